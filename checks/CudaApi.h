@@ -1,0 +1,124 @@
+// What cudalint knows about the CUDA API, in one place.
+//
+// Every check asks this module; none carries its own list of function names.
+// Where the real declaration can tell us something (the status type a call
+// returns, which parameter is the out-pointer of an allocation) we read it
+// from the declaration the unit actually parsed, so a user's own function that
+// happens to share a CUDA name but not its shape is never mistaken for it.
+#ifndef CUDALINT_CHECKS_CUDAAPI_H
+#define CUDALINT_CHECKS_CUDAAPI_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Type.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+// Where memory returned by an allocation lives; the free that matches it is
+// part of the family so mismatches can be named.
+enum class MemoryFamily {
+  Device,       // cudaMalloc, cudaMallocAsync, cuMemAlloc ...
+  PinnedHost,   // cudaMallocHost, cudaHostAlloc, cuMemAllocHost
+  MappedHost,   // cudaHostAlloc(..., cudaHostAllocMapped)
+  Managed,      // cudaMallocManaged, cuMemAllocManaged
+  PageableHost, // malloc, new, std::vector::data()
+  Stack,
+};
+
+llvm::StringRef memoryFamilyName(MemoryFamily Family);
+
+struct AllocationApi {
+  llvm::StringLiteral Name;
+  unsigned OutParam;          // index of the out-parameter receiving the address
+  MemoryFamily Family;
+  llvm::StringLiteral Release; // the call that frees what this returns
+  bool IsAsync;                // stream-ordered: completes in stream order
+};
+
+struct ReleaseApi {
+  llvm::StringLiteral Name;
+  unsigned PointerParam;
+  MemoryFamily Family;
+};
+
+// Copy and set calls with their argument positions; absent positions are
+// std::nullopt (a memset has no source; a ToSymbol copy has a symbol, not a
+// device pointer, as destination).
+struct CopyApi {
+  llvm::StringLiteral Name;
+  std::optional<unsigned> Destination;
+  std::optional<unsigned> Source;
+  std::optional<unsigned> Kind;
+  std::optional<unsigned> Stream;
+  bool IsAsync;
+  bool DestinationIsSymbol;
+  bool SourceIsSymbol;
+};
+
+// What a call waits for before returning to the host.
+enum class SyncScope {
+  None,
+  Device,          // cudaDeviceSynchronize, cudaThreadSynchronize, cuCtxSynchronize
+  Stream,          // cudaStreamSynchronize(s)
+  Event,           // cudaEventSynchronize(e)
+  LegacyDefault,   // blocking calls (cudaMemcpy, cudaMemset ...) that wait for the legacy default stream
+};
+
+struct SyncApi {
+  llvm::StringLiteral Name;
+  SyncScope Scope;
+  std::optional<unsigned> HandleParam; // the stream or event argument
+};
+
+class CudaApi {
+public:
+  // `ExtraStatusTypes` are type names the user configures in addition to the
+  // built-in CUDA library status types.
+  explicit CudaApi(llvm::ArrayRef<std::string> ExtraStatusTypes = {});
+
+  // The name under which `Type` is a CUDA (or configured) status type, looking
+  // through typedef sugar and the enum behind it; empty when it is not one.
+  llvm::StringRef statusTypeName(clang::QualType Type) const;
+  bool isStatusType(clang::QualType Type) const {
+    return !statusTypeName(Type).empty();
+  }
+
+  // Calls that report (and for cudaGetLastError, reset) the sticky launch error.
+  bool isLastErrorQuery(const clang::FunctionDecl *Callee) const;
+
+  // The allocation `Callee` is, if its declaration has the documented shape.
+  const AllocationApi *allocation(const clang::FunctionDecl *Callee) const;
+  const ReleaseApi *release(const clang::FunctionDecl *Callee) const;
+  const CopyApi *copy(const clang::FunctionDecl *Callee) const;
+  const SyncApi *synchronization(const clang::FunctionDecl *Callee) const;
+
+  // The type the allocation's out-parameter points to, read from the
+  // declaration: `void *` for cudaMalloc, `CUdeviceptr` for cuMemAlloc, `T *`
+  // for the templated cudaMalloc overloads of cuda_runtime.h.
+  clang::QualType allocationTargetType(const clang::FunctionDecl *Callee,
+                                       const AllocationApi &Api) const;
+
+  static llvm::ArrayRef<llvm::StringLiteral> builtinStatusTypes();
+  static llvm::ArrayRef<AllocationApi> allocations();
+  static llvm::ArrayRef<ReleaseApi> releases();
+  static llvm::ArrayRef<CopyApi> copies();
+  static llvm::ArrayRef<SyncApi> synchronizations();
+
+private:
+  llvm::StringSet<> ExtraStatusTypes;
+};
+
+// The callee's plain name when it is declared at namespace scope outside any
+// user namespace (CUDA's C API and cuda_runtime.h's global templates); empty
+// for methods and functions in other namespaces.
+llvm::StringRef globalFunctionName(const clang::FunctionDecl *Callee);
+
+} // namespace cudalint
+
+#endif

@@ -1,0 +1,96 @@
+// The base of every cudalint check, in clang-tidy's shape: a check registers
+// AST matchers once per unit and reports from `check`. Findings go to the
+// unit's sink as plain data; the driver sorts, filters and prints them.
+#ifndef CUDALINT_CHECKS_CUDACHECK_H
+#define CUDALINT_CHECKS_CUDACHECK_H
+
+#include "CudaApi.h"
+#include "Finding.h"
+
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+// `check-id.OptionName` → value, as given with --check-option (and later by
+// configuration files). Every check reads all its options in its constructor.
+using CheckOptionMap = std::map<std::string, std::string>;
+
+// Everything a check may ask about the unit it runs on.
+class CheckContext {
+public:
+  CheckContext(const CudaApi &Api, const CheckOptionMap &Options)
+      : Api(Api), Options(Options) {}
+
+  const CudaApi &api() const { return Api; }
+  const CheckOptionMap &options() const { return Options; }
+
+  void setSourceManager(const clang::SourceManager *SM) { this->SM = SM; }
+  const clang::SourceManager *sourceManager() const { return SM; }
+
+  std::vector<Finding> &findings() { return Findings; }
+
+  SourcePoint point(clang::SourceLocation Loc) const;
+
+private:
+  const CudaApi &Api;
+  const CheckOptionMap &Options;
+  const clang::SourceManager *SM = nullptr;
+  std::vector<Finding> Findings;
+};
+
+// Adds notes and fix-its to a finding. A finding whose location lies in a
+// system header is dropped at birth: the builder then ignores everything.
+class FindingBuilder {
+public:
+  FindingBuilder(Finding *Target, const CheckContext &Context)
+      : Target(Target), Context(Context) {}
+
+  FindingBuilder &note(clang::SourceLocation Loc, llvm::StringRef Message);
+  FindingBuilder &fixIt(const clang::FixItHint &Hint);
+  explicit operator bool() const { return Target != nullptr; }
+
+private:
+  Finding *Target;
+  const CheckContext &Context;
+};
+
+class CudaCheck : public clang::ast_matchers::MatchFinder::MatchCallback {
+public:
+  CudaCheck(llvm::StringRef Id, CheckContext &Context)
+      : Id(Id.str()), Context(Context) {}
+
+  virtual void registerMatchers(clang::ast_matchers::MatchFinder &Finder) = 0;
+  virtual void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) = 0;
+  // Writes every option with its effective value, for --dump-config.
+  virtual void storeOptions(CheckOptionMap &Options) const {}
+
+  llvm::StringRef id() const { return Id; }
+  llvm::StringRef getID() const override { return Id; }
+
+protected:
+  FindingBuilder diag(clang::SourceLocation Loc, llvm::StringRef Message);
+  const CudaApi &api() const { return Context.api(); }
+
+  std::string stringOption(llvm::StringRef Name, llvm::StringRef Default) const;
+  bool boolOption(llvm::StringRef Name, bool Default) const;
+  void storeOption(CheckOptionMap &Options, llvm::StringRef Name,
+                   llvm::StringRef Value) const;
+
+private:
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) final;
+
+  std::string Id;
+  CheckContext &Context;
+};
+
+} // namespace cudalint
+
+#endif

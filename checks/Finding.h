@@ -1,0 +1,64 @@
+// A finding as checks produce it and the driver prints it. It carries text,
+// not clang SourceLocations, so findings outlive the unit that produced them
+// and can be sorted and de-duplicated across units.
+#ifndef CUDALINT_CHECKS_FINDING_H
+#define CUDALINT_CHECKS_FINDING_H
+
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace cudalint {
+
+struct SourcePoint {
+  std::string File; // absolute, native separators
+  unsigned Line = 0;
+  unsigned Column = 0;
+  std::string LineText; // the whole source line, for the caret display
+
+  bool valid() const { return Line != 0; }
+  friend bool operator<(const SourcePoint &A, const SourcePoint &B) {
+    return std::tie(A.File, A.Line, A.Column) < std::tie(B.File, B.Line, B.Column);
+  }
+  friend bool operator==(const SourcePoint &A, const SourcePoint &B) {
+    return std::tie(A.File, A.Line, A.Column) == std::tie(B.File, B.Line, B.Column);
+  }
+};
+
+struct FindingNote {
+  SourcePoint Where;
+  std::string Message;
+};
+
+// A replacement of the bytes [Offset, Offset + Length) of File.
+struct FixIt {
+  std::string File;
+  unsigned Offset = 0;
+  unsigned Length = 0;
+  std::string Replacement;
+  SourcePoint Begin;
+  SourcePoint End;
+};
+
+enum class Severity { Warning, Error };
+
+struct Finding {
+  std::string CheckId;
+  Severity Level = Severity::Warning;
+  SourcePoint Where;
+  std::string Message;
+  std::vector<FindingNote> Notes;
+  std::vector<FixIt> Fixes;
+
+  auto key() const { return std::tie(Where, CheckId, Message); }
+};
+
+inline bool operator<(const Finding &A, const Finding &B) {
+  if (!(A.Where == B.Where))
+    return A.Where < B.Where;
+  return std::tie(A.CheckId, A.Message) < std::tie(B.CheckId, B.Message);
+}
+
+} // namespace cudalint
+
+#endif

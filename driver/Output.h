@@ -1,0 +1,48 @@
+// Stage 4 of the driver: print the run's findings in clang's text format,
+// SARIF 2.1.0 or JSON. Findings arrive sorted and de-duplicated, so every
+// format is byte-identical whatever -j was.
+#ifndef CUDALINT_DRIVER_OUTPUT_H
+#define CUDALINT_DRIVER_OUTPUT_H
+
+#include "CheckRegistry.h"
+#include "Finding.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+// A unit that could not be analysed, or a problem with the input.
+struct RunProblem {
+  std::string File;    // the unit or database concerned; may be empty
+  std::string Message; // already phrased for the user
+};
+
+struct RunReport {
+  std::vector<Finding> Findings; // sorted, de-duplicated
+  std::vector<RunProblem> Problems;
+  std::vector<std::string> Units; // absolute paths of the units analysed
+  std::string ToolVersion;
+};
+
+struct OutputOptions {
+  bool Color = false;
+  // SARIF artifact URIs are made relative to this directory when they lie
+  // under it (uriBaseId "SRCROOT"); absolute file:// URIs otherwise.
+  std::string SourceRoot;
+  // The checks that ran, for SARIF's rules array.
+  std::vector<const CheckDescription *> Rules;
+};
+
+void writeText(llvm::raw_ostream &OS, const RunReport &Report,
+               const OutputOptions &Options);
+void writeJson(llvm::raw_ostream &OS, const RunReport &Report,
+               const OutputOptions &Options);
+void writeSarif(llvm::raw_ostream &OS, const RunReport &Report,
+                const OutputOptions &Options);
+
+} // namespace cudalint
+
+#endif
