@@ -1,1 +1,254 @@
+#include "AllocPointerArgCheck.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
+#include "clang/Analysis/Analyses/UninitializedValues.h"
+#include "clang/Analysis/AnalysisDeclContext.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cudalint {
+
+namespace {
+
+AST_MATCHER_P(FunctionDecl, isCudaAllocation, const CudaApi *, Api) {
+  return Api->allocation(&Node) != nullptr;
+}
+
+// The object an lvalue expression names, for messages and notes.
+const ValueDecl *namedObject(const Expr &E) {
+  const Expr *Plain = E.IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Plain))
+    return Ref->getDecl();
+  if (const auto *Member = dyn_cast<MemberExpr>(Plain))
+    return Member->getMemberDecl();
+  return nullptr;
+}
+
+std::string spelling(const Expr &E, const ASTContext &Context) {
+  if (const ValueDecl *Named = namedObject(E))
+    return Named->getNameAsString();
+  return "the argument";
+}
+
+// Peels explicit casts (`(void **)`, `reinterpret_cast<void **>`) and the
+// implicit conversions around them; reports whether there was one.
+const Expr *withoutCasts(const Expr *E, bool &WasCast) {
+  WasCast = false;
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
+    if (!Cast)
+      return E;
+    WasCast = true;
+    E = Cast->getSubExpr();
+  }
+}
+
+bool holdsPointerSizedValue(QualType Object, const ASTContext &Context) {
+  if (Object->isPointerType() || Object->isNullPtrType())
+    return true;
+  // Device addresses kept in a 64-bit integer handle are a deliberate idiom
+  // (CUdeviceptr is one); the write fits and the address is not lost.
+  return Object->isIntegerType() && !Object->isEnumeralType() &&
+         Context.getTypeSize(Object) == Context.getTypeSize(Context.VoidPtrTy);
+}
+
+bool isArrayOfPointers(QualType Object) {
+  const ArrayType *Array = Object->getAsArrayTypeUnsafe();
+  return Array && Array->getElementType()->isPointerType();
+}
+
+// A local pointer initialised to null that nothing in the function modifies
+// (clang's ExprMutationAnalyzer decides, as clang-tidy's const checks do).
+const VarDecl *nullVariable(const Expr &Argument, const FunctionDecl &Function,
+                            ASTContext &Context) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(Argument.IgnoreParenImpCasts());
+  const auto *Variable = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Variable || !Variable->hasLocalStorage() || isa<ParmVarDecl>(Variable) ||
+      !Variable->getInit() || !Function.getBody() ||
+      !Variable->getInit()->IgnoreParenImpCasts()->isNullPointerConstant(
+          Context, Expr::NPC_ValueDependentIsNotNull))
+    return nullptr;
+  ExprMutationAnalyzer Mutations(*Function.getBody(), Context);
+  return Mutations.isMutated(Variable) ? nullptr : Variable;
+}
+
+class AlwaysUninitializedCollector : public UninitVariablesHandler {
+public:
+  void handleUseOfUninitVariable(const VarDecl *, const UninitUse &Use) override {
+    if (Use.getKind() == UninitUse::Always)
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Use.getUser()->IgnoreParenImpCasts()))
+        Uses.insert(Ref);
+  }
+  llvm::DenseSet<const DeclRefExpr *> Uses;
+};
+
+} // namespace
+
+void AllocPointerArgCheck::registerMatchers(MatchFinder &Finder) {
+  Finder.addMatcher(
+      callExpr(callee(functionDecl(isCudaAllocation(&api())).bind("callee")),
+               optionally(forFunction(functionDecl().bind("function"))))
+          .bind("call"),
+      this);
+}
+
+void AllocPointerArgCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
+  const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("callee");
+  const AllocationApi *Api = api().allocation(Callee);
+  if (!Api || Call->getNumArgs() <= Api->OutParam)
+    return;
+  const Expr *Argument = Call->getArg(Api->OutParam);
+  // Inside templates the argument's type may not be known yet; the
+  // instantiations are checked instead.
+  if (Argument->isTypeDependent() || Argument->isValueDependent())
+    return;
+  std::string Name = documentedName(*Callee);
+  bool WasCast = false;
+  const Expr *Stripped = withoutCasts(Argument, WasCast);
+  QualType Target = api().allocationTargetType(Callee, *Api);
+
+  if (const auto *AddressOf = dyn_cast<UnaryOperator>(Stripped);
+      AddressOf && AddressOf->getOpcode() == UO_AddrOf) {
+    checkAddressOf(*Call, Name, *AddressOf, Target, *Result.Context);
+    return;
+  }
+  checkPointerValue(*Call, Name, *Stripped, WasCast,
+                    Result.Nodes.getNodeAs<FunctionDecl>("function"), *Result.Context);
+}
+
+void AllocPointerArgCheck::checkAddressOf(const CallExpr &Call, llvm::StringRef Api,
+                                          const UnaryOperator &AddressOf,
+                                          QualType Target, ASTContext &Context) {
+  const Expr *Object = AddressOf.getSubExpr();
+  QualType ObjectType = Object->getType();
+  if (ObjectType->isDependentType() || holdsPointerSizedValue(ObjectType, Context) ||
+      isArrayOfPointers(ObjectType))
+    return;
+  std::string Name = spelling(*Object, Context);
+  uint64_t ObjectBytes =
+      ObjectType->isIncompleteType() ? 0 : Context.getTypeSizeInChars(ObjectType).getQuantity();
+  uint64_t AddressBytes = Context.getTypeSizeInChars(Context.VoidPtrTy).getQuantity();
+  std::string Consequence =
+      ObjectBytes != 0 && ObjectBytes < AddressBytes
+          ? llvm::formatv("{0} writes the {1}-byte address over it and the "
+                          "memory beside it, and the allocation leaks",
+                          Api, AddressBytes)
+                .str()
+          : llvm::formatv("{0} stores the address in it, and the allocation "
+                          "leaks because no pointer holds it",
+                          Api)
+                .str();
+  FindingBuilder Finding =
+      diag(AddressOf.getBeginLoc(),
+           llvm::formatv("the out-parameter of {0} points to '{1}' of type "
+                         "'{2}', not to a pointer; {3}",
+                         Api, Name, ObjectType.getAsString(Context.getPrintingPolicy()),
+                         Consequence)
+               .str());
+  if (const ValueDecl *Declared = namedObject(*Object))
+    Finding.note(Declared->getLocation(),
+                 llvm::formatv("'{0}' is declared here", Name).str());
+}
+
+void AllocPointerArgCheck::checkPointerValue(const CallExpr &Call, llvm::StringRef Api,
+                                             const Expr &Argument, bool WasCast,
+                                             const FunctionDecl *Function,
+                                             ASTContext &Context) {
+  if (const VarDecl *AlwaysNull = Function ? nullVariable(Argument, *Function, Context) : nullptr;
+      AlwaysNull ||
+      Argument.isNullPointerConstant(Context, Expr::NPC_ValueDependentIsNotNull)) {
+    FindingBuilder Finding = diag(
+        Argument.getBeginLoc(),
+        llvm::formatv("the out-parameter of {0} is a null pointer; the call "
+                      "fails with cudaErrorInvalidValue and allocates nothing",
+                      Api)
+            .str());
+    if (AlwaysNull)
+      Finding.note(AlwaysNull->getLocation(),
+                   llvm::formatv("'{0}' is initialised to null here and never changed",
+                                 AlwaysNull->getName())
+                       .str());
+    return;
+  }
+  QualType Type = Argument.getType();
+  if (!Type->isPointerType())
+    return;
+  QualType Pointee = Type->getPointeeType();
+  if (Pointee->isDependentType())
+    return;
+  // A pointer to a pointer (or to a pointer-sized handle) is the documented
+  // shape; it is only wrong when it provably points nowhere.
+  if (holdsPointerSizedValue(Pointee, Context)) {
+    checkPointsSomewhere(Api, Argument, Function, Context);
+    return;
+  }
+  // Where a `void *` points is unknown.
+  if (Pointee->isVoidType())
+    return;
+
+  const ValueDecl *Named = namedObject(Argument);
+  std::string Name = spelling(Argument, Context);
+  FindingBuilder Finding = diag(
+      Argument.getBeginLoc(),
+      llvm::formatv("'{0}' is of type '{1}', not the address of a pointer; {2} writes "
+                    "the new address into the memory '{0}' points to (a crash "
+                    "when '{0}' is uninitialised) and '{0}' never receives it",
+                    Name, Type.getAsString(Context.getPrintingPolicy()), Api)
+          .str());
+  // `&d` is the only reading of `(void **)d` that makes sense when `d` names
+  // a pointer variable or member; anything more complex stays a warning.
+  if (WasCast && Named && !Argument.getBeginLoc().isMacroID())
+    Finding.fixIt(FixItHint::CreateInsertion(Argument.getBeginLoc(), "&"));
+  if (Named)
+    Finding.note(Named->getLocation(),
+                 llvm::formatv("'{0}' is declared here", Name).str());
+}
+
+void AllocPointerArgCheck::checkPointsSomewhere(llvm::StringRef Api,
+                                                const Expr &Argument,
+                                                const FunctionDecl *Function,
+                                                ASTContext &Context) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(Argument.IgnoreParenImpCasts());
+  if (!Ref || !Function || !isAlwaysUninitialized(*Ref, *Function, Context))
+    return;
+  diag(Ref->getBeginLoc(),
+       llvm::formatv("'{0}' is uninitialised here; {1} writes the new address "
+                     "to whatever garbage location it holds, a crash or silent "
+                     "memory corruption",
+                     Ref->getDecl()->getName(), Api)
+           .str())
+      .note(Ref->getDecl()->getLocation(),
+            llvm::formatv("'{0}' is declared here without a value",
+                          Ref->getDecl()->getName())
+                .str());
+}
+
+bool AllocPointerArgCheck::isAlwaysUninitialized(const DeclRefExpr &Use,
+                                                 const FunctionDecl &Function,
+                                                 ASTContext &Context) {
+  const auto *Variable = dyn_cast<VarDecl>(Use.getDecl());
+  if (!Variable || !Variable->hasLocalStorage() || isa<ParmVarDecl>(Variable))
+    return false;
+  auto Cached = AlwaysUninitializedUses.find(&Function);
+  if (Cached == AlwaysUninitializedUses.end()) {
+    AlwaysUninitializedCollector Collector;
+    AnalysisDeclContextManager Manager(Context);
+    // As in Sema's -Wuninitialized: the analysis needs every read as an element.
+    Manager.getCFGBuildOptions().setAllAlwaysAdd();
+    AnalysisDeclContext *Analysis = Manager.getContext(&Function);
+    if (const CFG *Graph = Analysis->getCFG()) {
+      UninitVariablesAnalysisStats Stats;
+      runUninitializedVariablesAnalysis(Function, *Graph, *Analysis, Collector, Stats);
+    }
+    Cached = AlwaysUninitializedUses.insert({&Function, std::move(Collector.Uses)}).first;
+  }
+  return Cached->second.contains(&Use);
+}
+
+} // namespace cudalint

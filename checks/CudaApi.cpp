@@ -154,6 +154,14 @@ llvm::StringRef globalFunctionName(const FunctionDecl *Callee) {
   return Callee->getName();
 }
 
+std::string documentedName(const FunctionDecl &Callee) {
+  std::string Name = Callee.getNameAsString();
+  llvm::StringRef Plain(Name);
+  if (Plain.consume_back("_v2") || Plain.consume_back("_v3"))
+    return Plain.str();
+  return Name;
+}
+
 CudaApi::CudaApi(llvm::ArrayRef<std::string> Extra) {
   for (const std::string &Name : Extra)
     if (!Name.empty())

@@ -119,6 +119,11 @@ private:
 // for methods and functions in other namespaces.
 llvm::StringRef globalFunctionName(const clang::FunctionDecl *Callee);
 
+// The name users write for `Callee`: CUDA's headers map documented names onto
+// versioned entry points with macros (`#define cuMemAlloc cuMemAlloc_v2`,
+// `#define cublasCreate cublasCreate_v2`), so the suffix is dropped.
+std::string documentedName(const clang::FunctionDecl &Callee);
+
 } // namespace cudalint
 
 #endif

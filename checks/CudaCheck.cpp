@@ -22,8 +22,10 @@ std::string absolutePath(const SourceManager &SM, FileID File) {
 
 std::string lineText(const SourceManager &SM, FileID File, unsigned Offset) {
   llvm::StringRef Buffer = SM.getBufferData(File);
-  size_t Begin = Buffer.rfind('\n', Offset == 0 ? 0 : Offset - 1);
-  Begin = (Begin == llvm::StringRef::npos || Offset == 0) ? 0 : Begin + 1;
+  // rfind looks strictly before Offset, so a location at column 1 finds the
+  // newline that ends the previous line.
+  size_t Begin = Buffer.rfind('\n', Offset);
+  Begin = Begin == llvm::StringRef::npos ? 0 : Begin + 1;
   size_t End = Buffer.find_first_of("\r\n", Offset);
   return Buffer.slice(Begin, End).str();
 }

@@ -1,1 +1,317 @@
+#include "UncheckedErrorCheck.h"
 
+#include "KernelLaunchChecking.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/Analyses/LiveVariables.h"
+#include "clang/Analysis/AnalysisDeclContext.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <deque>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace cudalint {
+
+namespace {
+
+AST_MATCHER_P(FunctionDecl, returnsCudaStatus, const CudaApi *, Api) {
+  return Api->isStatusType(Node.getReturnType());
+}
+
+std::vector<std::string> splitTypeList(llvm::StringRef List) {
+  llvm::SmallVector<llvm::StringRef> Parts;
+  List.split(Parts, ';', -1, /*KeepEmpty=*/false);
+  std::vector<std::string> Names;
+  for (llvm::StringRef Part : Parts)
+    if (!Part.trim().empty())
+      Names.push_back(Part.trim().str());
+  return Names;
+}
+
+std::string calleeName(const CallExpr &Call) {
+  if (const FunctionDecl *Callee = Call.getDirectCallee())
+    return documentedName(*Callee);
+  return "call";
+}
+
+// The call whose status a store keeps, looking through the conversions that
+// wrap a call's result (parentheses, implicit casts, a functional cast).
+const CallExpr *statusCallIn(const Expr *Stored, const CudaApi &Api) {
+  if (!Stored)
+    return nullptr;
+  const auto *Call = dyn_cast<CallExpr>(Stored->IgnoreParenImpCasts());
+  if (!Call || isa<CUDAKernelCallExpr>(Call) || !Call->getDirectCallee() ||
+      !Api.isStatusType(Call->getCallReturnType(
+          Call->getDirectCallee()->getASTContext())))
+    return nullptr;
+  return Call;
+}
+
+// A variable whose address or reference leaves the function body's plain
+// reads and writes (`&err`, bound to a reference, captured by reference) may be
+// read where LiveVariables cannot see; its stores are never called dead.
+class EscapeFinder : public RecursiveASTVisitor<EscapeFinder> {
+public:
+  explicit EscapeFinder(ASTContext &Context) : Context(Context) {}
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!Var || isPlainReadOrWrite(*Ref))
+      return true;
+    Escaping.insert(Var);
+    return true;
+  }
+
+  bool shouldVisitLambdaBody() const { return true; }
+
+  llvm::SmallPtrSet<const VarDecl *, 8> Escaping;
+
+private:
+  bool isPlainReadOrWrite(const DeclRefExpr &Ref) {
+    DynTypedNodeList Parents = Context.getParents(Ref);
+    if (Parents.size() != 1)
+      return false;
+    if (const auto *Cast = Parents[0].get<ImplicitCastExpr>())
+      return Cast->getCastKind() == CK_LValueToRValue;
+    if (const auto *Cast = Parents[0].get<ExplicitCastExpr>())
+      return Cast->getType()->isVoidType();
+    if (const auto *Assign = Parents[0].get<BinaryOperator>())
+      return Assign->isAssignmentOp() && Assign->getLHS()->IgnoreParens() == &Ref;
+    if (const auto *Paren = Parents[0].get<ParenExpr>())
+      return Context.getParents(*Paren).size() == 1 &&
+             (Context.getParents(*Paren)[0].get<ImplicitCastExpr>() ||
+              Context.getParents(*Paren)[0].get<BinaryOperator>());
+    return false;
+  }
+
+  ASTContext &Context;
+};
+
+struct StatusStore {
+  const VarDecl *Variable;
+  const CallExpr *Call;
+  const Stmt *Store; // the DeclStmt or the assignment
+};
+
+// Collects, through LiveVariables' observer, the stores of a status into a
+// local variable that is not live right after the store.
+class DeadStatusStoreFinder : public LiveVariables::Observer {
+public:
+  DeadStatusStoreFinder(const CudaApi &Api,
+                        const llvm::SmallPtrSetImpl<const VarDecl *> &Escaping)
+      : Api(Api), Escaping(Escaping) {}
+
+  void observeStmt(const Stmt *S, const CFGBlock *,
+                   const LiveVariables::LivenessValues &Live) override {
+    if (const auto *Assign = dyn_cast<BinaryOperator>(S)) {
+      if (Assign->getOpcode() != BO_Assign)
+        return;
+      const auto *Ref = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParens());
+      if (!Ref)
+        return;
+      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+        consider(Var, Assign->getRHS(), Assign, Live);
+      return;
+    }
+    if (const auto *Decl = dyn_cast<DeclStmt>(S))
+      for (const clang::Decl *Declared : Decl->decls())
+        if (const auto *Var = dyn_cast<VarDecl>(Declared))
+          consider(Var, Var->getInit(), Decl, Live);
+  }
+
+  std::vector<StatusStore> Dead;
+
+private:
+  void consider(const VarDecl *Var, const Expr *Stored, const Stmt *Store,
+                const LiveVariables::LivenessValues &Live) {
+    if (!Var->hasLocalStorage() || isa<ParmVarDecl>(Var) ||
+        Var->getType()->isReferenceType() ||
+        Var->getType().isVolatileQualified() || Var->hasAttr<UnusedAttr>() ||
+        Escaping.count(Var) || Live.isLive(Var))
+      return;
+    if (const CallExpr *Call = statusCallIn(Stored, Api))
+      Dead.push_back({Var, Call, Store});
+  }
+
+  const CudaApi &Api;
+  const llvm::SmallPtrSetImpl<const VarDecl *> &Escaping;
+};
+
+bool storesTo(const Stmt *S, const VarDecl *Var) {
+  if (const auto *Assign = dyn_cast<BinaryOperator>(S))
+    if (Assign->isAssignmentOp())
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParens()))
+        return Ref->getDecl() == Var;
+  return false;
+}
+
+// Where a dead store's value is lost: the first later store to the same
+// variable on some path, or nullptr when the variable simply goes unread.
+const Stmt *firstOverwrite(const CFG &Graph, const Stmt *Store,
+                           const VarDecl *Var) {
+  const CFGBlock *StartBlock = nullptr;
+  size_t StartIndex = 0;
+  for (const CFGBlock *Block : Graph) {
+    for (size_t I = 0; I < Block->size(); ++I)
+      if (auto Element = (*Block)[I].getAs<CFGStmt>())
+        if (Element->getStmt() == Store) {
+          StartBlock = Block;
+          StartIndex = I + 1;
+        }
+  }
+  if (!StartBlock)
+    return nullptr;
+  std::deque<std::pair<const CFGBlock *, size_t>> Work{{StartBlock, StartIndex}};
+  llvm::SmallPtrSet<const CFGBlock *, 16> Seen;
+  while (!Work.empty()) {
+    auto [Block, From] = Work.front();
+    Work.pop_front();
+    for (size_t I = From; I < Block->size(); ++I)
+      if (auto Element = (*Block)[I].getAs<CFGStmt>())
+        if (storesTo(Element->getStmt(), Var))
+          return Element->getStmt();
+    for (const CFGBlock *Next : Block->succs())
+      if (Next && Seen.insert(Next).second)
+        Work.push_back({Next, 0});
+  }
+  return nullptr;
+}
+
+} // namespace
+
+UncheckedErrorCheck::UncheckedErrorCheck(CheckContext &Context)
+    : CudaCheck(Id, Context),
+      CheckKernelLaunches(boolOption("CheckKernelLaunches", true)),
+      ExtraStatusTypes(stringOption("StatusTypes", "")),
+      StatusApi(splitTypeList(ExtraStatusTypes)) {
+  if (CheckKernelLaunches)
+    Launches = std::make_unique<LaunchCheckingAnalysis>(StatusApi);
+}
+
+UncheckedErrorCheck::~UncheckedErrorCheck() = default;
+
+void UncheckedErrorCheck::storeOptions(CheckOptionMap &Options) const {
+  storeOption(Options, "CheckKernelLaunches", CheckKernelLaunches ? "true" : "false");
+  storeOption(Options, "StatusTypes", ExtraStatusTypes);
+}
+
+void UncheckedErrorCheck::registerMatchers(MatchFinder &Finder) {
+  // The shape of clang-tidy's bugprone-unused-return-value: a status call that
+  // stands as a whole statement in any statement position.
+  auto StatusCall = callExpr(unless(cudaKernelCallExpr()),
+                             callee(functionDecl(returnsCudaStatus(&StatusApi))))
+                        .bind("discarded");
+  auto Discarded = expr(ignoringImplicit(ignoringParenImpCasts(StatusCall)));
+  auto InCompound = compoundStmt(forEach(Discarded), unless(hasParent(stmtExpr())));
+  auto InIf = ifStmt(eachOf(hasThen(Discarded), hasElse(Discarded)));
+  auto InLoop = mapAnyOf(whileStmt, doStmt, cxxForRangeStmt).with(hasBody(Discarded));
+  auto InFor = forStmt(eachOf(hasLoopInit(Discarded), hasIncrement(Discarded),
+                              hasBody(Discarded)));
+  auto InCase = switchCase(forEach(Discarded));
+  auto InLabel = labelStmt(has(Discarded));
+  auto BeforeComma = binaryOperator(hasOperatorName(","), hasLHS(Discarded));
+  Finder.addMatcher(
+      stmt(anyOf(InCompound, InIf, InLoop, InFor, InCase, InLabel, BeforeComma)),
+      this);
+
+  Finder.addMatcher(functionDecl(isDefinition(), hasBody(stmt()),
+                                 unless(isExpansionInSystemHeader()))
+                        .bind("function"),
+                    this);
+}
+
+void UncheckedErrorCheck::check(const MatchFinder::MatchResult &Result) {
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("discarded")) {
+    reportDiscardedStatus(*Call);
+    return;
+  }
+  const auto *Function = Result.Nodes.getNodeAs<FunctionDecl>("function");
+  if (!Function || Function->isDependentContext())
+    return;
+  reportDeadStatusStores(*Function, *Result.Context);
+  if (Launches)
+    Launches->addFunction(*Function, *Result.Context);
+}
+
+void UncheckedErrorCheck::reportDiscardedStatus(const CallExpr &Call) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  std::string Name = calleeName(Call);
+  llvm::StringRef Status = StatusApi.statusTypeName(Callee->getReturnType());
+  diag(Call.getBeginLoc(),
+       llvm::formatv("the {0} returned by '{1}' is discarded; if the call fails, "
+                     "the program carries on with whatever the GPU left behind",
+                     Status, Name)
+           .str())
+      .note(Call.getBeginLoc(),
+            "cast the call to 'void' to ignore its status deliberately")
+      .note(Callee->getLocation(), llvm::formatv("'{0}' is declared here", Name).str());
+}
+
+void UncheckedErrorCheck::reportDeadStatusStores(const FunctionDecl &Function,
+                                                 ASTContext &Context) {
+  EscapeFinder Escapes(Context);
+  Escapes.TraverseStmt(Function.getBody());
+
+  AnalysisDeclContextManager Manager(Context);
+  // LiveVariables sees only the reads that are CFG elements of their own.
+  Manager.getCFGBuildOptions().setAllAlwaysAdd();
+  AnalysisDeclContext *Analysis = Manager.getContext(&Function);
+  LiveVariables *Liveness = Analysis->getAnalysis<LiveVariables>();
+  const CFG *Graph = Analysis->getCFG();
+  if (!Liveness || !Graph)
+    return;
+  DeadStatusStoreFinder Finder(StatusApi, Escapes.Escaping);
+  Liveness->runOnAllBlocks(Finder);
+
+  for (const StatusStore &Store : Finder.Dead) {
+    std::string Variable = Store.Variable->getNameAsString();
+    llvm::StringRef Status = StatusApi.statusTypeName(
+        Store.Call->getDirectCallee()->getReturnType());
+    const Stmt *Overwrite = firstOverwrite(*Graph, Store.Store, Store.Variable);
+    FindingBuilder Finding = diag(
+        Store.Call->getBeginLoc(),
+        llvm::formatv("the {0} returned by '{1}' is stored in '{2}' but never "
+                      "read; if the call fails, nothing notices",
+                      Status, calleeName(*Store.Call), Variable)
+            .str());
+    if (Overwrite)
+      Finding.note(Overwrite->getBeginLoc(),
+                   llvm::formatv("'{0}' is overwritten here before it is read",
+                                 Variable)
+                       .str());
+    else
+      Finding.note(Store.Variable->getLocation(),
+                   llvm::formatv("'{0}' is not read again before it goes out of scope",
+                                 Variable)
+                       .str());
+  }
+}
+
+void UncheckedErrorCheck::onEndOfTranslationUnit() {
+  if (!Launches)
+    return;
+  for (const UncheckedLaunch &Launch : Launches->uncheckedLaunches()) {
+    FindingBuilder Finding = diag(
+        Launch.Launch->getBeginLoc(),
+        llvm::formatv("launch of kernel '{0}' is never checked with "
+                      "cudaGetLastError(); a launch that cannot start reports "
+                      "nothing, and a later cudaDeviceSynchronize() still "
+                      "returns cudaSuccess",
+                      Launch.KernelName)
+            .str());
+    for (const auto &[Where, Message] : Launch.PathNotes)
+      Finding.note(Where, Message);
+  }
+  Launches.reset(new LaunchCheckingAnalysis(StatusApi));
+}
+
+} // namespace cudalint

@@ -1,15 +1,76 @@
-#ifndef CUDALINT_CHECKS_UncheckedErrorCHECK_H
-#define CUDALINT_CHECKS_UncheckedErrorCHECK_H
+// cuda-unchecked-error: a CUDA status that nobody reads.
+//
+// CUDA reports failure only through return values, and many failures are
+// sticky: once a kernel faults, every later call fails too, so the first status
+// left unread is where debugging days go. A kernel launch returns nothing at
+// all; a launch that cannot start (more threads per block than the device
+// allows, too much shared memory) is visible only through cudaGetLastError or
+// cudaPeekAtLastError. On an H200 a checked cudaDeviceSynchronize after such a
+// launch returns cudaSuccess.
+//
+// Three rules, judged by where the value flows rather than by macro names:
+//  - a call returning a status type whose value is discarded (a `(void)` cast
+//    is a deliberate ignore and is not reported);
+//  - a status stored in a local variable that is dead at the store: it is
+//    overwritten or goes out of scope on every path before any read
+//    (clang's LiveVariables analysis, as the analyzer's dead-store checker);
+//  - a kernel launch from which some path reaches the end of the function
+//    without a last-error query (a must-analysis over the CFG); a launch in a
+//    helper counts as checked when every call of the helper in this unit is.
+#ifndef CUDALINT_CHECKS_UNCHECKEDERRORCHECK_H
+#define CUDALINT_CHECKS_UNCHECKEDERRORCHECK_H
+
 #include "CudaCheck.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <memory>
+
+namespace clang {
+class CallExpr;
+class CUDAKernelCallExpr;
+class VarDecl;
+} // namespace clang
+
 namespace cudalint {
+
+class LaunchCheckingAnalysis;
+
 class UncheckedErrorCheck : public CudaCheck {
 public:
   static constexpr llvm::StringLiteral Id = "cuda-unchecked-error";
-  static constexpr llvm::StringLiteral Summary = "placeholder";
-  static constexpr llvm::StringLiteral Help = "placeholder";
-  explicit UncheckedErrorCheck(CheckContext &Context) : CudaCheck(Id, Context) {}
-  void registerMatchers(clang::ast_matchers::MatchFinder &) override {}
-  void check(const clang::ast_matchers::MatchFinder::MatchResult &) override {}
+  static constexpr llvm::StringLiteral Summary =
+      "A CUDA status code that is discarded or never read, or a kernel launch "
+      "never followed by cudaGetLastError()/cudaPeekAtLastError().";
+  static constexpr llvm::StringLiteral Help =
+      "CUDA reports failures only through status codes, and many errors are "
+      "sticky: after the first fault every later call fails, far from the "
+      "cause. Kernel launches return no status at all: a launch that cannot "
+      "start (for example 2048 threads per block) is only visible through "
+      "cudaGetLastError() or cudaPeekAtLastError(); a later "
+      "cudaDeviceSynchronize() still returns cudaSuccess. Check every status, "
+      "or cast the call to void to ignore it deliberately.";
+
+  explicit UncheckedErrorCheck(CheckContext &Context);
+  ~UncheckedErrorCheck() override;
+
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+  void storeOptions(CheckOptionMap &Options) const override;
+
+private:
+  void reportDiscardedStatus(const clang::CallExpr &Call);
+  void reportDeadStatusStores(const clang::FunctionDecl &Function,
+                              clang::ASTContext &Context);
+
+  const bool CheckKernelLaunches;
+  const std::string ExtraStatusTypes;
+  const CudaApi StatusApi;
+  std::unique_ptr<LaunchCheckingAnalysis> Launches;
 };
-}
+
+} // namespace cudalint
+
 #endif

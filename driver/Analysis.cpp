@@ -1,1 +1,248 @@
-// placeholder
+#include "Analysis.h"
+
+#include "Nolint.h"
+
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <optional>
+
+using namespace clang;
+
+namespace cudalint {
+
+namespace {
+
+// The findings of suppression comments that do not pair up, as clang-tidy
+// reports them: as errors of their own pseudo-check.
+constexpr llvm::StringLiteral NolintCheckId = "cudalint-nolint";
+constexpr unsigned MaxErrorsPerUnit = 10;
+
+// Keeps clang's errors as text; warnings of the compiler itself are not ours
+// to report.
+class ErrorCollector : public DiagnosticConsumer {
+public:
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < DiagnosticsEngine::Error || Errors.size() >= MaxErrorsPerUnit)
+      return;
+    llvm::SmallString<256> Message;
+    Info.FormatDiagnostic(Message);
+    std::string Line;
+    llvm::raw_string_ostream OS(Line);
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      PresumedLoc Where =
+          Info.getSourceManager().getPresumedLoc(Info.getLocation());
+      if (Where.isValid())
+        OS << Where.getFilename() << ":" << Where.getLine() << ":"
+           << Where.getColumn() << ": ";
+    }
+    OS << (Level == DiagnosticsEngine::Fatal ? "fatal error: " : "error: ")
+       << Message;
+    Errors.push_back(std::move(Line));
+  }
+
+  std::vector<std::string> Errors;
+};
+
+class FileTexts {
+public:
+  explicit FileTexts(SourceManager &SM) : SM(SM) {}
+
+  std::optional<FileID> fileId(llvm::StringRef Path) {
+    OptionalFileEntryRef Entry = SM.getFileManager().getOptionalFileRef(Path);
+    if (!Entry)
+      return std::nullopt;
+    FileID Id = SM.translateFile(*Entry);
+    if (Id.isInvalid())
+      return std::nullopt;
+    return Id;
+  }
+
+  const NolintDirectives *directives(llvm::StringRef Path) {
+    auto It = Cache.find(Path);
+    if (It == Cache.end()) {
+      std::optional<FileID> Id = fileId(Path);
+      std::optional<NolintDirectives> Parsed;
+      if (Id)
+        Parsed.emplace(SM.getBufferData(*Id));
+      It = Cache.try_emplace(Path, std::move(Parsed)).first;
+    }
+    return It->second ? &*It->second : nullptr;
+  }
+
+  SourceLocation location(const SourcePoint &Point) {
+    std::optional<FileID> Id = fileId(Point.File);
+    if (!Id)
+      return {};
+    return SM.translateLineCol(*Id, Point.Line, Point.Column);
+  }
+
+private:
+  SourceManager &SM;
+  llvm::StringMap<std::optional<NolintDirectives>> Cache;
+};
+
+// Runs after the match finder: applies NOLINT comments, and in verify mode
+// hands the findings to clang's VerifyDiagnosticConsumer as diagnostics.
+class FindingCollector : public ASTConsumer {
+public:
+  FindingCollector(CheckContext &Context, CompilerInstance &Compiler,
+                   UnitOutcome &Outcome, bool Verify)
+      : Context(Context), Compiler(Compiler), Outcome(Outcome), Verify(Verify) {}
+
+  void HandleTranslationUnit(ASTContext &) override {
+    FileTexts Texts(Compiler.getSourceManager());
+    for (Finding &Found : Context.findings()) {
+      const NolintDirectives *Directives = Texts.directives(Found.Where.File);
+      if (Directives && Directives->suppresses(Found.Where.Line, Found.CheckId))
+        continue;
+      Outcome.Findings.push_back(std::move(Found));
+    }
+    reportUnpairedSuppressions(Texts);
+    if (Verify)
+      emitAsDiagnostics(Texts);
+  }
+
+private:
+  void reportUnpairedSuppressions(FileTexts &Texts) {
+    SourceManager &SM = Compiler.getSourceManager();
+    OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    if (!Main)
+      return;
+    llvm::SmallString<256> Path(Main->getName());
+    SM.getFileManager().makeAbsolutePath(Path);
+    const NolintDirectives *Directives = Texts.directives(Path);
+    if (!Directives)
+      return;
+    for (const std::string &Problem : Directives->problems()) {
+      llvm::StringRef Rest(Problem);
+      unsigned Line = 1;
+      if (Rest.consume_front("line ")) {
+        auto [Number, Message] = Rest.split(": ");
+        Number.getAsInteger(10, Line);
+        Rest = Message;
+      }
+      Finding Unpaired;
+      Unpaired.CheckId = NolintCheckId.str();
+      Unpaired.Level = Severity::Error;
+      Unpaired.Where = Context.point(SM.translateLineCol(SM.getMainFileID(), Line, 1));
+      Unpaired.Message = Rest.str();
+      Outcome.Findings.push_back(std::move(Unpaired));
+    }
+  }
+
+  void emitAsDiagnostics(FileTexts &Texts) {
+    DiagnosticsEngine &Diags = Compiler.getDiagnostics();
+    Diags.setIgnoreAllWarnings(false);
+    unsigned WarningId = Diags.getCustomDiagID(DiagnosticsEngine::Warning, "%0");
+    unsigned NoteId = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+    for (const Finding &Found : Outcome.Findings) {
+      Diags.Report(Texts.location(Found.Where), WarningId)
+          << (Found.Message + " [" + Found.CheckId + "]");
+      for (const FindingNote &Note : Found.Notes)
+        Diags.Report(Texts.location(Note.Where), NoteId) << Note.Message;
+    }
+  }
+
+  CheckContext &Context;
+  CompilerInstance &Compiler;
+  UnitOutcome &Outcome;
+  bool Verify;
+};
+
+class CheckAction : public ASTFrontendAction {
+public:
+  CheckAction(const AnalysisOptions &Options, UnitOutcome &Outcome)
+      : Options(Options), Outcome(Outcome), Api(), Context(Api, Options.CheckOptions) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &Compiler,
+                                                 llvm::StringRef) override {
+    // In verify mode the compiler's own warnings would be unexpected
+    // diagnostics; ours are emitted after parsing, with warnings re-enabled.
+    if (Options.Verify)
+      Compiler.getDiagnostics().setIgnoreAllWarnings(true);
+    Context.setSourceManager(&Compiler.getSourceManager());
+    for (const CheckDescription *Description : Options.Checks) {
+      Checks.push_back(Description->Create(Context));
+      Checks.back()->registerMatchers(Finder);
+    }
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(Finder.newASTConsumer());
+    Consumers.push_back(std::make_unique<FindingCollector>(
+        Context, Compiler, Outcome, Options.Verify));
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+  }
+
+private:
+  const AnalysisOptions &Options;
+  UnitOutcome &Outcome;
+  CudaApi Api;
+  CheckContext Context;
+  ast_matchers::MatchFinder Finder;
+  std::vector<std::unique_ptr<CudaCheck>> Checks;
+};
+
+class CheckActionFactory : public tooling::FrontendActionFactory {
+public:
+  CheckActionFactory(const AnalysisOptions &Options, UnitOutcome &Outcome)
+      : Options(Options), Outcome(Outcome) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<CheckAction>(Options, Outcome);
+  }
+
+private:
+  const AnalysisOptions &Options;
+  UnitOutcome &Outcome;
+};
+
+} // namespace
+
+UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
+                        const std::string &Directory,
+                        const AnalysisOptions &Options) {
+  UnitOutcome Outcome;
+  Outcome.File = ClangArguments.empty() ? "" : ClangArguments.back();
+
+  // Each unit gets its own view of the file system with its own working
+  // directory: the process-wide one cannot serve parallel units.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem =
+      llvm::vfs::createPhysicalFileSystem();
+  if (std::error_code Error = FileSystem->setCurrentWorkingDirectory(Directory)) {
+    Outcome.Failed = true;
+    Outcome.Errors.push_back("cannot enter the unit's directory '" + Directory +
+                             "': " + Error.message());
+    return Outcome;
+  }
+  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FileSystem);
+
+  CheckActionFactory Factory(Options, Outcome);
+  ErrorCollector Errors;
+  DiagnosticOptions PrinterOptions;
+  TextDiagnosticPrinter Printer(llvm::errs(), PrinterOptions);
+  tooling::ToolInvocation Invocation(
+      ClangArguments, Factory.create(), Files.get(),
+      std::make_shared<PCHContainerOperations>());
+  Invocation.setDiagnosticConsumer(Options.Verify
+                                       ? static_cast<DiagnosticConsumer *>(&Printer)
+                                       : &Errors);
+  bool Succeeded = Invocation.run();
+  Outcome.Errors = std::move(Errors.Errors);
+  Outcome.Failed = !Succeeded || !Outcome.Errors.empty();
+  if (Outcome.Failed && Outcome.Errors.empty() && !Options.Verify)
+    Outcome.Errors.push_back("clang could not process the unit");
+  return Outcome;
+}
+
+} // namespace cudalint

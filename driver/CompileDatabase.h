@@ -42,6 +42,16 @@ commandsForFile(const CompileDatabase &Database, llvm::StringRef File);
 // compiles it as CUDA (nvcc, `-x cu`, `-x cuda`).
 bool isCudaUnit(const CompileCommand &Command);
 
+enum class CompilerKind { Nvcc, Clang, Gcc, Unknown };
+
+// By the program's base name: "/usr/local/cuda/bin/nvcc", "clang++-22",
+// "x86_64-linux-gnu-g++-12", "cc".
+CompilerKind compilerKind(llvm::StringRef Program);
+
+// The index of the compiler in `Arguments`, past launchers such as ccache,
+// sccache or distcc; Arguments.size() when only a launcher is there.
+size_t compilerIndex(const std::vector<std::string> &Arguments);
+
 } // namespace cudalint
 
 #endif

@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cudalint {
 
@@ -19,6 +20,26 @@ struct CudaToolkitChoice {
 // the bundled headers, otherwise a directory that must hold a toolkit.
 CudaToolkitChoice chooseCudaToolkit(llvm::StringRef Requested,
                                     std::string &Error);
+
+// One place a toolkit may be, and why it is looked at: "CUDA_HOME",
+// "the default location", "nvcc on PATH".
+struct CudaToolkitCandidate {
+  std::string Path;
+  std::string Origin;
+};
+
+// CUDA_PATH, CUDA_HOME, /usr/local/cuda, /usr/lib/cuda, then the toolkit
+// around the nvcc found on PATH, in that order.
+std::vector<CudaToolkitCandidate> defaultCudaToolkitCandidates();
+
+// chooseCudaToolkit with the places to search given.
+CudaToolkitChoice
+chooseCudaToolkitFrom(llvm::StringRef Requested,
+                      const std::vector<CudaToolkitCandidate> &Candidates,
+                      std::string &Error);
+
+// Whether `Path` holds include/cuda_runtime.h.
+bool holdsCudaToolkit(llvm::StringRef Path);
 
 // The directory of the bundled CUDA headers, next to the executable once
 // installed (../share/cudalint/cuda-include) or in the source tree.

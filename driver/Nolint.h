@@ -4,8 +4,11 @@
 #ifndef CUDALINT_DRIVER_NOLINT_H
 #define CUDALINT_DRIVER_NOLINT_H
 
+#include "GlobList.h"
+
 #include "llvm/ADT/StringRef.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -21,8 +24,25 @@ public:
   const std::vector<std::string> &problems() const { return Problems; }
 
 private:
+  // A NOLINT or NOLINTNEXTLINE: it covers one line.
+  struct LineDirective {
+    unsigned Line; // the line it covers
+    std::shared_ptr<const GlobList> Checks;
+  };
+  // A matched NOLINTBEGIN ... NOLINTEND pair. clang-tidy covers the bytes
+  // strictly between the two keywords; a finding is known here only by its
+  // line, so each end line counts as covered where its code lies inside.
+  struct Block {
+    unsigned BeginLine;
+    bool BeginLineCovered; // code follows the NOLINTBEGIN on its line
+    unsigned EndLine;
+    bool EndLineCovered; // code precedes the NOLINTEND on its line
+    std::shared_ptr<const GlobList> Checks;
+  };
+
   std::vector<std::string> Problems;
-  // (filled in by the implementation)
+  std::vector<LineDirective> LineDirectives;
+  std::vector<Block> Blocks;
 };
 
 } // namespace cudalint

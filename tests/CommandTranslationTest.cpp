@@ -1,1 +1,819 @@
+#include "CommandTranslation.h"
+#include "CompileDatabase.h"
+#include "CudaToolkit.h"
+
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/TextDiagnosticBuffer.h"
+#include "clang/Options/OptionUtils.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/StringSaver.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include <gtest/gtest.h>
+
+#include <cstdlib>
+
+using namespace cudalint;
+
+namespace {
+
+using Strings = std::vector<std::string>;
+
+constexpr const char *Directory = "/work/build";
+constexpr const char *Source = "/work/src/a.cu";
+
+ToolchainSetup toolkitSetup() {
+  return {"/resource", std::string("/usr/local/cuda"), "/bundled"};
+}
+
+ToolchainSetup bundledSetup() { return {"/resource", std::nullopt, "/bundled"}; }
+
+Strings tokens(llvm::StringRef CommandLine) {
+  llvm::BumpPtrAllocator Allocator;
+  llvm::StringSaver Saver(Allocator);
+  llvm::SmallVector<const char *, 32> Pieces;
+  llvm::cl::TokenizeGNUCommandLine(CommandLine, Saver, Pieces);
+  return Strings(Pieces.begin(), Pieces.end());
+}
+
+CompileCommand command(llvm::StringRef CommandLine,
+                       llvm::StringRef File = Source) {
+  return {Directory, File.str(), tokens(CommandLine)};
+}
+
+TranslatedCommand translate(llvm::StringRef CommandLine,
+                            const ToolchainSetup &Toolchain = toolkitSetup(),
+                            llvm::StringRef File = Source) {
+  return translateCompileCommand(command(CommandLine, File), Toolchain);
+}
+
+std::string joined(const Strings &Items) {
+  std::string Result;
+  for (const std::string &Item : Items)
+    Result += "\n  " + Item;
+  return Result;
+}
+
+std::string shown(const TranslatedCommand &Translated) {
+  return "arguments:" + joined(Translated.Arguments) +
+         "\nnotices:" + joined(Translated.Notices);
+}
+
+bool has(const Strings &Items, llvm::StringRef Item) {
+  return llvm::is_contained(Items, Item);
+}
+
+size_t count(const Strings &Items, llvm::StringRef Item) {
+  return llvm::count(Items, Item);
+}
+
+bool hasSequence(const Strings &Items, const Strings &Sequence) {
+  return std::search(Items.begin(), Items.end(), Sequence.begin(),
+                     Sequence.end()) != Items.end();
+}
+
+bool hasPrefix(const Strings &Items, llvm::StringRef Prefix) {
+  return llvm::any_of(Items, [&](llvm::StringRef Item) {
+    return Item.starts_with(Prefix);
+  });
+}
+
+// How many notices name `Text`.
+size_t noticesNaming(const TranslatedCommand &Translated, llvm::StringRef Text) {
+  return llvm::count_if(Translated.Notices, [&](llvm::StringRef Notice) {
+    return Notice.contains(Text);
+  });
+}
+
+Strings gpuArchs(const TranslatedCommand &Translated) {
+  Strings Archs;
+  for (llvm::StringRef Argument : Translated.Arguments)
+    if (Argument.consume_front("--cuda-gpu-arch="))
+      Archs.push_back(Argument.str());
+  return Archs;
+}
+
+// The flags between "clang++" and what cudalint always adds.
+Strings commandFlags(const TranslatedCommand &Translated) {
+  Strings Result;
+  for (size_t I = 1; I < Translated.Arguments.size(); ++I) {
+    if (Translated.Arguments[I] == "-fsyntax-only")
+      break;
+    Result.push_back(Translated.Arguments[I]);
+  }
+  return Result;
+}
+
+// --- The shape of every translation ---------------------------------------
+
+TEST(CommandTranslationTest, ProducesASyntaxOnlyHostParseForTheClangDriver) {
+  TranslatedCommand Translated = translate("nvcc -c a.cu");
+
+  const Strings &Args = Translated.Arguments;
+  ASSERT_GE(Args.size(), 4u) << shown(Translated);
+  EXPECT_EQ(Args.front(), "clang++");
+  EXPECT_EQ(Args.back(), Source);
+  EXPECT_EQ(Args[Args.size() - 3], "-x");
+  EXPECT_EQ(Args[Args.size() - 2], "cuda");
+  EXPECT_TRUE(has(Args, "-fsyntax-only")) << shown(Translated);
+  EXPECT_TRUE(has(Args, "--cuda-host-only")) << shown(Translated);
+  EXPECT_TRUE(has(Args, "-resource-dir=/resource")) << shown(Translated);
+  EXPECT_TRUE(has(Args, "-Wno-unknown-cuda-version")) << shown(Translated);
+  EXPECT_TRUE(has(Args, "--cuda-path=/usr/local/cuda")) << shown(Translated);
+  EXPECT_FALSE(has(Args, "-nocudainc")) << shown(Translated);
+  EXPECT_EQ(count(Args, Source), 1u) << shown(Translated);
+  EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
+}
+
+TEST(CommandTranslationTest, TranslatesACMakeNvccCommand) {
+  TranslatedCommand Translated = translate(
+      "/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler -I/x "
+      "--generate-code=arch=compute_90,code=[compute_90,sm_90] -std=c++17 "
+      "-x cu -c /work/src/a.cu -o CMakeFiles/va.dir/a.cu.o");
+
+  EXPECT_EQ(commandFlags(Translated),
+            Strings({"-I/x", "-std=c++17", "-x", "cuda", "--cuda-gpu-arch=sm_90"}))
+      << shown(Translated);
+  EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
+}
+
+TEST(CommandTranslationTest, TranslatesTheCommandCMake325Writes) {
+  // Verbatim from CMake 3.25 with CUDA_ARCHITECTURES "80;90",
+  // CUDA_SEPARABLE_COMPILATION and position-independent code.
+  TranslatedCommand Translated = translate(
+      "/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler "
+      "-DGREETING=\"\\\"hi there\\\"\" -DWITH_COMMA=1 -I/work/include "
+      "-isystem=/usr/local/cuda/include -O3 -DNDEBUG "
+      "--generate-code=arch=compute_80,code=[compute_80,sm_80] "
+      "--generate-code=arch=compute_90,code=[compute_90,sm_90] -Xcompiler=-fPIC "
+      "--expt-relaxed-constexpr -Xcompiler=-fno-gnu-unique,-Wall -std=c++17 "
+      "-x cu -rdc=true -c /work/src/a.cu -o CMakeFiles/va.dir/src/a.cu.o");
+
+  EXPECT_EQ(commandFlags(Translated),
+            Strings({"-DGREETING=\"hi there\"", "-DWITH_COMMA=1",
+                     "-I/work/include", "-isystem", "/usr/local/cuda/include",
+                     "-O3", "-DNDEBUG", "-fPIC", "-Wall", "-std=c++17", "-x",
+                     "cuda", "-fgpu-rdc", "--cuda-gpu-arch=sm_80",
+                     "--cuda-gpu-arch=sm_90"}))
+      << shown(Translated);
+  EXPECT_EQ(Translated.Notices,
+            Strings({"dropped flag '-fno-gnu-unique' that clang does not know"}));
+}
+
+// --- nvcc: GPU architectures ------------------------------------------------
+
+TEST(CommandTranslationTest, ReadsEverySpellingOfAnArchitecture) {
+  const char *Spellings[] = {
+      "-arch=sm_90",
+      "-arch sm_90",
+      "--gpu-architecture=sm_90",
+      "--gpu-architecture sm_90",
+      "-arch=compute_90",
+      "-code=sm_90",
+      "--gpu-code sm_90",
+      "-gencode arch=compute_90,code=sm_90",
+      "-gencode=arch=compute_90,code=\\\"sm_90,compute_90\\\"",
+      "--generate-code=arch=compute_90,code=[compute_90,sm_90]",
+      "--generate-code arch=compute_90,code=compute_90",
+      "-arch=sm_90 -code=sm_90,compute_90",
+  };
+  for (const char *Spelling : Spellings) {
+    SCOPED_TRACE(Spelling);
+    TranslatedCommand Translated =
+        translate(std::string("nvcc ") + Spelling + " -c a.cu");
+    EXPECT_EQ(gpuArchs(Translated), Strings({"sm_90"})) << shown(Translated);
+    EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
+    EXPECT_EQ(Translated.Arguments.back(), Source);
+  }
+}
+
+TEST(CommandTranslationTest, KeepsEveryArchitectureOnce) {
+  TranslatedCommand Translated = translate(
+      "nvcc -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90a,"
+      "code=[sm_90a,compute_90a] -gencode arch=compute_80,code=compute_80 a.cu");
+
+  EXPECT_EQ(gpuArchs(Translated), Strings({"sm_80", "sm_90a"}))
+      << shown(Translated);
+}
+
+TEST(CommandTranslationTest, DropsArchitectureNamesThatNameNone) {
+  for (const char *Spelling : {"-arch=native", "-arch=all", "-arch=all-major",
+                               "-arch native"}) {
+    SCOPED_TRACE(Spelling);
+    TranslatedCommand Translated =
+        translate(std::string("nvcc ") + Spelling + " a.cu");
+    EXPECT_TRUE(gpuArchs(Translated).empty()) << shown(Translated);
+    EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
+  }
+}
+
+TEST(CommandTranslationTest, DropsArchitecturesClangDoesNotKnow) {
+  TranslatedCommand Translated =
+      translate("nvcc -arch=sm_999 -gencode arch=compute_80,code=sm_80 a.cu");
+
+  EXPECT_EQ(gpuArchs(Translated), Strings({"sm_80"})) << shown(Translated);
+  EXPECT_EQ(noticesNaming(Translated, "'sm_999'"), 1u) << shown(Translated);
+}
+
+// --- nvcc: host compiler flags --------------------------------------------
+
+TEST(CommandTranslationTest, PassesHostCompilerOptionsInEveryForm) {
+  TranslatedCommand Translated =
+      translate("nvcc -Xcompiler=-fPIC,-Wall -Xcompiler -fopenmp "
+                "--compiler-options \"-Wextra -Wshadow\" "
+                "--compiler-options=-pthread a.cu");
+
+  EXPECT_EQ(commandFlags(Translated),
+            Strings({"-fPIC", "-Wall", "-fopenmp", "-Wextra", "-Wshadow",
+                     "-pthread"}))
+      << shown(Translated);
+  EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
+}
+
+TEST(CommandTranslationTest, DropsHostFlagsClangDoesNotKnow) {
+  TranslatedCommand Translated =
+      translate("nvcc -Xcompiler -fno-gnu-unique,-fPIC a.cu");
+
+  EXPECT_FALSE(has(Translated.Arguments, "-fno-gnu-unique"));
+  EXPECT_TRUE(has(Translated.Arguments, "-fPIC"));
+  EXPECT_EQ(Translated.Notices,
+            Strings({"dropped flag '-fno-gnu-unique' that clang does not know"}));
+}
+
+TEST(CommandTranslationTest, ForwardsUnknownFlagsToTheHostWhenAsked) {
+  TranslatedCommand Translated =
+      translate("nvcc -Wall -fno-strict-aliasing -fno-gnu-unique "
+                "-forward-unknown-to-host-compiler -march=native a.cu");
+
+  EXPECT_EQ(commandFlags(Translated),
+            Strings({"-Wall", "-fno-strict-aliasing", "-march=native"}))
+      << shown(Translated);
+  EXPECT_EQ(Translated.Notices,
+            Strings({"dropped flag '-fno-gnu-unique' that clang does not know"}));
+}
+
+TEST(CommandTranslationTest, DropsUnknownNvccFlagsWithOneNoticeEach) {
+  TranslatedCommand Translated =
+      translate("nvcc -Wall --made-up=1 --made-up=2 -fPIC a.cu");
+
+  EXPECT_TRUE(commandFlags(Translated).empty()) << shown(Translated);
+  EXPECT_EQ(Translated.Notices,
+            Strings({"dropped nvcc flag '-Wall' that cudalint does not know",
+                     "dropped nvcc flag '--made-up' that cudalint does not know",
+                     "dropped nvcc flag '-fPIC' that cudalint does not know"}));
+}
+
+// --- nvcc: flags that take values -----------------------------------------
+
+TEST(CommandTranslationTest, ConsumesTheValuesOfDroppedFlags) {
+  TranslatedCommand Translated = translate(
+      "nvcc -ccbin /usr/bin/g++-12 --compiler-bindir=/usr/bin/g++ "
+      "-Xptxas -v -Xptxas=-O3 --ptxas-options=-v -Xnvlink --verbose "
+      "-Xcudafe --diag_suppress=20012 -maxrregcount=64 -maxrregcount 32 "
+      "--maxrregcount 16 -Xlinker -rpath -l cublas -lcurand -L /opt/lib "
+      "-o out.o --output-file out2.o --output-file=out3.o -odir objs "
+      "-MD -MT target.o -MF deps.d -MMD -M -MP --dependency-output=d2.d "
+      "--threads 4 -t 2 -ftz=true --prec-div false --fmad=true "
+      "--diag-suppress 177 -cudart shared --machine 64 -m64 a.cu");
+
+  EXPECT_TRUE(commandFlags(Translated).empty()) << shown(Translated);
+  EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
+}
+
+TEST(CommandTranslationTest, DropsDeviceOnlyAndLanguageExtensionFlags) {
+  TranslatedCommand Translated = translate(
+      "nvcc --expt-relaxed-constexpr -expt-relaxed-constexpr --extended-lambda "
+      "--expt-extended-lambda -G -lineinfo --use_fast_math -use_fast_math "
+      "-res-usage --resource-usage -src-in-ptx -keep -dlto "
+      "-Wno-deprecated-gpu-targets -allow-unsupported-compiler -c --compile "
+      "a.cu");
+
+  EXPECT_TRUE(commandFlags(Translated).empty()) << shown(Translated);
+  EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
+}
+
+TEST(CommandTranslationTest, DropsNvccWerrorInEveryForm) {
+  TranslatedCommand Translated = translate(
+      "nvcc -Werror all-warnings -Werror=cross-execution-space-call "
+      "--Werror reorder,default-stream-launch -Werror -DAFTER a.cu");
+
+  EXPECT_EQ(commandFlags(Translated), Strings({"-DAFTER"})) << shown(Translated);
+  EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
+}
+
+TEST(CommandTranslationTest, ABareWerrorDoesNotEatTheSourceFile) {
+  TranslatedCommand Translated = translate("nvcc -Werror /work/src/a.cu");
+
+  EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
+}
+
+TEST(CommandTranslationTest, ReadsIncludePathsInEveryForm) {
+  TranslatedCommand Translated = translate(
+      "nvcc -I/a -I /b -I=/c --include-path=/d --include-path /e -I/f,/g "
+      "-isystem /h -isystem=/i -isystem/j --system-include=/k "
+      "--system-include /l a.cu");
+
+  EXPECT_EQ(commandFlags(Translated),
+            Strings({"-I/a", "-I/b", "-I/c", "-I/d", "-I/e", "-I/f", "-I/g",
+                     "-isystem", "/h", "-isystem", "/i", "-isystem", "/j",
+                     "-isystem", "/k", "-isystem", "/l"}))
+      << shown(Translated);
+}
+
+TEST(CommandTranslationTest, ReadsMacrosAndPreIncludesInEveryForm) {
+  TranslatedCommand Translated = translate(
+      "nvcc -DA -D B=1 --define-macro=C --define-macro D=2 -DE,F -UG -U H "
+      "--undefine-macro=I -include pre.h --pre-include=pre2.h a.cu");
+
+  EXPECT_EQ(commandFlags(Translated),
+            Strings({"-DA", "-DB=1", "-DC", "-DD=2", "-DE", "-DF", "-UG", "-UH",
+                     "-UI", "-include", "pre.h", "-include", "pre2.h"}))
+      << shown(Translated);
+}
+
+TEST(CommandTranslationTest, ReadsStandardOptimisationAndDebugFlags) {
+  for (const char *Spelling :
+       {"-std=c++17", "-std c++17", "--std=c++17", "--std c++17"}) {
+    SCOPED_TRACE(Spelling);
+    TranslatedCommand Translated =
+        translate(std::string("nvcc ") + Spelling + " a.cu");
+    EXPECT_EQ(commandFlags(Translated), Strings({"-std=c++17"}))
+        << shown(Translated);
+  }
+  TranslatedCommand Translated =
+      translate("nvcc -O3 -g -G --optimize 2 --debug -w a.cu");
+  EXPECT_EQ(commandFlags(Translated), Strings({"-O3", "-g", "-O2", "-g", "-w"}))
+      << shown(Translated);
+}
+
+TEST(CommandTranslationTest, TurnsRelocatableDeviceCodeIntoGpuRdc) {
+  for (const char *Spelling : {"-rdc=true", "-rdc true", "-rdc=TRUE",
+                               "--relocatable-device-code=true", "-dc"}) {
+    SCOPED_TRACE(Spelling);
+    TranslatedCommand Translated =
+        translate(std::string("nvcc ") + Spelling + " a.cu");
+    EXPECT_EQ(commandFlags(Translated), Strings({"-fgpu-rdc"}))
+        << shown(Translated);
+  }
+  TranslatedCommand Translated = translate("nvcc -rdc=false a.cu");
+  EXPECT_TRUE(commandFlags(Translated).empty()) << shown(Translated);
+}
+
+TEST(CommandTranslationTest, TranslatesThePerThreadDefaultStream) {
+  for (const char *Spelling :
+       {"--default-stream per-thread", "--default-stream=per-thread",
+        "-default-stream per-thread"}) {
+    SCOPED_TRACE(Spelling);
+    TranslatedCommand Translated =
+        translate(std::string("nvcc ") + Spelling + " a.cu");
+    EXPECT_EQ(commandFlags(Translated),
+              Strings({"-fgpu-default-stream=per-thread",
+                       "-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"}))
+        << shown(Translated);
+  }
+  TranslatedCommand Legacy = translate("nvcc --default-stream legacy a.cu");
+  EXPECT_EQ(commandFlags(Legacy), Strings({"-fgpu-default-stream=legacy"}));
+}
+
+TEST(CommandTranslationTest, NoticesAFlagThatLacksItsValue) {
+  TranslatedCommand Translated = translate("nvcc /work/src/a.cu -o");
+
+  EXPECT_EQ(Translated.Arguments.back(), Source);
+  EXPECT_EQ(noticesNaming(Translated, "'-o' that lacks its value"), 1u)
+      << shown(Translated);
+}
+
+// --- Every compiler: what the analysis replaces ---------------------------
+
+TEST(CommandTranslationTest, SeesTheCompilerBehindALauncher) {
+  TranslatedCommand Translated =
+      translate("/usr/bin/ccache /usr/local/cuda/bin/nvcc -arch=sm_80 -c a.cu");
+
+  EXPECT_EQ(gpuArchs(Translated), Strings({"sm_80"})) << shown(Translated);
+  EXPECT_FALSE(hasPrefix(Translated.Arguments, "/usr/bin/ccache"));
+  EXPECT_FALSE(hasPrefix(Translated.Arguments, "/usr/local/cuda/bin/nvcc"));
+  EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
+}
+
+TEST(CommandTranslationTest, RemovesOutputsAndDependencyFilesOfGcc) {
+  TranslatedCommand Translated =
+      translate("/usr/bin/g++-12 -MD -MT x.o -MF x.o.d -MMD -MQ q -MP -MJ j.json "
+                "-O2 -c /work/src/a.cpp -o x.o -E -S",
+                toolkitSetup(), "/work/src/a.cpp");
+
+  EXPECT_EQ(commandFlags(Translated), Strings({"-O2"})) << shown(Translated);
+  EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
+}
+
+TEST(CommandTranslationTest, DropsGccFlagsClangDoesNotKnow) {
+  TranslatedCommand Translated =
+      translate("g++ -fno-gnu-unique -fPIC -Wall -fconcepts-diagnostics-depth=3 "
+                "-c a.cpp",
+                toolkitSetup(), "/work/build/a.cpp");
+
+  EXPECT_EQ(commandFlags(Translated), Strings({"-fPIC", "-Wall"}))
+      << shown(Translated);
+  EXPECT_EQ(noticesNaming(Translated, "'-fno-gnu-unique'"), 1u);
+  EXPECT_EQ(noticesNaming(Translated, "'-fconcepts-diagnostics-depth=3'"), 1u);
+}
+
+TEST(CommandTranslationTest, KeepsAClangCudaCommandButChoosesTheToolkit) {
+  TranslatedCommand Translated =
+      translate("clang++ -x cuda --cuda-gpu-arch=sm_80 --offload-arch=sm_90,"
+                "sm_75 --cuda-path=/opt/cuda-11.8 --cuda-device-only -fgpu-rdc "
+                "-c a.cu -o a.o");
+
+  EXPECT_EQ(commandFlags(Translated),
+            Strings({"-x", "cuda", "--cuda-gpu-arch=sm_80",
+                     "--cuda-gpu-arch=sm_90", "--cuda-gpu-arch=sm_75",
+                     "-fgpu-rdc"}))
+      << shown(Translated);
+  EXPECT_FALSE(has(Translated.Arguments, "--cuda-path=/opt/cuda-11.8"));
+  EXPECT_TRUE(has(Translated.Arguments, "--cuda-path=/usr/local/cuda"));
+}
+
+TEST(CommandTranslationTest, NeverLoadsPluginsNamedByADatabase) {
+  TranslatedCommand Translated = translate(
+      "clang++ -Xclang -load -Xclang /tmp/evil.so -fplugin=/tmp/p.so "
+      "-fpass-plugin=/tmp/q.so -Xclang -add-plugin -Xclang evil "
+      "-fplugin-arg-evil-x -Xclang=-fpass-plugin=/tmp/r.so "
+      "--config=/tmp/c.cfg --config /tmp/d.cfg -Xclang -fno-color-diagnostics "
+      "-c a.cu");
+
+  EXPECT_EQ(commandFlags(Translated),
+            Strings({"-Xclang", "-fno-color-diagnostics"}))
+      << shown(Translated);
+  for (const char *Named : {"/tmp/evil.so", "/tmp/p.so", "/tmp/q.so", "evil",
+                            "-fplugin-arg-evil-x", "/tmp/r.so", "/tmp/c.cfg",
+                            "/tmp/d.cfg"})
+    EXPECT_EQ(noticesNaming(Translated, Named), 1u) << Named << shown(Translated);
+}
+
+TEST(CommandTranslationTest, RemovesPluginsHiddenInNvccHostFlags) {
+  TranslatedCommand Translated =
+      translate("nvcc -Xcompiler -fplugin=/tmp/p.so,-fPIC a.cu");
+
+  EXPECT_EQ(commandFlags(Translated), Strings({"-fPIC"})) << shown(Translated);
+  EXPECT_EQ(noticesNaming(Translated, "-fplugin=/tmp/p.so"), 1u)
+      << shown(Translated);
+}
+
+TEST(CommandTranslationTest, KeepsOnlyTheUnitsOwnFileAsInput) {
+  TranslatedCommand Translated =
+      translate("nvcc -c ../src/./a.cu other.cu -DX", toolkitSetup());
+
+  EXPECT_EQ(commandFlags(Translated), Strings({"-DX"})) << shown(Translated);
+  EXPECT_EQ(Translated.Notices, Strings({"dropped extra input 'other.cu'"}));
+  EXPECT_EQ(Translated.Arguments.back(), Source);
+}
+
+TEST(CommandTranslationTest, NoticesAnUnrecognisedCompilerOnce) {
+  TranslatedCommand Translated =
+      translate("/opt/intel/bin/icpx -fPIC -c a.cpp", toolkitSetup(),
+                "/work/build/a.cpp");
+
+  EXPECT_EQ(commandFlags(Translated), Strings({"-fPIC"})) << shown(Translated);
+  EXPECT_EQ(noticesNaming(Translated, "'icpx'"), 1u) << shown(Translated);
+}
+
+// --- CUDA or not, toolkit or bundled headers ------------------------------
+
+TEST(CommandTranslationTest, ParsesAHeaderGivenAsAUnitAsCuda) {
+  TranslatedCommand Translated =
+      translate("clang++ -c kernels.cuh", toolkitSetup(), "/work/src/kernels.cuh");
+
+  EXPECT_TRUE(hasSequence(Translated.Arguments,
+                          {"-x", "cuda", "/work/src/kernels.cuh"}))
+      << shown(Translated);
+}
+
+TEST(CommandTranslationTest, LeavesAPlainCxxUnitAlone) {
+  TranslatedCommand Translated =
+      translate("g++ -c main.cpp", toolkitSetup(), "/work/src/main.cpp");
+
+  EXPECT_FALSE(has(Translated.Arguments, "cuda")) << shown(Translated);
+  EXPECT_FALSE(has(Translated.Arguments, "--cuda-host-only"));
+  EXPECT_FALSE(hasPrefix(Translated.Arguments, "--cuda-path"));
+  EXPECT_TRUE(has(Translated.Arguments, "-fsyntax-only"));
+  EXPECT_EQ(Translated.Arguments.back(), "/work/src/main.cpp");
+}
+
+TEST(CommandTranslationTest, UsesTheBundledHeadersWithoutAToolkit) {
+  TranslatedCommand Translated =
+      translate("nvcc -include first.h --cuda-path=/opt/cuda -c a.cu",
+                bundledSetup());
+
+  const Strings &Args = Translated.Arguments;
+  EXPECT_TRUE(hasSequence(Args, {"-nocudainc", "-nocudalib",
+                                 "--cuda-path=/nonexistent-cudalint",
+                                 "-isystem", "/bundled", "-include",
+                                 "cuda_runtime.h", "-include", "first.h"}))
+      << shown(Translated);
+  EXPECT_EQ(count(Args, "--cuda-path=/nonexistent-cudalint"), 1u);
+  EXPECT_FALSE(hasPrefix(Args, "--cuda-path=/usr")) << shown(Translated);
+  EXPECT_TRUE(has(Args, "--cuda-host-only"));
+}
+
+TEST(CommandTranslationTest, GivesAPlainCxxUnitTheBundledIncludeDirectory) {
+  TranslatedCommand Translated =
+      translate("g++ -c main.cpp", bundledSetup(), "/work/src/main.cpp");
+
+  EXPECT_TRUE(hasSequence(Translated.Arguments, {"-isystem", "/bundled"}));
+  EXPECT_FALSE(has(Translated.Arguments, "cuda_runtime.h"));
+  EXPECT_FALSE(has(Translated.Arguments, "-nocudainc"));
+}
+
+TEST(CommandTranslationTest, BuildsACommandFromFallbackFlags) {
+  CompileCommand Command =
+      commandFromFallbackFlags("k.cu", {"-DFALLBACK", "-I", "include"});
+
+  llvm::SmallString<256> Here;
+  ASSERT_FALSE(llvm::sys::fs::current_path(Here));
+  llvm::SmallString<256> Expected(Here);
+  llvm::sys::path::append(Expected, "k.cu");
+  EXPECT_EQ(Command.Directory, std::string(Here));
+  EXPECT_EQ(Command.File, std::string(Expected));
+  EXPECT_EQ(Command.Arguments,
+            Strings({"clang++", "-DFALLBACK", "-I", "include", Command.File}));
+
+  TranslatedCommand Translated = translateCompileCommand(Command, toolkitSetup());
+  EXPECT_EQ(commandFlags(Translated), Strings({"-DFALLBACK", "-I", "include"}));
+  EXPECT_EQ(Translated.Arguments.back(), Command.File);
+  EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
+}
+
+// --- Choosing the toolkit ---------------------------------------------------
+
+class TempDir {
+public:
+  TempDir() {
+    llvm::SmallString<256> Created;
+    EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("cudalint-tr", Created));
+    llvm::SmallString<256> Real;
+    EXPECT_FALSE(llvm::sys::fs::real_path(Created, Real));
+    Root = std::string(Real);
+  }
+  ~TempDir() { llvm::sys::fs::remove_directories(Root); }
+
+  std::string path(llvm::StringRef Relative) const {
+    llvm::SmallString<256> Result(Root);
+    llvm::sys::path::append(Result, Relative);
+    return std::string(Result);
+  }
+
+  std::string write(llvm::StringRef Relative, llvm::StringRef Content) const {
+    std::string Path = path(Relative);
+    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path));
+    std::error_code Error;
+    llvm::raw_fd_ostream Out(Path, Error);
+    EXPECT_FALSE(Error) << Path << ": " << Error.message();
+    Out << Content;
+    return Path;
+  }
+
+  std::string Root;
+};
+
+TEST(CudaToolkitTest, TakesTheRequestedToolkit) {
+  TempDir Dir;
+  Dir.write("cuda/include/cuda_runtime.h", "");
+  std::string Error;
+
+  CudaToolkitChoice Choice = chooseCudaToolkit(Dir.path("cuda/bin/.."), Error);
+
+  EXPECT_EQ(Error, "");
+  EXPECT_EQ(Choice.Path, Dir.path("cuda"));
+  EXPECT_EQ(Choice.Description,
+            "CUDA Toolkit at " + Dir.path("cuda") + " (from --cuda-path)");
+}
+
+TEST(CudaToolkitTest, RejectsARequestedDirectoryWithoutHeaders) {
+  TempDir Dir;
+  std::string Error;
+
+  CudaToolkitChoice Choice = chooseCudaToolkit(Dir.Root, Error);
+
+  EXPECT_FALSE(Choice.Path);
+  EXPECT_NE(Error.find("--cuda-path=" + Dir.Root), std::string::npos) << Error;
+  EXPECT_NE(Error.find("include/cuda_runtime.h"), std::string::npos) << Error;
+}
+
+TEST(CudaToolkitTest, NoneMeansTheBundledHeaders) {
+  std::string Error;
+  CudaToolkitChoice Choice = chooseCudaToolkit("none", Error);
+
+  EXPECT_EQ(Error, "");
+  EXPECT_FALSE(Choice.Path);
+  EXPECT_NE(Choice.Description.find("bundled"), std::string::npos);
+  EXPECT_NE(Choice.Description.find("--cuda-path=none"), std::string::npos);
+}
+
+TEST(CudaToolkitTest, TakesTheFirstCandidateHoldingAToolkitAndSaysWhy) {
+  TempDir Dir;
+  Dir.write("second/include/cuda_runtime.h", "");
+  Dir.write("third/include/cuda_runtime.h", "");
+  std::string Error;
+
+  CudaToolkitChoice Choice = chooseCudaToolkitFrom(
+      "",
+      {{Dir.path("first"), "CUDA_PATH"},
+       {Dir.path("second"), "CUDA_HOME"},
+       {Dir.path("third"), "the default location"}},
+      Error);
+
+  EXPECT_EQ(Error, "");
+  EXPECT_EQ(Choice.Path, Dir.path("second"));
+  EXPECT_EQ(Choice.Description, "CUDA Toolkit at " + Dir.path("second") +
+                                    " (from CUDA_HOME); CUDA_PATH=" +
+                                    Dir.path("first") +
+                                    " holds no include/cuda_runtime.h");
+}
+
+TEST(CudaToolkitTest, FallsBackToTheBundledHeaders) {
+  TempDir Dir;
+  std::string Error;
+
+  CudaToolkitChoice Choice = chooseCudaToolkitFrom(
+      "", {{Dir.path("nothing"), "the default location"}}, Error);
+
+  EXPECT_EQ(Error, "");
+  EXPECT_FALSE(Choice.Path);
+  EXPECT_NE(Choice.Description.find("bundled"), std::string::npos)
+      << Choice.Description;
+}
+
+TEST(CudaToolkitTest, SearchesCudaPathFirst) {
+  TempDir Dir;
+  Dir.write("env-cuda/include/cuda_runtime.h", "");
+  const char *Saved = std::getenv("CUDA_PATH");
+  std::string SavedValue = Saved ? Saved : "";
+  setenv("CUDA_PATH", Dir.path("env-cuda").c_str(), 1);
+
+  std::vector<CudaToolkitCandidate> Candidates = defaultCudaToolkitCandidates();
+  std::string Error;
+  CudaToolkitChoice Choice = chooseCudaToolkit("", Error);
+
+  if (Saved)
+    setenv("CUDA_PATH", SavedValue.c_str(), 1);
+  else
+    unsetenv("CUDA_PATH");
+  ASSERT_FALSE(Candidates.empty());
+  EXPECT_EQ(Candidates[0].Origin, "CUDA_PATH");
+  EXPECT_EQ(Choice.Path, Dir.path("env-cuda"));
+  EXPECT_EQ(Choice.Description,
+            "CUDA Toolkit at " + Dir.path("env-cuda") + " (from CUDA_PATH)");
+}
+
+TEST(CudaToolkitTest, FindsTheBundledHeadersOfTheSourceTree) {
+  std::string Bundled = bundledCudaIncludeDir(
+      "cudalint_unittests", reinterpret_cast<void *>(&bundledSetup));
+
+  EXPECT_TRUE(llvm::StringRef(Bundled).ends_with("cuda-include")) << Bundled;
+  EXPECT_TRUE(llvm::sys::fs::is_directory(Bundled)) << Bundled;
+}
+
+// --- The translation parses with clang --------------------------------------
+
+std::string clangResourceDir() {
+  for (const char *Name : {"clang-22", "clang++-22"})
+    if (llvm::ErrorOr<std::string> Clang = llvm::sys::findProgramByName(Name)) {
+      llvm::SmallString<256> Real;
+      if (!llvm::sys::fs::real_path(*Clang, Real))
+        return clang::GetResourcesPath(Real);
+    }
+  return clang::GetResourcesPath("/usr/lib/llvm-22/bin/clang");
+}
+
+struct ParseResult {
+  bool Succeeded = false;
+  std::string Errors;
+};
+
+// Runs clang on the translated command the way a tool does, from the unit's
+// directory.
+ParseResult parseWithClang(const TranslatedCommand &Translated,
+                           llvm::StringRef WorkingDirectory) {
+  auto FileSystem = llvm::vfs::createPhysicalFileSystem();
+  FileSystem->setCurrentWorkingDirectory(WorkingDirectory);
+  llvm::IntrusiveRefCntPtr<clang::FileManager> Files(
+      new clang::FileManager(clang::FileSystemOptions(),
+                             llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
+                                 FileSystem.release())));
+  clang::tooling::ToolInvocation Invocation(
+      Translated.Arguments, std::make_unique<clang::SyntaxOnlyAction>(),
+      Files.get());
+  clang::TextDiagnosticBuffer Diagnostics;
+  Invocation.setDiagnosticConsumer(&Diagnostics);
+  ParseResult Result;
+  Result.Succeeded = Invocation.run();
+  for (auto It = Diagnostics.err_begin(); It != Diagnostics.err_end(); ++It)
+    Result.Errors += "\n  error: " + It->second;
+  return Result;
+}
+
+// A CMake 3.29 project: includes in a response file, the architecture from
+// CUDA_ARCHITECTURES, host flags clang does not know.
+class TranslatedParseTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    Dir.write("include/answer.h", "#pragma once\n#define ANSWER 42.0f\n");
+    Dir.write("build/CMakeFiles/va.dir/includes_CUDA.rsp",
+              "-I../include -DFROM_RSP=1\n");
+    Dir.write("src/va.cu", R"(#include "answer.h"
+#ifndef FROM_RSP
+#error "the response file's flags are missing"
+#endif
+#if __CUDA_ARCH_LIST__ != 900
+#error "the architecture of --generate-code is missing"
+#endif
+__global__ void scale(float *Data) { Data[threadIdx.x] *= ANSWER; }
+int launch() {
+  float *Device = nullptr;
+  cudaMalloc(&Device, 32 * sizeof(float));
+  scale<<<1, 32>>>(Device);
+  return cudaDeviceSynchronize() == cudaSuccess ? 0 : 1;
+}
+)");
+    Dir.write("build/compile_commands.json",
+              "[{\"directory\": \"" + Dir.path("build") + "\", \"file\": \"" +
+                  Dir.path("src/va.cu") + "\", \"command\": \"" + nvccCommand() +
+                  "\"}]");
+  }
+
+  std::string nvccCommand() const {
+    return "/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler "
+           "--options-file CMakeFiles/va.dir/includes_CUDA.rsp -O3 -DNDEBUG "
+           "--generate-code=arch=compute_90,code=[compute_90,sm_90] "
+           "-Xcompiler=-fPIC,-fno-gnu-unique -Wall --expt-relaxed-constexpr "
+           "-std=c++17 -x cu -MD -MT CMakeFiles/va.dir/src/va.cu.o -MF "
+           "CMakeFiles/va.dir/src/va.cu.o.d -c " +
+           Dir.path("src/va.cu") + " -o CMakeFiles/va.dir/src/va.cu.o";
+  }
+
+  CompileCommand loadedCommand() {
+    CompileDatabase Database =
+        loadCompileDatabase(Dir.path("build/compile_commands.json"));
+    EXPECT_TRUE(Database.Problems.empty()) << joined(Database.Problems);
+    EXPECT_EQ(Database.Commands.size(), 1u);
+    return Database.Commands.empty() ? CompileCommand() : Database.Commands[0];
+  }
+
+  TempDir Dir;
+};
+
+TEST_F(TranslatedParseTest, ParsesWithTheInstalledToolkit) {
+  if (!holdsCudaToolkit("/usr/local/cuda"))
+    GTEST_SKIP() << "no CUDA Toolkit at /usr/local/cuda";
+  CompileCommand Command = loadedCommand();
+  TranslatedCommand Translated = translateCompileCommand(
+      Command, {clangResourceDir(), std::string("/usr/local/cuda"), ""});
+
+  ParseResult Parse = parseWithClang(Translated, Command.Directory);
+
+  EXPECT_TRUE(Parse.Succeeded) << Parse.Errors << "\n" << shown(Translated);
+  EXPECT_EQ(Parse.Errors, "");
+}
+
+TEST_F(TranslatedParseTest, ParsesWithTheBundledHeaders) {
+  std::string Bundled = bundledCudaIncludeDir(
+      "cudalint_unittests", reinterpret_cast<void *>(&bundledSetup));
+  if (!llvm::sys::fs::exists(Bundled + "/cuda_runtime.h"))
+    GTEST_SKIP() << "the bundled headers are not written yet: no "
+                 << Bundled << "/cuda_runtime.h";
+  CompileCommand Command = loadedCommand();
+  TranslatedCommand Translated = translateCompileCommand(
+      Command, {clangResourceDir(), std::nullopt, Bundled});
+
+  ParseResult Parse = parseWithClang(Translated, Command.Directory);
+
+  EXPECT_TRUE(Parse.Succeeded) << Parse.Errors << "\n" << shown(Translated);
+  EXPECT_EQ(Parse.Errors, "");
+}
+
+// The harness above must be able to fail: a lost definition is an error.
+TEST_F(TranslatedParseTest, FailsWhenTheResponseFileIsLost) {
+  if (!holdsCudaToolkit("/usr/local/cuda"))
+    GTEST_SKIP() << "no CUDA Toolkit at /usr/local/cuda";
+  CompileCommand Command = loadedCommand();
+  llvm::erase_if(Command.Arguments, [](llvm::StringRef Argument) {
+    return Argument.starts_with("-DFROM_RSP");
+  });
+  TranslatedCommand Translated = translateCompileCommand(
+      Command, {clangResourceDir(), std::string("/usr/local/cuda"), ""});
+
+  ParseResult Parse = parseWithClang(Translated, Command.Directory);
+
+  EXPECT_FALSE(Parse.Succeeded);
+  EXPECT_NE(Parse.Errors.find("the response file's flags are missing"),
+            std::string::npos)
+      << Parse.Errors;
+}
+
+} // namespace

@@ -1,0 +1,252 @@
+#include "KernelLaunchChecking.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <deque>
+
+using namespace clang;
+
+namespace cudalint {
+
+namespace {
+
+const FunctionDecl *definitionOf(const FunctionDecl *Function) {
+  if (!Function)
+    return nullptr;
+  const FunctionDecl *Definition = nullptr;
+  if (Function->hasBody(Definition))
+    return Definition;
+  return nullptr;
+}
+
+std::string kernelName(const CUDAKernelCallExpr &Launch) {
+  if (const FunctionDecl *Kernel = Launch.getDirectCallee())
+    return Kernel->getNameAsString();
+  return "kernel";
+}
+
+template <typename Visit> void forEachStmtElement(const CFG &Graph, Visit &&V) {
+  for (const CFGBlock *Block : Graph)
+    for (size_t I = 0; I < Block->size(); ++I)
+      if (auto Element = (*Block)[I].getAs<CFGStmt>())
+        V(*Block, I, Element->getStmt());
+}
+
+} // namespace
+
+void LaunchCheckingAnalysis::addFunction(const FunctionDecl &Function,
+                                         ASTContext &Context) {
+  if (Flows.count(&Function))
+    return;
+  // Every sub-expression becomes its own CFG element, in evaluation order, so
+  // a launch and the query after it in one statement keep their order.
+  CFG::BuildOptions Options;
+  Options.setAllAlwaysAdd();
+  std::unique_ptr<CFG> Graph =
+      CFG::buildCFG(&Function, Function.getBody(), &Context, Options);
+  if (!Graph)
+    return;
+  forEachStmtElement(*Graph, [&](const CFGBlock &, size_t, const Stmt *S) {
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *Callee = definitionOf(Call->getDirectCallee()))
+        CallSites[Callee].push_back({&Function, Call});
+  });
+  Flows.insert({&Function, FunctionFlow{&Function, std::move(Graph), {}}});
+}
+
+bool LaunchCheckingAnalysis::isQueryingFunction(const FunctionDecl *Callee) const {
+  if (!Callee)
+    return false;
+  if (Api.isLastErrorQuery(Callee))
+    return true;
+  auto It = Querying.find(definitionOf(Callee));
+  return It != Querying.end() && It->second;
+}
+
+// A helper that calls cudaGetLastError somewhere (`checkLaunch(__FILE__)`) is
+// a check, however deep the call chain inside the unit.
+void LaunchCheckingAnalysis::computeQueryingFunctions() {
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (auto &[Function, Flow] : Flows) {
+      if (Querying.lookup(Function))
+        continue;
+      bool Queries = false;
+      forEachStmtElement(*Flow.Graph, [&](const CFGBlock &, size_t, const Stmt *S) {
+        if (const auto *Call = dyn_cast<CallExpr>(S))
+          Queries |= isQueryingFunction(Call->getDirectCallee());
+      });
+      if (Queries) {
+        Querying[Function] = true;
+        Changed = true;
+      }
+    }
+  }
+}
+
+LaunchCheckingAnalysis::ElementRole
+LaunchCheckingAnalysis::roleOf(const Stmt *S) const {
+  if (isa<CUDAKernelCallExpr>(S))
+    return ElementRole::Launch;
+  const auto *Call = dyn_cast<CallExpr>(S);
+  if (!Call)
+    return ElementRole::Other;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (isQueryingFunction(Callee))
+    return ElementRole::Query;
+  if (LeavesUnchecked.lookup(definitionOf(Callee)))
+    return ElementRole::Launch;
+  return ElementRole::Other;
+}
+
+// Least fixed point of: a block reaches the exit unchecked when it holds no
+// query and it is the exit or one of its successors does.
+bool LaunchCheckingAnalysis::solveReachability(FunctionFlow &Flow) {
+  const CFG &Graph = *Flow.Graph;
+  std::vector<bool> HasQuery(Graph.getNumBlockIDs(), false);
+  forEachStmtElement(Graph, [&](const CFGBlock &Block, size_t, const Stmt *S) {
+    if (roleOf(S) == ElementRole::Query)
+      HasQuery[Block.getBlockID()] = true;
+  });
+  std::vector<bool> Reaches(Graph.getNumBlockIDs(), false);
+  Reaches[Graph.getExit().getBlockID()] = true;
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (const CFGBlock *Block : Graph) {
+      unsigned Id = Block->getBlockID();
+      if (Reaches[Id] || HasQuery[Id])
+        continue;
+      for (const CFGBlock *Next : Block->succs())
+        if (Next && Reaches[Next->getBlockID()]) {
+          Reaches[Id] = true;
+          Changed = true;
+          break;
+        }
+    }
+  }
+  bool Different = Flow.ReachesExitUnchecked != Reaches;
+  Flow.ReachesExitUnchecked = std::move(Reaches);
+  return Different;
+}
+
+bool LaunchCheckingAnalysis::uncheckedAfter(const FunctionFlow &Flow,
+                                            const CFGBlock &Block,
+                                            size_t Index) const {
+  for (size_t I = Index + 1; I < Block.size(); ++I)
+    if (auto Element = Block[I].getAs<CFGStmt>())
+      if (roleOf(Element->getStmt()) == ElementRole::Query)
+        return false;
+  for (const CFGBlock *Next : Block.succs())
+    if (Next && Flow.ReachesExitUnchecked[Next->getBlockID()])
+      return true;
+  return false;
+}
+
+bool LaunchCheckingAnalysis::leavesLaunchUnchecked(const FunctionFlow &Flow) const {
+  bool Leaves = false;
+  forEachStmtElement(*Flow.Graph, [&](const CFGBlock &Block, size_t I, const Stmt *S) {
+    if (!Leaves && roleOf(S) == ElementRole::Launch)
+      Leaves = uncheckedAfter(Flow, Block, I);
+  });
+  return Leaves;
+}
+
+// Whether an unchecked launch inside `Function` stays unchecked for good:
+// nobody in this unit calls it (a caller elsewhere cannot be seen), or some
+// caller leaves the call unchecked and that caller's launch escapes in turn.
+bool LaunchCheckingAnalysis::escapesUnchecked(
+    const FunctionDecl *Function,
+    llvm::SmallPtrSetImpl<const FunctionDecl *> &Visiting) {
+  auto Sites = CallSites.find(Function);
+  if (Sites == CallSites.end() || Sites->second.empty())
+    return true;
+  if (!Visiting.insert(Function).second)
+    return false;
+  for (const auto &[Caller, Call] : Sites->second) {
+    auto Flow = Flows.find(Caller);
+    if (Flow == Flows.end())
+      continue;
+    bool CallUnchecked = false;
+    forEachStmtElement(*Flow->second.Graph,
+                       [&](const CFGBlock &Block, size_t I, const Stmt *S) {
+                         if (S == Call)
+                           CallUnchecked |= uncheckedAfter(Flow->second, Block, I);
+                       });
+    if (CallUnchecked && escapesUnchecked(Caller, Visiting))
+      return true;
+  }
+  return false;
+}
+
+std::pair<SourceLocation, std::string>
+LaunchCheckingAnalysis::exitNote(const FunctionFlow &Flow,
+                                 const CFGBlock &Start) const {
+  // Breadth-first along the unchecked blocks to the first that leaves the
+  // function: its return statement, or the closing brace.
+  const CFGBlock &Exit = Flow.Graph->getExit();
+  std::deque<const CFGBlock *> Work{&Start};
+  llvm::SmallPtrSet<const CFGBlock *, 16> Seen{&Start};
+  while (!Work.empty()) {
+    const CFGBlock *Block = Work.front();
+    Work.pop_front();
+    for (const CFGBlock *Next : Block->succs()) {
+      if (!Next)
+        continue;
+      if (Next == &Exit) {
+        for (auto It = Block->rbegin(); It != Block->rend(); ++It)
+          if (auto Element = It->getAs<CFGStmt>())
+            if (isa<ReturnStmt>(Element->getStmt()))
+              return {Element->getStmt()->getBeginLoc(),
+                      "the function returns here without checking the launch"};
+        return {Flow.Function->getBody()->getEndLoc(),
+                "the function ends here without checking the launch"};
+      }
+      if (Flow.ReachesExitUnchecked[Next->getBlockID()] && Seen.insert(Next).second)
+        Work.push_back(Next);
+    }
+  }
+  return {Flow.Function->getBody()->getEndLoc(),
+          "the function ends here without checking the launch"};
+}
+
+std::vector<UncheckedLaunch> LaunchCheckingAnalysis::uncheckedLaunches() {
+  computeQueryingFunctions();
+  // Launches through helpers make callers launch sites too; iterate until the
+  // set of helpers that leave a launch unchecked stops growing.
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (auto &[Function, Flow] : Flows)
+      solveReachability(Flow);
+    for (auto &[Function, Flow] : Flows) {
+      if (LeavesUnchecked.lookup(Function) || !leavesLaunchUnchecked(Flow))
+        continue;
+      LeavesUnchecked[Function] = true;
+      Changed = true;
+    }
+  }
+
+  std::vector<UncheckedLaunch> Unchecked;
+  for (auto &[Function, Flow] : Flows) {
+    if (!LeavesUnchecked.lookup(Function))
+      continue;
+    llvm::SmallPtrSet<const FunctionDecl *, 8> Visiting;
+    if (!escapesUnchecked(Function, Visiting))
+      continue;
+    forEachStmtElement(*Flow.Graph, [&](const CFGBlock &Block, size_t I, const Stmt *S) {
+      const auto *Launch = dyn_cast<CUDAKernelCallExpr>(S);
+      if (!Launch || !uncheckedAfter(Flow, Block, I))
+        return;
+      Unchecked.push_back({Launch, kernelName(*Launch), {exitNote(Flow, Block)}});
+    });
+  }
+  return Unchecked;
+}
+
+} // namespace cudalint

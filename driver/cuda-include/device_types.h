@@ -1,0 +1,23 @@
+/*
+ * device_types.h - part of cudalint's bundled CUDA header set.
+ *
+ * cudalint's own declaration set, written from the public CUDA API
+ * documentation, for static analysis only: host-side declarations with no
+ * implementation. It is not NVIDIA's header and cannot be used to build
+ * programs.
+ *
+ * Rounding modes.
+ */
+#ifndef __DEVICE_TYPES_H__
+#define __DEVICE_TYPES_H__
+
+#include "host_defines.h"
+
+enum __device_builtin__ cudaRoundMode {
+  cudaRoundNearest,
+  cudaRoundZero,
+  cudaRoundPosInf,
+  cudaRoundMinInf
+};
+
+#endif /* __DEVICE_TYPES_H__ */

@@ -1,0 +1,89 @@
+// cuda-unchecked-error: kernel launches never followed by a last-error query.
+// A launch that cannot start returns nothing; only cudaGetLastError() or
+// cudaPeekAtLastError() tells.
+#include <cuda_runtime.h>
+#include <cstdio>
+#include <cstdlib>
+
+#define CUDA_CHECK(call)                                                       \
+  do {                                                                         \
+    cudaError_t status_ = (call);                                              \
+    if (status_ != cudaSuccess) {                                              \
+      std::fprintf(stderr, "%s\n", cudaGetErrorString(status_));               \
+      std::exit(1);                                                            \
+    }                                                                          \
+  } while (0)
+
+__global__ void scale(float *data, float factor, int count) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < count)
+    data[i] *= factor;
+}
+
+void launchAndSync(float *data, int count) {
+  scale<<<(count + 2047) / 2048, 2048>>>(data, 2.0f, count); // expected-warning {{launch of kernel 'scale' is never checked with cudaGetLastError(); a launch that cannot start reports nothing, and a later cudaDeviceSynchronize() still returns cudaSuccess [cuda-unchecked-error]}}
+  CUDA_CHECK(cudaDeviceSynchronize()); // the sync does not surface the launch error
+} // expected-note {{the function ends here without checking the launch}}
+
+int launchCheckedOnOneBranch(float *data, int count, bool verbose) {
+  scale<<<1, 256>>>(data, 2.0f, count); // expected-warning {{launch of kernel 'scale' is never checked}}
+  if (verbose) {
+    CUDA_CHECK(cudaGetLastError());
+    return 1;
+  }
+  return 0; // expected-note {{the function returns here without checking the launch}}
+}
+
+// A helper that launches without checking, called without a check.
+static void launchUnchecked(float *data, int count) {
+  scale<<<1, 256>>>(data, 0.5f, count); // expected-warning {{launch of kernel 'scale' is never checked}}
+} // expected-note {{the function ends here without checking the launch}}
+
+void callsUncheckedHelper(float *data, int count) {
+  launchUnchecked(data, count);
+  CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+// Clean look-alikes.
+void launchChecked(float *data, int count) {
+  scale<<<1, 256>>>(data, 2.0f, count);
+  CUDA_CHECK(cudaGetLastError());
+}
+
+void launchPeeked(float *data, int count, cudaStream_t stream) {
+  scale<<<1, 256, 0, stream>>>(data, 2.0f, count);
+  if (cudaPeekAtLastError() != cudaSuccess)
+    std::abort();
+}
+
+static void checkLastLaunch(const char *where) {
+  cudaError_t status = cudaGetLastError();
+  if (status != cudaSuccess)
+    std::fprintf(stderr, "%s: %s\n", where, cudaGetErrorString(status));
+}
+
+void launchCheckedByHelper(float *data, int count) {
+  scale<<<1, 256>>>(data, 2.0f, count);
+  checkLastLaunch("scale");
+}
+
+void launchesInLoopCheckedAfter(float *data, int count) {
+  for (int pass = 0; pass < 4; ++pass)
+    scale<<<1, 256>>>(data, 1.5f, count);
+  CUDA_CHECK(cudaGetLastError());
+}
+
+// Launches inside a helper whose every caller checks are checked.
+static void launchForCaller(float *data, int count) {
+  scale<<<1, 256>>>(data, 3.0f, count);
+}
+
+void callerChecks(float *data, int count) {
+  launchForCaller(data, count);
+  CUDA_CHECK(cudaGetLastError());
+}
+
+void anotherCallerChecks(float *data, int count) {
+  launchForCaller(data, count);
+  checkLastLaunch("launchForCaller");
+}
