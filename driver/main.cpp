@@ -465,6 +465,9 @@ int run(int Argc, const char **Argv) {
            << ".\n";
   if (FailedUnits || !Report.Problems.empty())
     return ExitError;
+  // In verify mode the findings are the expectations; matching them is success.
+  if (Verify)
+    return ExitClean;
   return Report.Findings.empty() ? ExitClean : ExitFindings;
 }
 

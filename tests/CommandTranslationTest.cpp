@@ -450,7 +450,8 @@ TEST(CommandTranslationTest, NeverLoadsPluginsNamedByADatabase) {
   EXPECT_EQ(commandFlags(Translated),
             Strings({"-Xclang", "-fno-color-diagnostics"}))
       << shown(Translated);
-  for (const char *Named : {"/tmp/evil.so", "/tmp/p.so", "/tmp/q.so", "evil",
+  for (const char *Named : {"/tmp/evil.so", "/tmp/p.so", "/tmp/q.so",
+                            "-add-plugin -Xclang evil",
                             "-fplugin-arg-evil-x", "/tmp/r.so", "/tmp/c.cfg",
                             "/tmp/d.cfg"})
     EXPECT_EQ(noticesNaming(Translated, Named), 1u) << Named << shown(Translated);
@@ -487,11 +488,13 @@ TEST(CommandTranslationTest, NoticesAnUnrecognisedCompilerOnce) {
 
 TEST(CommandTranslationTest, ParsesAHeaderGivenAsAUnitAsCuda) {
   TranslatedCommand Translated =
-      translate("clang++ -c kernels.cuh", toolkitSetup(), "/work/src/kernels.cuh");
+      translate("clang++ -c ../src/kernels.cuh", toolkitSetup(),
+                "/work/src/kernels.cuh");
 
   EXPECT_TRUE(hasSequence(Translated.Arguments,
                           {"-x", "cuda", "/work/src/kernels.cuh"}))
       << shown(Translated);
+  EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
 }
 
 TEST(CommandTranslationTest, LeavesAPlainCxxUnitAlone) {
@@ -584,6 +587,7 @@ public:
 TEST(CudaToolkitTest, TakesTheRequestedToolkit) {
   TempDir Dir;
   Dir.write("cuda/include/cuda_runtime.h", "");
+  Dir.write("cuda/bin/nvcc", "");
   std::string Error;
 
   CudaToolkitChoice Choice = chooseCudaToolkit(Dir.path("cuda/bin/.."), Error);

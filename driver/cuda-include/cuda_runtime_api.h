@@ -736,12 +736,6 @@ extern __host__ cudaError_t cudaGraphAddDependencies(
 extern __host__ cudaError_t cudaGraphRemoveDependencies(
     cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to,
     const cudaGraphEdgeData *edgeData, size_t numDependencies);
-/* The CUDA 11 form of cudaGraphInstantiate, still common in existing code. */
-extern __host__ cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec,
-                                                 cudaGraph_t graph,
-                                                 cudaGraphNode_t *pErrorNode,
-                                                 char *pLogBuffer,
-                                                 size_t bufferSize);
 } /* extern "C++" */
 #endif /* __cplusplus */
 

@@ -30,7 +30,10 @@
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
-#define __managed__ __attribute__((managed))
+/* A managed variable is a device variable the host can also access.
+ * clang's CUDA mode drops the `managed` attribute with a warning (it only
+ * honours it for HIP), so the keyword maps onto `device` alone. */
+#define __managed__ __attribute__((device))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #if defined(__has_attribute)
 #if __has_attribute(grid_constant)
