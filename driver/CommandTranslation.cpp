@@ -424,7 +424,8 @@ bool isConfigFileFlag(const llvm::opt::Option &Option) {
 
 // Flags whose job cudalint does itself: what to produce, where to write it,
 // which toolkit and resource directory to use, which side to compile.
-bool isReplacedByAnalysis(const llvm::opt::Option &Option) {
+bool isReplacedByAnalysis(const llvm::opt::Arg &Arg) {
+  const llvm::opt::Option &Option = Arg.getOption();
   for (unsigned Id : {opts::OPT_Action_Group, opts::OPT_M_Group, opts::OPT_o,
                       opts::OPT__HASH_HASH_HASH, opts::OPT_save_temps_EQ,
                       opts::OPT__serialize_diags, opts::OPT_cuda_path_EQ,
@@ -432,15 +433,26 @@ bool isReplacedByAnalysis(const llvm::opt::Option &Option) {
                       opts::OPT_offload_host_device, opts::OPT_offload_host_only})
     if (Option.matches(Id))
       return true;
-  return false;
+  // -Wp,-MD,file writes a dependency file even during a syntax-only parse.
+  return Option.matches(opts::OPT_Wp_COMMA) &&
+         llvm::any_of(Arg.getValues(), [](llvm::StringRef Value) {
+           return Value.starts_with("-M");
+         });
 }
 
-// cc1 spellings of a plugin, passed with -Xclang; those without '=' take the
-// next -Xclang's value as theirs.
-bool isCc1PluginFlag(llvm::StringRef Flag, bool &TakesNextValue) {
-  TakesNextValue = Flag == "-load" || Flag == "-plugin" ||
-                   Flag == "-add-plugin" || Flag.starts_with("-plugin-arg-");
-  return TakesNextValue || Flag.starts_with("-fpass-plugin=");
+// cc1 plugin flags without '=' take the next -Xclang's value as theirs.
+bool takesNextXclangValue(llvm::StringRef Cc1Flag) {
+  return Cc1Flag == "-load" || Cc1Flag == "-plugin" ||
+         Cc1Flag == "-add-plugin" || Cc1Flag.starts_with("-plugin-arg-");
+}
+
+// A plugin can also reach clang as another flag's value: -Xclang -load,
+// -Xclang=-fpass-plugin=x, -Xarch_host -fplugin=x.
+bool passesPlugin(const llvm::opt::Arg &Arg) {
+  return llvm::any_of(Arg.getValues(), [](llvm::StringRef Value) {
+    return Value.starts_with("-fplugin") ||
+           Value.starts_with("-fpass-plugin") || takesNextXclangValue(Value);
+  });
 }
 
 bool isUsableGpuArch(llvm::StringRef Name) {
@@ -496,41 +508,41 @@ private:
 
   // Returns how many of the following flags it also consumed.
   size_t decide(const std::vector<ParsedFlag> &Parsed, size_t I) {
-    const ParsedFlag &Flag = Parsed[I];
-    const llvm::opt::Option &Option = Flag.Arg->getOption();
-    std::string Spelling = spelling(Flag);
+    const llvm::opt::Arg &Arg = *Parsed[I].Arg;
+    const llvm::opt::Option &Option = Arg.getOption();
     if (Option.getKind() == llvm::opt::Option::InputClass)
-      dropInput(Flag.Arg->getValue());
+      dropInput(Arg.getValue());
     else if (Option.getKind() == llvm::opt::Option::UnknownClass)
-      Notices.add("dropped flag '" + Spelling + "' that clang does not know");
+      Notices.add("dropped flag '" + spelling(Parsed[I]) +
+                  "' that clang does not know");
     else if (Option.hasFlag(opts::Unsupported))
-      Notices.add("dropped flag '" + Spelling + "' that clang does not support");
-    else if (isClangPluginFlag(Option))
-      dropPlugin(Spelling);
+      Notices.add("dropped flag '" + spelling(Parsed[I]) +
+                  "' that clang does not support");
     else if (isConfigFileFlag(Option))
-      Notices.add("removed '" + Spelling + "': configuration files named by " +
-                  "a compile database are never read");
-    else if (Option.matches(opts::OPT_Xclang))
-      return keepOrDropXclang(Parsed, I);
+      Notices.add("removed '" + spelling(Parsed[I]) +
+                  "': configuration files named by a compile database are "
+                  "never read");
+    else if (isClangPluginFlag(Option) || passesPlugin(Arg))
+      return dropPlugin(Parsed, I);
     else if (Option.matches(opts::OPT_offload_arch_EQ))
-      keepUsableGpuArchs(*Flag.Arg);
-    else if (!isReplacedByAnalysis(Option))
-      keep(Flag);
+      keepUsableGpuArchs(Arg);
+    else if (!isReplacedByAnalysis(Arg))
+      keep(Parsed[I]);
     return 0;
   }
 
-  size_t keepOrDropXclang(const std::vector<ParsedFlag> &Parsed, size_t I) {
-    bool TakesNextValue = false;
-    if (!isCc1PluginFlag(Parsed[I].Arg->getValue(), TakesNextValue)) {
-      keep(Parsed[I]);
-      return 0;
-    }
+  size_t dropPlugin(const std::vector<ParsedFlag> &Parsed, size_t I) {
     std::string Spelling = spelling(Parsed[I]);
-    bool NextIsItsValue = TakesNextValue && I + 1 < Parsed.size() &&
-                          Parsed[I + 1].Arg->getOption().matches(opts::OPT_Xclang);
+    auto IsXclang = [&](size_t At) {
+      return At < Parsed.size() &&
+             Parsed[At].Arg->getOption().matches(opts::OPT_Xclang);
+    };
+    bool NextIsItsValue = IsXclang(I) && IsXclang(I + 1) &&
+                          takesNextXclangValue(Parsed[I].Arg->getValue());
     if (NextIsItsValue)
       Spelling += " " + spelling(Parsed[I + 1]);
-    dropPlugin(Spelling);
+    Notices.add("removed compiler plugin '" + Spelling +
+                "': plugins named by a compile database are never loaded");
     return NextIsItsValue ? 1 : 0;
   }
 
@@ -542,11 +554,6 @@ private:
         Notices.add("dropped GPU architecture '" + std::string(Name) +
                     "' that clang cannot compile CUDA for");
     }
-  }
-
-  void dropPlugin(const std::string &Spelling) {
-    Notices.add("removed compiler plugin '" + Spelling +
-                "': plugins named by a compile database are never loaded");
   }
 
   // The unit's file goes last, after the flags cudalint adds; any other

@@ -320,8 +320,14 @@ explicitLanguage(const std::vector<std::string> &Arguments) {
   return Language;
 }
 
+// Windows style splits at both slashes, so a database written on
+// Windows names its compiler just as well.
+llvm::StringRef programName(llvm::StringRef Program) {
+  return llvm::sys::path::filename(Program, llvm::sys::path::Style::windows);
+}
+
 bool isLauncher(llvm::StringRef Program) {
-  llvm::StringRef Name = llvm::sys::path::filename(Program);
+  llvm::StringRef Name = programName(Program);
   Name.consume_back_insensitive(".exe");
   return llvm::is_contained({"ccache", "sccache", "distcc", "icecc",
                              "buildcache"},
@@ -346,7 +352,7 @@ bool isNamed(llvm::StringRef Name, llvm::StringRef Compiler) {
 } // namespace
 
 CompilerKind compilerKind(llvm::StringRef Program) {
-  std::string Lower = llvm::sys::path::filename(Program).lower();
+  std::string Lower = programName(Program).lower();
   llvm::StringRef Name(Lower);
   Name.consume_back(".exe");
   Name = withoutVersionSuffix(Name);

@@ -351,18 +351,25 @@ void SarifWriter::writePhysicalLocation(const SourcePoint &Where,
                                         bool WithContext) {
   J.attributeObject("physicalLocation", [&] {
     Files.writeLocation(J, Where.File);
+    // Without an end, the region runs from the column to the end of the
+    // line: that is its snippet. The whole line is the context.
+    llvm::StringRef Line = Where.LineText;
+    Line = Line.substr(0, Line.find_first_of("\r\n"));
+    llvm::StringRef Snippet =
+        Line.substr(Where.Column == 0 ? 0 : Where.Column - 1);
     J.attributeObject("region", [&] {
       J.attribute("startLine", Where.Line);
       if (Where.Column != 0)
         J.attribute("startColumn", utf16Column(Where));
+      if (WithContext && !Snippet.empty())
+        J.attributeObject("snippet",
+                          [&] { J.attribute("text", utf8(Snippet)); });
     });
-    // The region runs from the column to the end of the line; the whole
-    // line, as GitHub shows it, is the context.
-    if (WithContext && !Where.LineText.empty())
+    if (WithContext && !Line.empty())
       J.attributeObject("contextRegion", [&] {
         J.attribute("startLine", Where.Line);
         J.attributeObject("snippet",
-                          [&] { J.attribute("text", utf8(Where.LineText)); });
+                          [&] { J.attribute("text", utf8(Line)); });
       });
   });
 }

@@ -26,7 +26,7 @@ namespace {
 
 using Strings = std::vector<std::string>;
 
-constexpr const char *Directory = "/work/build";
+constexpr const char *Directory = "/work/src";
 constexpr const char *Source = "/work/src/a.cu";
 
 ToolchainSetup toolkitSetup() {
@@ -416,7 +416,7 @@ TEST(CommandTranslationTest, DropsGccFlagsClangDoesNotKnow) {
   TranslatedCommand Translated =
       translate("g++ -fno-gnu-unique -fPIC -Wall -fconcepts-diagnostics-depth=3 "
                 "-c a.cpp",
-                toolkitSetup(), "/work/build/a.cpp");
+                toolkitSetup(), "/work/src/a.cpp");
 
   EXPECT_EQ(commandFlags(Translated), Strings({"-fPIC", "-Wall"}))
       << shown(Translated);
@@ -457,6 +457,26 @@ TEST(CommandTranslationTest, NeverLoadsPluginsNamedByADatabase) {
     EXPECT_EQ(noticesNaming(Translated, Named), 1u) << Named << shown(Translated);
 }
 
+TEST(CommandTranslationTest, RemovesPluginsPassedThroughOtherFlags) {
+  TranslatedCommand Translated =
+      translate("clang++ -Xarch_host -fplugin=/tmp/h.so -Xclang -plugin-arg-x "
+                "-Xclang y -Xarch_device -O2 -c a.cu");
+
+  EXPECT_EQ(commandFlags(Translated), Strings({"-Xarch_device", "-O2"}))
+      << shown(Translated);
+  EXPECT_EQ(noticesNaming(Translated, "/tmp/h.so"), 1u) << shown(Translated);
+  EXPECT_EQ(noticesNaming(Translated, "-plugin-arg-x -Xclang y"), 1u)
+      << shown(Translated);
+}
+
+TEST(CommandTranslationTest, RemovesDependencyOutputPassedToThePreprocessor) {
+  TranslatedCommand Translated =
+      translate("gcc -Wp,-MD,.a.o.d -Wp,-DKEPT -c a.cu");
+
+  EXPECT_EQ(commandFlags(Translated), Strings({"-Wp,-DKEPT"}))
+      << shown(Translated);
+}
+
 TEST(CommandTranslationTest, RemovesPluginsHiddenInNvccHostFlags) {
   TranslatedCommand Translated =
       translate("nvcc -Xcompiler -fplugin=/tmp/p.so,-fPIC a.cu");
@@ -478,7 +498,7 @@ TEST(CommandTranslationTest, KeepsOnlyTheUnitsOwnFileAsInput) {
 TEST(CommandTranslationTest, NoticesAnUnrecognisedCompilerOnce) {
   TranslatedCommand Translated =
       translate("/opt/intel/bin/icpx -fPIC -c a.cpp", toolkitSetup(),
-                "/work/build/a.cpp");
+                "/work/src/a.cpp");
 
   EXPECT_EQ(commandFlags(Translated), Strings({"-fPIC"})) << shown(Translated);
   EXPECT_EQ(noticesNaming(Translated, "'icpx'"), 1u) << shown(Translated);
@@ -698,6 +718,7 @@ std::string clangResourceDir() {
 struct ParseResult {
   bool Succeeded = false;
   std::string Errors;
+  std::string Warnings;
 };
 
 // Runs clang on the translated command the way a tool does, from the unit's
@@ -719,6 +740,8 @@ ParseResult parseWithClang(const TranslatedCommand &Translated,
   Result.Succeeded = Invocation.run();
   for (auto It = Diagnostics.err_begin(); It != Diagnostics.err_end(); ++It)
     Result.Errors += "\n  error: " + It->second;
+  for (auto It = Diagnostics.warn_begin(); It != Diagnostics.warn_end(); ++It)
+    Result.Warnings += "\n  warning: " + It->second;
   return Result;
 }
 
@@ -783,6 +806,7 @@ TEST_F(TranslatedParseTest, ParsesWithTheInstalledToolkit) {
 
   EXPECT_TRUE(Parse.Succeeded) << Parse.Errors << "\n" << shown(Translated);
   EXPECT_EQ(Parse.Errors, "");
+  EXPECT_EQ(Parse.Warnings, "");
 }
 
 TEST_F(TranslatedParseTest, ParsesWithTheBundledHeaders) {
@@ -799,6 +823,40 @@ TEST_F(TranslatedParseTest, ParsesWithTheBundledHeaders) {
 
   EXPECT_TRUE(Parse.Succeeded) << Parse.Errors << "\n" << shown(Translated);
   EXPECT_EQ(Parse.Errors, "");
+  EXPECT_EQ(Parse.Warnings, "");
+}
+
+TEST_F(TranslatedParseTest, ParsesTheCommandCMake325Writes) {
+  if (!holdsCudaToolkit("/usr/local/cuda"))
+    GTEST_SKIP() << "no CUDA Toolkit at /usr/local/cuda";
+  Dir.write("src/greeting.cu", R"(#include <cstring>
+static_assert(sizeof(GREETING) == sizeof("hi there"), "GREETING is a string");
+#if !defined(WITH_COMMA) || !defined(NDEBUG)
+#error "a definition is missing"
+#endif
+__global__ void noop() {}
+size_t greetingLength() { noop<<<1, 1>>>(); return std::strlen(GREETING); }
+)");
+  CompileCommand Command{
+      Dir.path("build"), Dir.path("src/greeting.cu"),
+      tokens("/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler "
+             "-DGREETING=\"\\\"hi there\\\"\" -DWITH_COMMA=1 -I" +
+             Dir.path("include") +
+             " -isystem=/usr/local/cuda/include -O3 -DNDEBUG "
+             "--generate-code=arch=compute_80,code=[compute_80,sm_80] "
+             "--generate-code=arch=compute_90,code=[compute_90,sm_90] "
+             "-Xcompiler=-fPIC --expt-relaxed-constexpr "
+             "-Xcompiler=-fno-gnu-unique,-Wall -std=c++17 -x cu -rdc=true -c " +
+             Dir.path("src/greeting.cu") +
+             " -o CMakeFiles/va.dir/src/greeting.cu.o")};
+  TranslatedCommand Translated = translateCompileCommand(
+      Command, {clangResourceDir(), std::string("/usr/local/cuda"), ""});
+
+  ParseResult Parse = parseWithClang(Translated, Command.Directory);
+
+  EXPECT_TRUE(Parse.Succeeded) << Parse.Errors << "\n" << shown(Translated);
+  EXPECT_EQ(Parse.Errors, "");
+  EXPECT_EQ(Parse.Warnings, "");
 }
 
 // The harness above must be able to fail: a lost definition is an error.

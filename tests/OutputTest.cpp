@@ -235,7 +235,7 @@ TEST(OutputTextTest, ColorsMatchClangTidy) {
             "\033[0m\033[1m/tmp/ref/a.cpp:4:8: \033[0m\033[0;1;36mnote: "
             "\033[0mif it should be an assignment, move it out\033[0m\n"
             "    4 |   if (x = 1) {}\033[0m\n"
-            "      | \033[0;1;32m      ^\n"
+            "      | \033[0;1;32m       ^\n"
             "\033[0m");
 }
 
@@ -272,7 +272,7 @@ TEST(OutputJsonTest, ExactDocument) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   writeJson(OS, exampleReport(), OutputOptions());
-  EXPECT_EQ(Out, R"({
+  const char *Expected = R"json({
   "version": 1,
   "tool": {
     "name": "cudalint",
@@ -340,7 +340,8 @@ TEST(OutputJsonTest, ExactDocument) {
     "/src/c.cu"
   ]
 }
-)");
+)json";
+  EXPECT_EQ(Out, Expected);
 }
 
 TEST(OutputJsonTest, EmptyReportAndUnknownLocations) {
@@ -471,6 +472,7 @@ TEST(OutputSarifTest, ResultWithNoteAndFix) {
   EXPECT_EQ(num(Where, "artifactLocation/index"), 1);
   EXPECT_EQ(num(Where, "region/startLine"), 12);
   EXPECT_EQ(num(Where, "region/startColumn"), 3);
+  EXPECT_EQ(str(Where, "region/snippet/text"), "cudaMalloc(&p, n);");
   EXPECT_EQ(str(Where, "contextRegion/snippet/text"), "  cudaMalloc(&p, n);");
 
   EXPECT_EQ(num(Result, "relatedLocations/0/id"), 0);

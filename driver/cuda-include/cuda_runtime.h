@@ -248,6 +248,7 @@ __host__ cudaError_t cudaLaunchKernel(T *func, dim3 gridDim,
                                       dim3 blockDim, void **args,
                                       size_t sharedMem = 0,
                                       cudaStream_t stream = 0);
+#if __cplusplus >= 201103L
 template <class... ActTypes>
 __host__ cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
                                         const cudaKernel_t kernel,
@@ -256,6 +257,7 @@ template <class... ExpTypes, class... ActTypes>
 __host__ cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
                                         void (*kernel)(ExpTypes...),
                                         ActTypes &&...args);
+#endif
 template <class T>
 __host__ cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 gridDim,
                                                  dim3 blockDim, void **args,

@@ -863,7 +863,7 @@ struct __device_builtin__ cudaLaunchMemSyncDomainMap_st {
 };
 typedef struct cudaLaunchMemSyncDomainMap_st cudaLaunchMemSyncDomainMap;
 
-enum __device_builtin__ cudaLaunchAttributeID {
+typedef enum __device_builtin__ cudaLaunchAttributeID {
   cudaLaunchAttributeIgnore = 0,
   cudaLaunchAttributeAccessPolicyWindow = 1,
   cudaLaunchAttributeCooperative = 2,
@@ -878,7 +878,7 @@ enum __device_builtin__ cudaLaunchAttributeID {
   cudaLaunchAttributeLaunchCompletionEvent = 12,
   cudaLaunchAttributeDeviceUpdatableKernelNode = 13,
   cudaLaunchAttributePreferredSharedMemoryCarveout = 14
-};
+} cudaLaunchAttributeID;
 
 union __device_builtin__ cudaLaunchAttributeValue {
   char pad[64];

@@ -1,0 +1,70 @@
+// cuda-unchecked-error, fixed: every stored status is read.
+//
+// The same download with the pitch given in pixels. Its status is kept in
+// its own variable and read: the program reports the failure, frees what it
+// holds and stops instead of handing on an image it never received.
+#include <cuda_runtime.h>
+#include <cstdio>
+#include <vector>
+
+__global__ void invert(float *image, size_t pitch, int width, int height) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x < width && y < height) {
+    float *row = reinterpret_cast<float *>(reinterpret_cast<char *>(image) + y * pitch);
+    row[x] = 1.0f - row[x];
+  }
+}
+
+static int report(const char *what, cudaError_t err) {
+  std::printf("GPU-VERDICT: misbehaved %s failed: %s\n", what, cudaGetErrorString(err));
+  return 1;
+}
+
+int main() {
+  const int width = 1000, height = 600;
+  std::vector<float> image(static_cast<size_t>(width) * height);
+  for (size_t i = 0; i < image.size(); ++i)
+    image[i] = static_cast<float>(i % 251) / 250.0f;
+  std::vector<float> inverted(image.size(), 0.0f);
+
+  float *dImage = nullptr;
+  size_t pitch = 0;
+  cudaError_t err = cudaMallocPitch(&dImage, &pitch, width * sizeof(float), height);
+  if (err != cudaSuccess)
+    return report("cudaMallocPitch", err);
+  err = cudaMemcpy2D(dImage, pitch, image.data(), width * sizeof(float), width * sizeof(float), height, cudaMemcpyHostToDevice);
+  if (err != cudaSuccess)
+    return report("cudaMemcpy2D(upload)", err);
+
+  dim3 block(32, 8);
+  dim3 grid((width + block.x - 1) / block.x, (height + block.y - 1) / block.y);
+  invert<<<grid, block>>>(dImage, pitch, width, height);
+  err = cudaGetLastError();
+  if (err != cudaSuccess)
+    return report("invert launch", err);
+
+  const cudaError_t download = cudaMemcpy2D(inverted.data(), width, dImage, pitch, width * sizeof(float), height, cudaMemcpyDeviceToHost);
+  if (download != cudaSuccess)
+    std::fprintf(stderr, "cudaMemcpy2D(download) failed: %s\n", cudaGetErrorString(download));
+  err = cudaFree(dImage);
+  if (err != cudaSuccess)
+    return report("cudaFree", err);
+  err = cudaDeviceReset();
+  if (err != cudaSuccess)
+    return report("cudaDeviceReset", err);
+  if (download != cudaSuccess) {
+    std::printf("GPU-VERDICT: clean the failed download was reported and the image was not used (%s)\n",
+                cudaGetErrorString(download));
+    return 1;
+  }
+
+  size_t wrong = 0;
+  for (size_t i = 0; i < image.size(); ++i)
+    wrong += inverted[i] != 1.0f - image[i];
+  if (wrong != 0)
+    std::printf("GPU-VERDICT: misbehaved %zu of %zu pixels wrong\n", wrong, image.size());
+  else
+    std::printf("GPU-VERDICT: clean all %zu pixels correct\n", image.size());
+  return 0;
+}
