@@ -642,8 +642,17 @@ std::vector<std::string> analysisFlags(const ToolchainSetup &Toolchain,
     // The toolchain choice wins over a --cuda-path in the command: the
     // database may come from another machine, and the chosen toolkit is the
     // one known to hold the headers.
-    if (Toolchain.CudaPath)
+    if (Toolchain.CudaPath) {
       Flags.push_back("--cuda-path=" + *Toolchain.CudaPath);
+      // CUDA 13 moved Thrust, CUB and libcu++ (<cuda/std/...>) to
+      // include/cccl, which nvcc adds through nvcc.profile and clang does not.
+      llvm::SmallString<256> Cccl(*Toolchain.CudaPath);
+      llvm::sys::path::append(Cccl, "include", "cccl");
+      if (llvm::sys::fs::is_directory(Cccl)) {
+        Flags.push_back("-isystem");
+        Flags.push_back(std::string(Cccl));
+      }
+    }
     // Newer toolkits than clang knows parse fine on the host side.
     Flags.push_back("-Wno-unknown-cuda-version");
   }

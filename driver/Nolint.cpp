@@ -201,13 +201,15 @@ size_t SourceScan::endOfNumber(size_t Begin) const {
 }
 
 void SourceScan::markCode(size_t Begin, size_t End) {
+  size_t Line = lineOf(Begin) - 1;
   for (size_t Pos = Begin; Pos < End; ++Pos) {
+    if (Source[Pos] == '\n')
+      ++Line;
     if (llvm::isSpace(Source[Pos]))
       continue;
-    LineCode &Line = Lines[lineOf(Pos) - 1];
-    if (Line.First == llvm::StringRef::npos)
-      Line.First = Pos;
-    Line.Last = Pos;
+    if (Lines[Line].First == llvm::StringRef::npos)
+      Lines[Line].First = Pos;
+    Lines[Line].Last = Pos;
   }
 }
 
@@ -279,6 +281,9 @@ void readNolints(llvm::StringRef Source, Comment Range,
 } // namespace
 
 NolintDirectives::NolintDirectives(llvm::StringRef Source) {
+  // Most files have no directive; they need no scan.
+  if (!Source.contains("NOLINT"))
+    return;
   SourceScan Scan(Source);
   std::vector<NolintToken> Tokens;
   for (Comment Range : Scan.comments())
@@ -292,9 +297,9 @@ NolintDirectives::NolintDirectives(llvm::StringRef Source) {
               "'NOLINTEND' comment"
             : "unmatched 'NOLINTEND' comment without a previous "
               "'NOLINTBEGIN' comment";
-    Unmatched.emplace_back(Token.Pos, ("line " + llvm::Twine(Scan.lineOf(Token.Pos)) +
-                                       ": " + Message)
-                                          .str());
+    std::string Problem =
+        ("line " + llvm::Twine(Scan.lineOf(Token.Pos)) + ": " + Message).str();
+    Unmatched.emplace_back(Token.Pos, std::move(Problem));
   };
 
   // Blocks nest: a NOLINTEND closes the innermost open NOLINTBEGIN, and only
@@ -312,7 +317,7 @@ NolintDirectives::NolintDirectives(llvm::StringRef Source) {
     case NolintKind::Begin:
       Open.push_back(&Token);
       break;
-    case NolintKind::End:
+    case NolintKind::End: {
       if (Open.empty() || Open.back()->Checks != Token.Checks) {
         reportUnmatched(Token);
         break;
@@ -323,6 +328,7 @@ NolintDirectives::NolintDirectives(llvm::StringRef Source) {
                         Scan.codeBefore(Token.Pos),
                         suppressedChecks(Begin.Checks)});
       break;
+    }
     }
   }
   for (const NolintToken *Begin : Open)

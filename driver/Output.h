@@ -36,10 +36,15 @@ struct OutputOptions {
   std::vector<const CheckDescription *> Rules;
 };
 
+// clang-tidy's text: findings, their snippets, fix-its and notes; nothing
+// else (no summary line, no problems).
 void writeText(llvm::raw_ostream &OS, const RunReport &Report,
                const OutputOptions &Options);
+// cudalint's own JSON for scripts; its keys are documented in OutputJson.cpp.
 void writeJson(llvm::raw_ostream &OS, const RunReport &Report,
                const OutputOptions &Options);
+// SARIF 2.1.0 for GitHub code scanning; choices documented in
+// OutputSarif.cpp.
 void writeSarif(llvm::raw_ostream &OS, const RunReport &Report,
                 const OutputOptions &Options);
 

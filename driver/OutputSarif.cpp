@@ -92,6 +92,11 @@ std::string markdownEscape(llvm::StringRef Text) {
   return Escaped;
 }
 
+// SARIF's physicalLocation needs an artifact.
+bool hasPhysicalLocation(const SourcePoint &Where) {
+  return Where.valid() && !Where.File.empty();
+}
+
 bool isSemanticVersion(llvm::StringRef Version) {
   static const llvm::Regex SemVer(
       "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)"
@@ -382,7 +387,7 @@ void SarifWriter::writeResult(const Finding &F) {
       J.attribute("ruleIndex", Rule->second);
     J.attribute("level", F.Level == Severity::Error ? "error" : "warning");
     J.attributeObject("message", [&] { J.attribute("text", utf8(F.Message)); });
-    if (F.Where.valid())
+    if (hasPhysicalLocation(F.Where))
       J.attributeArray("locations", [&] {
         J.object([&] { writePhysicalLocation(F.Where, /*WithContext=*/true); });
       });
@@ -404,7 +409,7 @@ void SarifWriter::writeRelatedLocations(const Finding &F) {
       const FindingNote &Note = F.Notes[I];
       J.object([&] {
         J.attribute("id", I);
-        if (Note.Where.valid())
+        if (hasPhysicalLocation(Note.Where))
           writePhysicalLocation(Note.Where, /*WithContext=*/false);
         J.attributeObject("message",
                           [&] { J.attribute("text", utf8(Note.Message)); });
@@ -424,7 +429,7 @@ void SarifWriter::writeCodeFlows(llvm::ArrayRef<const FindingNote *> Steps) {
             for (const FindingNote *Step : Steps)
               J.object([&] {
                 J.attributeObject("location", [&] {
-                  if (Step->Where.valid())
+                  if (hasPhysicalLocation(Step->Where))
                     writePhysicalLocation(Step->Where, /*WithContext=*/false);
                   J.attributeObject("message", [&] {
                     J.attribute("text", utf8(Step->Message));
@@ -440,11 +445,12 @@ void SarifWriter::writeCodeFlows(llvm::ArrayRef<const FindingNote *> Steps) {
 
 // A finding's fix-its are one fix: they only make sense applied together.
 void SarifWriter::writeFix(const Finding &F) {
-  if (F.Fixes.empty())
-    return;
   std::map<std::string, std::vector<const FixIt *>> ByFile;
   for (const FixIt &Fix : F.Fixes)
-    ByFile[Fix.File].push_back(&Fix);
+    if (!Fix.File.empty())
+      ByFile[Fix.File].push_back(&Fix);
+  if (ByFile.empty())
+    return;
   J.attributeArray("fixes", [&] {
     J.object([&] {
       J.attributeArray("artifactChanges", [&] {

@@ -14,6 +14,7 @@
 #include "llvm/Support/Unicode.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 
 namespace cudalint {
@@ -195,16 +196,16 @@ std::vector<FixIt> mergedFixes(llvm::ArrayRef<FixIt> Fixes) {
   return Merged;
 }
 
-// The text to insert, placed under where it goes (clang's
-// buildFixItInsertionLine). Only single-line insertions on the caret line.
-std::string fixItInsertionLine(const SourcePoint &Where,
+// The text to insert on line LineNo, placed under where it goes (clang's
+// buildFixItInsertionLine); insertions that span lines are not shown.
+std::string fixItInsertionLine(llvm::StringRef File, unsigned LineNo,
                                const SourceColumns &Map,
                                llvm::ArrayRef<FixIt> Fixes) {
   std::string Line;
   unsigned PreviousEnd = 0;
   for (const FixIt &Fix : Fixes) {
-    if (Fix.Replacement.empty() || Fix.File != Where.File ||
-        Fix.Begin.Line != Where.Line ||
+    if (Fix.Replacement.empty() || Fix.File != File ||
+        Fix.Begin.Line != LineNo ||
         llvm::StringRef(Fix.Replacement).find_first_of("\n\r") !=
             llvm::StringRef::npos)
       continue;
@@ -344,54 +345,113 @@ void TextPrinter::printMessage(const SourcePoint &Where, DiagLevel Kind,
   OS << '\n';
 }
 
+// clang's maybeAddRange: grow the window of lines A towards B, to at most
+// MaxLines lines, preferring to keep B's first line.
+std::pair<unsigned, unsigned> addLines(std::pair<unsigned, unsigned> A,
+                                       std::pair<unsigned, unsigned> B,
+                                       unsigned MaxLines) {
+  unsigned Slack = MaxLines - (A.second - A.first + 1);
+  if (Slack == 0)
+    return A;
+  unsigned Min = std::min(A.first, B.first);
+  unsigned Max = std::max(A.second, B.second);
+  if (Max - Min + 1 <= MaxLines)
+    return {Min, Max};
+  if ((B.first > A.first && B.first - A.first + 1 > MaxLines) ||
+      (B.second < A.second && A.second - B.second + 1 > MaxLines))
+    return A;
+  A.second = std::min(A.second + (Slack + 1) / 2, Max);
+  Slack = MaxLines - (A.second - A.first + 1);
+  A.first = std::max(Min + Slack, A.first) - Slack;
+  A.second = std::min(A.first + MaxLines - 1, Max);
+  return A;
+}
+
+// A point's line is known when its column lies on it: an empty LineText
+// is an empty line only at column 1.
+bool knowsLine(const SourcePoint &Point) {
+  return Point.valid() && Point.Column != 0 &&
+         Point.Column - 1 <= Point.LineText.size();
+}
+
+llvm::StringRef withoutEol(llvm::StringRef Text) {
+  return Text.substr(0, Text.find_first_of("\r\n"));
+}
+
 void TextPrinter::printSnippet(const SourcePoint &Where,
                                llvm::ArrayRef<FixIt> Fixes) {
-  llvm::StringRef Line = Where.LineText;
-  Line = Line.substr(0, Line.find_first_of("\r\n"));
-  size_t CaretByte = Where.Column == 0 ? 0 : Where.Column - 1;
-  if (Line.empty() || CaretByte > MaxLineLengthToPrint ||
-      Line.size() > MaxLineLengthToPrint)
+  if (!knowsLine(Where) || Where.Column - 1 > MaxLineLengthToPrint)
     return;
-  CaretByte = std::min(CaretByte, Line.size());
-  SourceColumns Map(Line);
 
-  std::string CaretLine;
+  // Like clang, show every line a fix-it touches within SnippetLineLimit
+  // lines. A finding carries the text of the lines its points are on; when
+  // the window needs a line between them, show the caret line alone.
+  std::map<unsigned, llvm::StringRef> Texts{
+      {Where.Line, withoutEol(Where.LineText)}};
+  std::pair<unsigned, unsigned> Lines{Where.Line, Where.Line};
+  std::vector<const FixIt *> SameFile;
   for (const FixIt &Fix : Fixes) {
-    if (Fix.File != Where.File || Fix.Begin.Line > Where.Line ||
-        Fix.End.Line < Where.Line)
+    if (Fix.File != Where.File || !Fix.Begin.valid() || !Fix.End.valid() ||
+        Fix.End.Line < Fix.Begin.Line)
       continue;
-    ByteRange Range{0, Line.size()};
-    if (Fix.Begin.Line == Where.Line)
-      Range.Begin = Fix.Begin.Column - 1;
-    if (Fix.End.Line == Where.Line)
-      Range.End = Fix.End.Column - 1;
-    underline(Map, Line, Range, CaretLine);
+    SameFile.push_back(&Fix);
+    Lines = addLines(Lines, {Fix.Begin.Line, Fix.End.Line}, SnippetLineLimit);
+    for (const SourcePoint *End : {&Fix.Begin, &Fix.End})
+      if (knowsLine(*End))
+        Texts.try_emplace(End->Line, withoutEol(End->LineText));
   }
-  unsigned CaretColumn = Map.containingColumn(CaretByte);
-  CaretLine.resize(std::max<size_t>(CaretColumn + 1, CaretLine.size()), ' ');
-  CaretLine[CaretColumn] = '^';
-  std::string FixItLine = fixItInsertionLine(Where, Map, Fixes);
+  for (unsigned Line = Lines.first; Line <= Lines.second; ++Line)
+    if (!Texts.count(Line)) {
+      Lines = {Where.Line, Where.Line};
+      break;
+    }
 
-  // The gutter is wide enough for every line clang could show here.
   unsigned GutterWidth =
-      std::max(4u, decimalWidth(Where.Line + SnippetLineLimit));
-  OS.indent(GutterWidth - decimalWidth(Where.Line) + 1)
-      << Where.Line << " | ";
-  for (const DisplayChar &Char : Map.chars())
-    OS << (Char.IsTab ? llvm::StringRef("\t") : llvm::StringRef(Char.Text));
-  paint(ansi::Reset);
-  OS << '\n';
+      std::max(4u, decimalWidth(Lines.first + SnippetLineLimit));
+  for (unsigned LineNo = Lines.first; LineNo <= Lines.second; ++LineNo) {
+    llvm::StringRef Line = Texts[LineNo];
+    if (Line.size() > MaxLineLengthToPrint)
+      return;
+    SourceColumns Map(Line);
 
-  OS.indent(GutterWidth + 2) << "| ";
-  paint(ansi::Caret);
-  OS << mirrorTabs(Map, CaretLine) << '\n';
-  paint(ansi::Reset);
+    std::string CaretLine;
+    for (const FixIt *Fix : SameFile) {
+      if (Fix->Begin.Line > LineNo || Fix->End.Line < LineNo)
+        continue;
+      ByteRange Range{0, Line.size()};
+      if (Fix->Begin.Line == LineNo)
+        Range.Begin = Fix->Begin.Column - 1;
+      if (Fix->End.Line == LineNo)
+        Range.End = Fix->End.Column - 1;
+      underline(Map, Line, Range, CaretLine);
+    }
+    if (LineNo == Where.Line) {
+      size_t CaretByte = std::min<size_t>(Where.Column - 1, Line.size());
+      unsigned CaretColumn = Map.containingColumn(CaretByte);
+      CaretLine.resize(std::max<size_t>(CaretColumn + 1, CaretLine.size()),
+                       ' ');
+      CaretLine[CaretColumn] = '^';
+    }
+    std::string FixItLine = fixItInsertionLine(Where.File, LineNo, Map, Fixes);
 
-  if (!FixItLine.empty()) {
-    OS.indent(GutterWidth + 2) << "| ";
-    paint(ansi::Fixit);
-    OS << mirrorTabs(Map, FixItLine) << '\n';
+    OS.indent(GutterWidth - decimalWidth(LineNo) + 1) << LineNo << " | ";
+    for (const DisplayChar &Char : Map.chars())
+      OS << (Char.IsTab ? llvm::StringRef("\t") : llvm::StringRef(Char.Text));
     paint(ansi::Reset);
+    OS << '\n';
+
+    if (!CaretLine.empty()) {
+      OS.indent(GutterWidth + 2) << "| ";
+      paint(ansi::Caret);
+      OS << mirrorTabs(Map, CaretLine) << '\n';
+      paint(ansi::Reset);
+    }
+    if (!FixItLine.empty()) {
+      OS.indent(GutterWidth + 2) << "| ";
+      paint(ansi::Fixit);
+      OS << mirrorTabs(Map, FixItLine) << '\n';
+      paint(ansi::Reset);
+    }
   }
 }
 

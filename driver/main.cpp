@@ -57,7 +57,7 @@ cl::opt<Format> OutputFormat(
 cl::opt<std::string> OutputFile("output", cl::desc("Write the report to <file> instead of stdout."),
                                 cl::value_desc("file"), cl::cat(Category));
 cl::alias OutputFileShort("o", cl::aliasopt(OutputFile), cl::desc("Alias for --output"));
-cl::opt<unsigned> Jobs("j", cl::desc("Units analysed in parallel (default: all cores)."),
+cl::opt<unsigned> Jobs("j", cl::desc("Units analysed in parallel (default: all cores)."), cl::Prefix,
                        cl::init(0), cl::cat(Category));
 cl::opt<std::string> WarningsAsErrors(
     "warnings-as-errors",

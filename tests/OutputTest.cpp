@@ -113,6 +113,36 @@ TEST(OutputTextTest, OverlappingInsertionsMoveApartLikeClang) {
                      "      |          static_cast<int>( )\n");
 }
 
+TEST(OutputTextTest, FixItOnTheNextLineShowsBothLinesLikeClangTidy) {
+  Finding F;
+  F.CheckId = "readability-implicit-bool-conversion";
+  F.Where = point("/tmp/ref/d.cpp", 2, 12, "  bool b = x");
+  F.Message = "implicit conversion 'int' -> 'bool'";
+  F.Fixes.push_back(insertion(F.Where, 26, "("));
+  F.Fixes.push_back(
+      insertion(point(F.Where.File, 3, 10, "      + 1;"), 36, ") != 0"));
+  EXPECT_EQ(text(F), "/tmp/ref/d.cpp:2:12: warning: implicit conversion 'int' "
+                     "-> 'bool' [readability-implicit-bool-conversion]\n"
+                     "    2 |   bool b = x\n"
+                     "      |            ^\n"
+                     "      |            (\n"
+                     "    3 |       + 1;\n"
+                     "      |          \n"
+                     "      |          ) != 0\n");
+}
+
+TEST(OutputTextTest, FixItFarAwayShowsTheCaretLineOnly) {
+  // Lines between the two are unknown; clang would show them all.
+  Finding F = uncheckedMalloc();
+  F.Notes.clear();
+  F.Fixes[1].Begin.Line = F.Fixes[1].End.Line = 14;
+  EXPECT_EQ(text(F), "/src/kernel.cu:12:3: warning: the cudaError_t returned by "
+                     "cudaMalloc is discarded [cuda-unchecked-error]\n"
+                     "   12 |   cudaMalloc(&p, n);\n"
+                     "      |   ^\n"
+                     "      |   CUDA_CHECK(\n");
+}
+
 TEST(OutputTextTest, ReplacementIsUnderlined) {
   const std::string Line = "  int *q = NULL;";
   Finding F;

@@ -11,6 +11,10 @@
 #ifndef __BUILTIN_TYPES_H__
 #define __BUILTIN_TYPES_H__
 
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC system_header
+#endif
+
 #include "device_types.h"
 #include "driver_types.h"
 #include "surface_types.h"

@@ -11,6 +11,10 @@
 #ifndef __CHANNEL_DESCRIPTOR_H__
 #define __CHANNEL_DESCRIPTOR_H__
 
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC system_header
+#endif
+
 #include "cuda_runtime_api.h"
 
 #if defined(__cplusplus)

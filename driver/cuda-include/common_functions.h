@@ -14,6 +14,10 @@
 #ifndef __COMMON_FUNCTIONS_H__
 #define __COMMON_FUNCTIONS_H__
 
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC system_header
+#endif
+
 #include "host_defines.h"
 
 #if defined(__cplusplus) && defined(__CUDA__)

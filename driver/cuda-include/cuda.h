@@ -16,6 +16,10 @@
 #ifndef __cuda_cuda_h__
 #define __cuda_cuda_h__
 
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC system_header
+#endif
+
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -244,7 +248,6 @@ typedef enum cudaError_enum {
   CUDA_ERROR_INVALID_RESOURCE_TYPE = 914,
   CUDA_ERROR_INVALID_RESOURCE_CONFIGURATION = 915,
   CUDA_ERROR_KEY_ROTATION = 916,
-  CUDA_ERROR_STREAM_DETACHED = 917,
   CUDA_ERROR_UNKNOWN = 999
 } CUresult;
 

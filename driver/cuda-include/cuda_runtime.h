@@ -16,6 +16,10 @@
 #ifndef __CUDA_RUNTIME_H__
 #define __CUDA_RUNTIME_H__
 
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC system_header
+#endif
+
 #include "host_defines.h"
 
 #if defined(__cplusplus) && defined(__CUDA__)
@@ -45,6 +49,10 @@
 #include <cstdlib>
 #include <new>
 #include <utility>
+
+/* clang's own CUDA support makes the driver API (and so CUDA_VERSION)
+ * visible in every CUDA translation unit; do the same. */
+#include "cuda.h"
 
 #include "device_atomic_functions.h"
 #include "device_functions.h"
@@ -308,7 +316,7 @@ __host__ cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
     unsigned int flags = 0);
 template <class T>
 __host__ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(
-    size_t *dynamicSmemSize, T func, int numBlocks, int blockSize);
+    size_t *dynamicSmemSize, T *func, int numBlocks, int blockSize);
 template <class T>
 __host__ cudaError_t
 cudaOccupancyMaxPotentialClusterSize(int *clusterSize, T *func,

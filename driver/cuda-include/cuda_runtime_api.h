@@ -15,10 +15,15 @@
 #ifndef __CUDA_RUNTIME_API_H__
 #define __CUDA_RUNTIME_API_H__
 
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC system_header
+#endif
+
 #define CUDART_VERSION 12090
 #define __CUDART_API_VERSION CUDART_VERSION
 
 #include "builtin_types.h"
+#include "cuda_device_runtime_api.h"
 #include "host_defines.h"
 
 #if defined(__cplusplus)

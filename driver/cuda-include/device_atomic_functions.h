@@ -13,6 +13,10 @@
 #ifndef __DEVICE_ATOMIC_FUNCTIONS_H__
 #define __DEVICE_ATOMIC_FUNCTIONS_H__
 
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC system_header
+#endif
+
 #include "host_defines.h"
 #include "vector_types.h"
 
@@ -90,7 +94,6 @@ __CUDALINT_DEV unsigned long long int atomicXor_block(unsigned long long int *ad
 __CUDALINT_DEV int atomicCAS_block(int *address, int compare, int val);
 __CUDALINT_DEV unsigned int atomicCAS_block(unsigned int *address, unsigned int compare, unsigned int val);
 __CUDALINT_DEV unsigned long long int atomicCAS_block(unsigned long long int *address, unsigned long long int compare, unsigned long long int val);
-__CUDALINT_DEV unsigned short int atomicCAS_block(unsigned short int *address, unsigned short int compare, unsigned short int val);
 
 /* system scope */
 __CUDALINT_DEV int atomicAdd_system(int *address, int val);
@@ -126,7 +129,6 @@ __CUDALINT_DEV unsigned long long int atomicXor_system(unsigned long long int *a
 __CUDALINT_DEV int atomicCAS_system(int *address, int compare, int val);
 __CUDALINT_DEV unsigned int atomicCAS_system(unsigned int *address, unsigned int compare, unsigned int val);
 __CUDALINT_DEV unsigned long long int atomicCAS_system(unsigned long long int *address, unsigned long long int compare, unsigned long long int val);
-__CUDALINT_DEV unsigned short int atomicCAS_system(unsigned short int *address, unsigned short int compare, unsigned short int val);
 
 /* Vector atomicAdd (compute capability 9.0) */
 __CUDALINT_DEV float2 atomicAdd(float2 *address, float2 val);

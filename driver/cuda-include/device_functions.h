@@ -13,6 +13,10 @@
 #ifndef __DEVICE_FUNCTIONS_H__
 #define __DEVICE_FUNCTIONS_H__
 
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC system_header
+#endif
+
 #include "host_defines.h"
 #include "vector_types.h"
 
@@ -33,8 +37,7 @@ __CUDALINT_DEV void __threadfence_block(void);
 __CUDALINT_DEV void __threadfence_system(void);
 __CUDALINT_DEV void __nanosleep(unsigned int ns);
 __CUDALINT_DEV long long int clock64(void);
-__CUDALINT_DEV unsigned long long __globaltimer(void);
-__CUDALINT_DEV void __trap(void);
+__CUDALINT_DEV void __trap(void) __attribute__((noreturn));
 __CUDALINT_DEV void __brkpt(void);
 __CUDALINT_DEV void __prof_trigger(int counter);
 

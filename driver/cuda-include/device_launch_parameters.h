@@ -12,6 +12,10 @@
 #ifndef __DEVICE_LAUNCH_PARAMETERS_H__
 #define __DEVICE_LAUNCH_PARAMETERS_H__
 
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC system_header
+#endif
+
 #include "vector_types.h"
 
 #if defined(__cplusplus) && defined(__CUDA__)

@@ -11,6 +11,10 @@
 #ifndef __DEVICE_TYPES_H__
 #define __DEVICE_TYPES_H__
 
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC system_header
+#endif
+
 #include "host_defines.h"
 
 enum __device_builtin__ cudaRoundMode {

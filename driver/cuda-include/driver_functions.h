@@ -11,6 +11,10 @@
 #ifndef __DRIVER_FUNCTIONS_H__
 #define __DRIVER_FUNCTIONS_H__
 
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC system_header
+#endif
+
 #include "builtin_types.h"
 
 #if defined(__cplusplus)

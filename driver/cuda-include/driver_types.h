@@ -11,6 +11,10 @@
 #ifndef __DRIVER_TYPES_H__
 #define __DRIVER_TYPES_H__
 
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC system_header
+#endif
+
 #include "host_defines.h"
 #include "vector_types.h"
 
@@ -247,7 +251,6 @@ enum __device_builtin__ cudaError {
   cudaErrorFunctionNotLoaded = 913,
   cudaErrorInvalidResourceType = 914,
   cudaErrorInvalidResourceConfiguration = 915,
-  cudaErrorStreamDetached = 917,
   cudaErrorUnknown = 999,
   cudaErrorApiFailureBase = 10000
 };
@@ -643,7 +646,6 @@ enum __device_builtin__ cudaDeviceAttr {
   cudaDevAttrSparseCudaArraySupported = 112,
   cudaDevAttrHostRegisterReadOnlySupported = 113,
   cudaDevAttrTimelineSemaphoreInteropSupported = 114,
-  cudaDevAttrMaxTimelineSemaphoreInteropSupported = 114,
   cudaDevAttrMemoryPoolsSupported = 115,
   cudaDevAttrGPUDirectRDMASupported = 116,
   cudaDevAttrGPUDirectRDMAFlushWritesOptions = 117,
@@ -1178,11 +1180,6 @@ enum __device_builtin__ cudaDriverEntryPointQueryResult {
   cudaDriverEntryPointSuccess = 0,
   cudaDriverEntryPointSymbolNotFound = 1,
   cudaDriverEntryPointVersionNotSufficent = 2
-};
-
-enum __device_builtin__ cudaOutputMode {
-  cudaKeyValuePair = 0x00,
-  cudaCSV = 0x01
 };
 
 #endif /* __DRIVER_TYPES_H__ */

@@ -15,6 +15,10 @@
 #ifndef __HOST_DEFINES_H__
 #define __HOST_DEFINES_H__
 
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC system_header
+#endif
+
 #define __CUDALINT_BUNDLED_CUDA_HEADERS__ 1
 
 /* clang defines __CUDA__ for every CUDA compilation; nvcc (and clang's own

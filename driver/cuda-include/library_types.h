@@ -11,6 +11,10 @@
 #ifndef __LIBRARY_TYPES_H__
 #define __LIBRARY_TYPES_H__
 
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC system_header
+#endif
+
 typedef enum cudaDataType_t {
   CUDA_R_16F = 2,
   CUDA_C_16F = 6,

@@ -17,6 +17,10 @@
 #ifndef __MATH_FUNCTIONS_H__
 #define __MATH_FUNCTIONS_H__
 
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC system_header
+#endif
+
 #include "host_defines.h"
 
 #if defined(__cplusplus) && defined(__CUDA__)

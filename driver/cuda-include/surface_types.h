@@ -11,6 +11,10 @@
 #ifndef __SURFACE_TYPES_H__
 #define __SURFACE_TYPES_H__
 
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC system_header
+#endif
+
 #include "driver_types.h"
 
 enum __device_builtin__ cudaSurfaceBoundaryMode {

@@ -11,6 +11,10 @@
 #ifndef __TEXTURE_TYPES_H__
 #define __TEXTURE_TYPES_H__
 
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC system_header
+#endif
+
 #include "driver_types.h"
 
 #define cudaTextureType1D 0x01

@@ -11,6 +11,10 @@
 #ifndef __VECTOR_FUNCTIONS_H__
 #define __VECTOR_FUNCTIONS_H__
 
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC system_header
+#endif
+
 #include "vector_types.h"
 
 #if defined(__cplusplus)

@@ -11,6 +11,10 @@
 #ifndef __VECTOR_TYPES_H__
 #define __VECTOR_TYPES_H__
 
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC system_header
+#endif
+
 #include "host_defines.h"
 
 struct __device_builtin__ char1 { signed char x; };

@@ -1,5 +1,5 @@
 // Suppression comments, read as clang-tidy reads them. Every finding that
-// survives carries its expected-warning; every other bug below is silenced.
+// survives is annotated as -verify expects; every other bug is silenced.
 #include <cuda_runtime.h>
 
 __global__ void fill(float *data, int count) {

@@ -1,5 +1,5 @@
-// A NOLINTBEGIN that is never closed suppresses nothing and is itself
-// reported, as clang-tidy does.
+// A block suppression that is never closed suppresses nothing and is itself
+// reported as an error, as clang-tidy does.
 #include <cuda_runtime.h>
 
 void unmatched(float *data, size_t bytes) {

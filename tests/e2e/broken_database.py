@@ -55,7 +55,7 @@ def test(args):
     warnings = [line for line in text.stdout.splitlines() if ": warning: " in line]
     harness.expect(warnings == [f"{directory}/{GOOD_FINDING}"],
                    f"expected only the good unit's finding, got:\n{text.stdout}")
-    for needle in [f"entry 0: no 'file' field; skipped",
+    for needle in ["entry 0: no 'file' field; skipped",
                    f"could not analyse '{broken}'",
                    f"{broken}:4:15: error: expected ';' after return statement",
                    "1 warning and 0 errors in 2 units, 1 not analysed."]:

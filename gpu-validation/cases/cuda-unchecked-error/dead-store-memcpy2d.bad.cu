@@ -19,7 +19,7 @@ __global__ void invert(float *image, size_t pitch, int width, int height) {
 }
 
 static int report(const char *what, cudaError_t err) {
-  std::printf("GPU-VERDICT: misbehaved %s failed: %s\n", what, cudaGetErrorString(err));
+  std::printf("GPU-VERDICT: failed %s: %s\n", what, cudaGetErrorString(err));
   return 1;
 }
 

@@ -14,7 +14,7 @@ __constant__ float c_taps[kMaxTaps];
 
 static void checkCuda(cudaError_t status, const char *what) {
   if (status != cudaSuccess) {
-    std::printf("GPU-VERDICT: misbehaved %s failed: %s\n", what, cudaGetErrorString(status));
+    std::printf("GPU-VERDICT: failed %s: %s\n", what, cudaGetErrorString(status));
     std::exit(1);
   }
 }

@@ -31,7 +31,7 @@ static cudaError_t reverseAllTiles(const float *in, float *out, int tiles, cudaS
 }
 
 static int fail(const char *what, cudaError_t status) {
-  std::printf("GPU-VERDICT: misbehaved %s failed: %s\n", what, cudaGetErrorString(status));
+  std::printf("GPU-VERDICT: failed %s: %s\n", what, cudaGetErrorString(status));
   return 1;
 }
 

@@ -12,7 +12,7 @@
   do {                                                                         \
     cudaError_t status_ = (call);                                              \
     if (status_ != cudaSuccess) {                                              \
-      std::printf("GPU-VERDICT: misbehaved %s failed: %s\n", #call,            \
+      std::printf("GPU-VERDICT: failed %s: %s\n", #call,                       \
                   cudaGetErrorString(status_));                                \
       std::exit(1);                                                            \
     }                                                                          \

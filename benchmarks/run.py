@@ -1,0 +1,284 @@
+#!/usr/bin/python3
+"""Wall time and peak memory of cudalint against the compiler parse it is
+built on and against clang-tidy as a peer tool, per CUDA unit.
+
+For each unit, best of --repeat runs (default 3) of:
+  clang      clang++-22 -fsyntax-only --cuda-host-only -x cuda <flags> <file>
+  cudalint   cudalint --checks=cuda-* <file> -- <flags>
+  clang-tidy clang-tidy-22 --checks=-*,bugprone-unused-return-value <file>
+             -- -x cuda --cuda-host-only <flags>
+
+The units: testdata/checks/*.cu, the example project's sources, any .cu files
+given as arguments, and with -p every CUDA unit of that compile database.
+Prints a Markdown table of times, peak RSS and the ratios cudalint/clang and
+cudalint/clang-tidy. Not a test: nothing here passes or fails.
+
+  benchmarks/run.py [--cudalint build/bin/cudalint] [-p build] [file.cu ...]
+"""
+
+import argparse
+import json
+import os
+import platform
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLED_CUDA_INCLUDE = ROOT / "driver" / "cuda-include"
+
+# Flags of a compile command that change what the host-side parse sees, in
+# a form clang takes whoever the command was written for (nvcc or clang).
+SEPARATE_VALUE = {"-I", "-D", "-U", "-isystem", "-include", "-iquote",
+                  "--include-path", "--define-macro", "--system-include",
+                  "--pre-include", "-std", "--std"}
+JOINED_PREFIXES = ("-I", "-D", "-U", "-isystem", "-iquote", "-std=", "--std=")
+CLANG_SPELLING = {"--include-path": "-I", "--define-macro": "-D",
+                  "--system-include": "-isystem", "--pre-include": "-include",
+                  "-std": "-std=", "--std": "-std="}
+
+
+class Unit:
+    def __init__(self, file, flags, directory):
+        self.file = Path(file)
+        self.flags = flags
+        self.directory = Path(directory)
+
+    def label(self):
+        try:
+            return str(self.file.relative_to(ROOT))
+        except ValueError:
+            return str(self.file)
+
+
+def expand_options_files(arguments, directory):
+    """nvcc's --options-file F / -optf F and @F, read in place."""
+    result = []
+    index = 0
+    while index < len(arguments):
+        argument = arguments[index]
+        names = None
+        if argument in ("--options-file", "-optf") and index + 1 < len(arguments):
+            names = arguments[index + 1].split(",")
+            index += 1
+        elif argument.startswith(("--options-file=", "-optf=")):
+            names = argument.split("=", 1)[1].split(",")
+        elif argument.startswith("@"):
+            names = [argument[1:]]
+        if names is None:
+            result.append(argument)
+        else:
+            for name in names:
+                text = (Path(directory) / name).read_text()
+                result += expand_options_files(shlex.split(text), directory)
+        index += 1
+    return result
+
+
+def portable_flags(arguments, directory):
+    flags = []
+    arguments = expand_options_files(arguments[1:], directory)
+    index = 0
+    while index < len(arguments):
+        argument = arguments[index]
+        if argument in SEPARATE_VALUE and index + 1 < len(arguments):
+            value = arguments[index + 1]
+            spelling = CLANG_SPELLING.get(argument, argument)
+            if spelling.endswith("="):
+                flags.append(spelling + value)
+            else:
+                flags += [spelling, value]
+            index += 2
+            continue
+        if argument.startswith(JOINED_PREFIXES):
+            flags.append("-std=" + argument.split("=", 1)[1]
+                         if argument.startswith("--std=") else argument)
+        elif argument.startswith(tuple(f"{long}=" for long in CLANG_SPELLING)):
+            name, value = argument.split("=", 1)
+            spelling = CLANG_SPELLING[name]
+            flags += [spelling + value] if spelling.endswith("=") else [spelling, value]
+        index += 1
+    # Relative include paths are relative to the command's directory.
+    return [absolute_include(flag, directory) for flag in flags]
+
+
+def absolute_include(flag, directory):
+    if flag.startswith("-I") and len(flag) > 2 and not flag[2:].startswith("/"):
+        return "-I" + str((Path(directory) / flag[2:]).resolve())
+    return flag
+
+
+def database_units(build_path):
+    database = Path(build_path)
+    if database.is_dir():
+        database = database / "compile_commands.json"
+    units = []
+    for entry in json.loads(database.read_text()):
+        arguments = entry.get("arguments") or shlex.split(entry["command"])
+        file = Path(entry["directory"]) / entry["file"]
+        if file.suffix in (".cu", ".cuh") or "nvcc" in Path(arguments[0]).name:
+            units.append(Unit(file.resolve(), portable_flags(arguments, entry["directory"]),
+                              entry["directory"]))
+    return units
+
+
+def default_units():
+    units = [Unit(source, ["-std=c++17"], ROOT)
+             for source in sorted((ROOT / "testdata" / "checks").glob("*.cu"))]
+    example = ROOT / "testdata" / "example" / "src"
+    units += [Unit(source, ["-std=c++17", f"-I{example}"], ROOT)
+              for source in sorted(example.glob("*.cu"))]
+    return units
+
+
+def measure(command, cwd, repeat):
+    """Best wall time (s) and best peak RSS (KiB) of `repeat` runs, and
+    whether every run ended as the tool means success."""
+    best_time, best_rss, failed = None, None, False
+    for _ in range(repeat):
+        start = time.perf_counter()
+        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(process.pid, 0)
+        elapsed = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        failed |= process.returncode not in command.ok_exit_codes
+        best_time = elapsed if best_time is None else min(best_time, elapsed)
+        best_rss = usage.ru_maxrss if best_rss is None else min(best_rss, usage.ru_maxrss)
+    return best_time, best_rss, failed
+
+
+class Command(list):
+    """argv, with the exit statuses that mean the tool did its job."""
+
+    def __init__(self, argv, ok_exit_codes):
+        super().__init__(str(part) for part in argv)
+        self.ok_exit_codes = ok_exit_codes
+
+
+def commands(unit, tools, cuda_path):
+    if cuda_path == "none":
+        headers = ["-nocudainc", "-nocudalib", "--cuda-path=/nonexistent",
+                   "-isystem", str(BUNDLED_CUDA_INCLUDE), "-include", "cuda_runtime.h"]
+        cudalint_cuda = ["--cuda-path=none"]
+    else:
+        headers = [f"--cuda-path={cuda_path}"] if cuda_path else []
+        cudalint_cuda = [f"--cuda-path={cuda_path}"] if cuda_path else []
+    quiet = ["-Wno-unknown-cuda-version"]
+    return {
+        "clang": Command([tools.clang, "-fsyntax-only", "--cuda-host-only", "-x", "cuda",
+                          *headers, *quiet, *unit.flags, unit.file], {0}),
+        "cudalint": Command([tools.cudalint, "--checks=cuda-*", "--quiet", *cudalint_cuda,
+                             unit.file, "--", *unit.flags], {0, 1}),
+        "clang-tidy": Command([tools.clang_tidy, "--checks=-*,bugprone-unused-return-value",
+                               "--quiet", unit.file, "--", "-x", "cuda",
+                               "--cuda-host-only", *headers, *quiet, *unit.flags],
+                              {0}),
+    }
+
+
+def ratio(a, b):
+    return f"{a / b:.2f}" if b else "n/a"
+
+
+def mib(kib):
+    return kib / 1024
+
+
+def tool_version(argv):
+    try:
+        output = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                text=True).stdout
+    except OSError:
+        return "missing"
+    return next((line.strip() for line in output.splitlines() if "version" in line),
+                output.strip().splitlines()[0] if output.strip() else "?")
+
+
+def cpu_model():
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def print_table(rows, args):
+    print(f"Machine: {cpu_model()}, {os.cpu_count()} cores; "
+          f"best of {args.repeat} runs per tool and unit; "
+          f"CUDA headers: {args.cuda_path or 'found as clang finds them'}.")
+    print(f"Tools: {tool_version([args.cudalint, '--version'])}; "
+          f"{tool_version([args.clang, '--version'])}; "
+          f"{tool_version([args.clang_tidy, '--version'])}.")
+    print()
+    print("| unit | clang -fsyntax-only | cudalint | clang-tidy | "
+          "cudalint / clang time | cudalint / clang memory | "
+          "cudalint / clang-tidy time | cudalint / clang-tidy memory |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+
+    def cell(result):
+        seconds, kib, failed = result
+        return f"{seconds:.2f} s, {mib(kib):.0f} MiB" + (" (failed)" if failed else "")
+
+    for label, results in rows:
+        c, l, t = results["clang"], results["cudalint"], results["clang-tidy"]
+        print(f"| {label} | {cell(c)} | {cell(l)} | {cell(t)} | {ratio(l[0], c[0])} | "
+              f"{ratio(l[1], c[1])} | {ratio(l[0], t[0])} | {ratio(l[1], t[1])} |")
+    totals = {}
+    for tool in ("clang", "cudalint", "clang-tidy"):
+        totals[tool] = (sum(r[tool][0] for _, r in rows),
+                        max(r[tool][1] for _, r in rows),
+                        any(r[tool][2] for _, r in rows))
+    c, l, t = totals["clang"], totals["cudalint"], totals["clang-tidy"]
+    print(f"| **total** (time: sum; memory: largest peak) | {cell(c)} | {cell(l)} | "
+          f"{cell(t)} | **{ratio(l[0], c[0])}** | **{ratio(l[1], c[1])}** | "
+          f"**{ratio(l[0], t[0])}** | **{ratio(l[1], t[1])}** |")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("files", nargs="*", type=Path, help="more .cu files")
+    parser.add_argument("-p", dest="build_path", help="a compile database to add")
+    parser.add_argument("--flags", default="-std=c++17",
+                        help="flags for the files given as arguments")
+    parser.add_argument("--cudalint", type=Path,
+                        default=Path(os.environ.get("CUDALINT_BUILD_DIR", ROOT / "build"))
+                        / "bin" / "cudalint")
+    parser.add_argument("--clang", default=shutil.which("clang++-22") or "clang++-22")
+    parser.add_argument("--clang-tidy", dest="clang_tidy",
+                        default=shutil.which("clang-tidy-22") or "clang-tidy-22")
+    parser.add_argument("--cuda-path", default=None,
+                        help="a CUDA Toolkit for all three tools, or 'none' for "
+                             "cudalint's bundled headers")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--no-defaults", action="store_true",
+                        help="only the files and database given")
+    args = parser.parse_args()
+    if not args.cudalint.is_file():
+        sys.exit(f"run.py: no cudalint at {args.cudalint}; build it or pass --cudalint")
+    args.cudalint = args.cudalint.resolve()
+
+    units = [] if args.no_defaults else default_units()
+    units += [Unit(file.resolve(), shlex.split(args.flags), Path.cwd()) for file in args.files]
+    if args.build_path:
+        units += database_units(args.build_path)
+    if not units:
+        sys.exit("run.py: no units to measure")
+
+    rows = []
+    for unit in units:
+        print(f"measuring {unit.label()}", file=sys.stderr, flush=True)
+        results = {tool: measure(command, unit.directory, args.repeat)
+                   for tool, command in commands(unit, args, args.cuda_path).items()}
+        rows.append((unit.label(), results))
+    print_table(rows, args)
+
+
+if __name__ == "__main__":
+    main()

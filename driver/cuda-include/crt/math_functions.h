@@ -1,0 +1,20 @@
+/*
+ * crt/math_functions.h - part of cudalint's bundled CUDA header set.
+ *
+ * cudalint's own declaration set, written from the public CUDA
+ * documentation, for static analysis only: host-side declarations with no
+ * implementation. It is not NVIDIA's header and cannot be used to build
+ * programs.
+ *
+ * Forwards to math_functions.h, for sources that include the crt/ path.
+ */
+#ifndef __CUDALINT_CRT_MATH_FUNCTIONS_H__
+#define __CUDALINT_CRT_MATH_FUNCTIONS_H__
+
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC system_header
+#endif
+
+#include "../math_functions.h"
+
+#endif /* __CUDALINT_CRT_MATH_FUNCTIONS_H__ */
