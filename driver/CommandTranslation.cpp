@@ -652,6 +652,10 @@ std::vector<std::string> analysisFlags(const ToolchainSetup &Toolchain,
         Flags.push_back("-isystem");
         Flags.push_back(std::string(Cccl));
       }
+      if (!Toolchain.NvccCompatHeader.empty()) {
+        Flags.push_back("-include");
+        Flags.push_back(Toolchain.NvccCompatHeader);
+      }
     }
     // Newer toolkits than clang knows parse fine on the host side.
     Flags.push_back("-Wno-unknown-cuda-version");

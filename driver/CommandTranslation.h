@@ -18,6 +18,9 @@ struct ToolchainSetup {
   // parse with the CUDA headers bundled with cudalint instead.
   std::optional<std::string> CudaPath;
   std::string BundledCudaInclude; // directory holding cuda_runtime.h etc.
+  // A header force-included when parsing against a real toolkit, giving host
+  // code the min/max overloads nvcc provides and clang's wrapper does not.
+  std::string NvccCompatHeader;
 };
 
 struct TranslatedCommand {

@@ -132,4 +132,12 @@ std::string bundledCudaIncludeDir(const char *Argv0, void *MainAddress) {
 #endif
 }
 
+std::string nvccCompatHeader(llvm::StringRef BundledCudaInclude) {
+  if (BundledCudaInclude.empty())
+    return {};
+  llvm::SmallString<256> Header(llvm::sys::path::parent_path(BundledCudaInclude));
+  llvm::sys::path::append(Header, "nvcc-compat", "cudalint_nvcc_host_math.h");
+  return llvm::sys::fs::exists(Header) ? std::string(Header) : std::string();
+}
+
 } // namespace cudalint

@@ -45,6 +45,10 @@ bool holdsCudaToolkit(llvm::StringRef Path);
 // installed (../share/cudalint/cuda-include) or in the source tree.
 std::string bundledCudaIncludeDir(const char *Argv0, void *MainAddress);
 
+// The header that gives host code nvcc's min/max overloads, beside the
+// bundled headers (nvcc-compat/cudalint_nvcc_host_math.h); empty if absent.
+std::string nvccCompatHeader(llvm::StringRef BundledCudaInclude);
+
 } // namespace cudalint
 
 #endif

@@ -350,6 +350,7 @@ int run(int Argc, const char **Argv) {
   Toolchain.CudaPath = Toolkit.Path;
   static int MainAddress;
   Toolchain.BundledCudaInclude = bundledCudaIncludeDir(Argv[0], &MainAddress);
+  Toolchain.NvccCompatHeader = nvccCompatHeader(Toolchain.BundledCudaInclude);
 
   Notices Notes;
   UnitSelection Selection = selectUnits(FallbackFlags, HasFallbackFlags, Notes);

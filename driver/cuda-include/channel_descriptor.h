@@ -2,7 +2,7 @@
  * channel_descriptor.h - part of cudalint's bundled CUDA header set.
  *
  * cudalint's own declaration set, written from the public CUDA
- * documentation, for static analysis only: declarations with no
+ * documentation, for static analysis only: host-side declarations with no
  * implementation. It is not NVIDIA's header and cannot be used to build
  * programs.
  *

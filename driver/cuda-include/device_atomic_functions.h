@@ -3,7 +3,7 @@
  *
  * cudalint's own declaration set, written from the public CUDA C++
  * Programming Guide and CUDA Math API documentation, for static analysis
- * only: declarations with no implementation. It is not NVIDIA's header and
+ * only: host-side declarations with no implementation. It is not NVIDIA's header and
  * cannot be used to build programs.
  *
  * Atomic functions of device code, including the _block and _system

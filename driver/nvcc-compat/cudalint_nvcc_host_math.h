@@ -1,0 +1,43 @@
+// Host overloads of CUDA's integer and floating min/max.
+//
+// Under nvcc, crt/math_functions.hpp declares min() and max() for mixed int,
+// unsigned, long and floating arguments as __host__ __device__, so host code
+// calls them freely. Clang's CUDA wrapper makes the same declarations
+// __device__ only, and host calls fail to resolve ("no matching function for
+// call to 'max'"). cudalint force-includes this file when it parses against a
+// real toolkit so such units can be analysed as nvcc compiles them. Written
+// for cudalint from the documented behaviour; declarations only matter for
+// overload resolution, but they are given bodies so the host side is whole.
+#ifndef CUDALINT_NVCC_HOST_MATH_H
+#define CUDALINT_NVCC_HOST_MATH_H
+#if defined(__cplusplus) && defined(__CUDA__) && !defined(__CUDA_ARCH__)
+
+#define CUDALINT_HOST_MINMAX(Result, A, B)                                     \
+  static inline __attribute__((host)) Result min(A a, B b) {                   \
+    return (Result)a < (Result)b ? (Result)a : (Result)b;                      \
+  }                                                                            \
+  static inline __attribute__((host)) Result max(A a, B b) {                   \
+    return (Result)a > (Result)b ? (Result)a : (Result)b;                      \
+  }
+
+CUDALINT_HOST_MINMAX(int, int, int)
+CUDALINT_HOST_MINMAX(unsigned int, unsigned int, unsigned int)
+CUDALINT_HOST_MINMAX(unsigned int, int, unsigned int)
+CUDALINT_HOST_MINMAX(unsigned int, unsigned int, int)
+CUDALINT_HOST_MINMAX(long int, long int, long int)
+CUDALINT_HOST_MINMAX(unsigned long int, unsigned long int, unsigned long int)
+CUDALINT_HOST_MINMAX(unsigned long int, long int, unsigned long int)
+CUDALINT_HOST_MINMAX(unsigned long int, unsigned long int, long int)
+CUDALINT_HOST_MINMAX(long long int, long long int, long long int)
+CUDALINT_HOST_MINMAX(unsigned long long int, unsigned long long int, unsigned long long int)
+CUDALINT_HOST_MINMAX(unsigned long long int, long long int, unsigned long long int)
+CUDALINT_HOST_MINMAX(unsigned long long int, unsigned long long int, long long int)
+CUDALINT_HOST_MINMAX(float, float, float)
+CUDALINT_HOST_MINMAX(double, double, double)
+CUDALINT_HOST_MINMAX(double, float, double)
+CUDALINT_HOST_MINMAX(double, double, float)
+
+#undef CUDALINT_HOST_MINMAX
+
+#endif
+#endif
