@@ -135,20 +135,27 @@ def default_units():
 
 
 def measure(command, cwd, repeat):
-    """Best wall time (s) and best peak RSS (KiB) of `repeat` runs, and
-    whether every run ended as the tool means success."""
-    best_time, best_rss, failed = None, None, False
+    """The best of `repeat` runs: wall time (s), CPU time (s, user + system)
+    and peak RSS (KiB), and whether a run ended in a status that is not the
+    tool's success."""
+    best = None
+    failed = False
     for _ in range(repeat):
         start = time.perf_counter()
         process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL)
         _, status, usage = os.wait4(process.pid, 0)
-        elapsed = time.perf_counter() - start
+        wall = time.perf_counter() - start
         process.returncode = os.waitstatus_to_exitcode(status)
         failed |= process.returncode not in command.ok_exit_codes
-        best_time = elapsed if best_time is None else min(best_time, elapsed)
-        best_rss = usage.ru_maxrss if best_rss is None else min(best_rss, usage.ru_maxrss)
-    return best_time, best_rss, failed
+        run = (wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
+        best = run if best is None else tuple(map(min, best, run))
+    return Result(*best, failed)
+
+
+class Result:
+    def __init__(self, wall, cpu, rss, failed):
+        self.wall, self.cpu, self.rss, self.failed = wall, cpu, rss, failed
 
 
 class Command(list):
@@ -209,9 +216,10 @@ def cpu_model():
 
 
 def print_table(rows, args):
-    print(f"Machine: {cpu_model()}, {os.cpu_count()} cores; "
-          f"best of {args.repeat} runs per tool and unit; "
-          f"CUDA headers: {args.cuda_path or 'found as clang finds them'}.")
+    print(f"Machine: {cpu_model()}, {os.cpu_count()} cores, load average "
+          f"{os.getloadavg()[0]:.1f} at the end; best of {args.repeat} runs per "
+          f"tool and unit; CUDA headers: "
+          f"{args.cuda_path or 'found as clang finds them'}.")
     print(f"Tools: {tool_version([args.cudalint, '--version'])}; "
           f"{tool_version([args.clang, '--version'])}; "
           f"{tool_version([args.clang_tidy, '--version'])}.")
@@ -222,22 +230,29 @@ def print_table(rows, args):
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 
     def cell(result):
-        seconds, kib, failed = result
-        return f"{seconds:.2f} s, {mib(kib):.0f} MiB" + (" (failed)" if failed else "")
+        return (f"{result.wall:.2f} s, {mib(result.rss):.0f} MiB"
+                + (" (failed)" if result.failed else ""))
+
+    def ratios(l, c, t, bold=""):
+        return " | ".join(f"{bold}{ratio(a, b)}{bold}" for a, b in
+                          [(l.wall, c.wall), (l.rss, c.rss), (l.wall, t.wall), (l.rss, t.rss)])
 
     for label, results in rows:
         c, l, t = results["clang"], results["cudalint"], results["clang-tidy"]
-        print(f"| {label} | {cell(c)} | {cell(l)} | {cell(t)} | {ratio(l[0], c[0])} | "
-              f"{ratio(l[1], c[1])} | {ratio(l[0], t[0])} | {ratio(l[1], t[1])} |")
-    totals = {}
-    for tool in ("clang", "cudalint", "clang-tidy"):
-        totals[tool] = (sum(r[tool][0] for _, r in rows),
-                        max(r[tool][1] for _, r in rows),
-                        any(r[tool][2] for _, r in rows))
+        print(f"| {label} | {cell(c)} | {cell(l)} | {cell(t)} | {ratios(l, c, t)} |")
+    totals = {tool: Result(sum(r[tool].wall for _, r in rows),
+                           sum(r[tool].cpu for _, r in rows),
+                           max(r[tool].rss for _, r in rows),
+                           any(r[tool].failed for _, r in rows))
+              for tool in ("clang", "cudalint", "clang-tidy")}
     c, l, t = totals["clang"], totals["cudalint"], totals["clang-tidy"]
     print(f"| **total** (time: sum; memory: largest peak) | {cell(c)} | {cell(l)} | "
-          f"{cell(t)} | **{ratio(l[0], c[0])}** | **{ratio(l[1], c[1])}** | "
-          f"**{ratio(l[0], t[0])}** | **{ratio(l[1], t[1])}** |")
+          f"{cell(t)} | {ratios(l, c, t, bold='**')} |")
+    print()
+    print(f"CPU time (user + system, less sensitive to a busy machine than wall "
+          f"time), total: clang {c.cpu:.2f} s, cudalint {l.cpu:.2f} s, clang-tidy "
+          f"{t.cpu:.2f} s; cudalint / clang {ratio(l.cpu, c.cpu)}, "
+          f"cudalint / clang-tidy {ratio(l.cpu, t.cpu)}.")
 
 
 def main():

@@ -12,13 +12,15 @@ Three modes, one per machine that can run them:
                  when nvcc is there; write cudalint-results.json.
   run.py report  merge the two result files into REPORT.md and report.json.
 
-The cases and what each is expected to do live in cases/manifest.json.
-Standard library only: the GPU machine has python3 but nothing to install.
+The cases and what each is expected to do live in cases/manifest.json; README.md
+says how to add one. Standard library only: the GPU machine has python3 and
+nothing else to install.
 """
 
 import argparse
 import concurrent.futures
 import datetime
+import hashlib
 import json
 import os
 import re
@@ -36,6 +38,11 @@ RESULTS_DIR = os.path.join(HERE, "results")
 VERDICT_PREFIX = "GPU-VERDICT:"
 EXPECT_MARK = re.compile(r"//\s*cudalint-expect:\s*([A-Za-z0-9_.,\s-]+?)\s*$")
 VARIANTS = ("bad", "fixed")
+# The verdicts a program prints, plus the runner's own for a death by signal.
+VERDICTS = ("clean", "misbehaved", "failed", "crashed")
+# A bad program shows its bug by finishing with wrong results (misbehaved), by a
+# checked call failing (failed) or by dying (crashed).
+SHOWS_BUG = ("misbehaved", "failed", "crashed")
 # What a sanitizer run may be expected to show (manifest `sanitizer.expect`).
 SANITIZER_EXPECTATIONS = ("errors", "no-errors", "crash", "crash-or-errors", "any")
 LOG_LIMIT = 6000  # characters of each program's output kept in the results
@@ -50,6 +57,7 @@ class ManifestError(Exception):
 
 
 def load_manifest(path=MANIFEST):
+    """The manifest's programs, one dict per bad or fixed file, checked against the files."""
     with open(path) as f:
         manifest = json.load(f)
     programs = []
@@ -63,34 +71,34 @@ def load_manifest(path=MANIFEST):
             source = os.path.join(CASES_DIR, spec["file"])
             if not os.path.isfile(source):
                 raise ManifestError("%s: no such file" % spec["file"])
-            sanitizer = spec["sanitizer"]
-            if sanitizer["expect"] not in SANITIZER_EXPECTATIONS:
+            if not set(spec["run"]) <= set(VERDICTS):
+                raise ManifestError("%s: run must list verdicts from %s" % (spec["file"], ", ".join(VERDICTS)))
+            if spec["sanitizer"]["expect"] not in SANITIZER_EXPECTATIONS:
                 raise ManifestError("%s: sanitizer.expect must be one of %s"
                                     % (spec["file"], ", ".join(SANITIZER_EXPECTATIONS)))
             expected_findings = read_expected_findings(source)
-            if variant == "bad" and not expected_findings:
-                raise ManifestError("%s: a bad program needs a `// cudalint-expect: <check>` line"
-                                    % spec["file"])
-            if variant == "bad" and case["check"] not in {c for _, c in expected_findings}:
-                raise ManifestError("%s: no cudalint-expect line names %s"
+            if variant == "bad" and case["check"] not in {check for _, check in expected_findings}:
+                raise ManifestError("%s: a bad program needs a `// cudalint-expect: %s` line"
                                     % (spec["file"], case["check"]))
             if variant == "fixed" and expected_findings:
                 raise ManifestError("%s: a fixed twin must expect no findings" % spec["file"])
             listed.add(os.path.normpath(source))
             programs.append({
                 "id": "%s/%s.%s" % (case["check"], case["name"], variant),
+                "twin": "%s/%s.%s" % (case["check"], case["name"], "fixed" if variant == "bad" else "bad"),
                 "case": case["name"],
                 "check": case["check"],
                 "variant": variant,
                 "source": source,
                 "file": spec["file"],
+                "sha256": file_digest(source),
                 "libraries": case.get("libraries", []),
                 "expect_run": spec["run"],
                 "reason_matches": spec.get("reason_matches"),
-                "sanitizer": sanitizer,
+                "sanitizer": spec["sanitizer"],
                 "expected_findings": sorted(expected_findings),
-                "explanation": spec.get("explanation", ""),
                 "known_miss": spec.get("cudalint_known_miss", ""),
+                "explanation": spec.get("explanation", ""),
             })
     on_disk = {os.path.normpath(os.path.join(root, name))
                for root, _, names in os.walk(CASES_DIR) for name in names if name.endswith(".cu")}
@@ -112,6 +120,11 @@ def read_expected_findings(source):
                     if check.strip():
                         expected.add((number, check.strip()))
     return expected
+
+
+def file_digest(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
 
 
 # --------------------------------------------------------------------------
@@ -151,10 +164,8 @@ def run_command(argv, timeout, cwd=None):
 
 def first_line(argv):
     code, output, _ = run_command(argv, timeout=60)
-    if code is None:
-        return ""
-    lines = [line.strip() for line in output.splitlines() if line.strip()]
-    return lines[0] if lines else ""
+    lines = [line.strip() for line in (output or "").splitlines() if line.strip()]
+    return lines[0] if code is not None and lines else ""
 
 
 def nvcc_version(nvcc):
@@ -175,7 +186,7 @@ def write_json(path, data):
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     temporary = path + ".tmp"
     with open(temporary, "w") as f:
-        json.dump(data, f, indent=2, sort_keys=False)
+        json.dump(data, f, indent=2)
         f.write("\n")
     os.replace(temporary, path)
 
@@ -202,7 +213,7 @@ def build_all(programs, nvcc, arch, build_dir, jobs):
 
 
 # --------------------------------------------------------------------------
-# Running on the GPU
+# Running on the GPU: observations
 
 
 def parse_verdict(output):
@@ -242,68 +253,82 @@ def run_plain(binary, timeout):
 
 SUMMARY = re.compile(r"ERROR SUMMARY:\s*(\d+)\s+error")
 API_CALL = re.compile(r"on CUDA API call to (\w+)")
-LEAK = re.compile(r"Leaked (\d+) bytes")
-SANITIZER_LINE = re.compile(r"^========= ?")
+LEAK = re.compile(r"Leaked ([\d,]+) bytes")
+
+
+def read_sanitizer_output(output, code):
+    """What a compute-sanitizer run showed, from its output and exit code."""
+    summary = SUMMARY.findall(output)
+    errors = int(summary[-1]) if summary else None
+    parsed = parse_verdict(output)
+    seen = {
+        "errors": errors,
+        "api_errors": sorted(set(API_CALL.findall(output))),
+        "leaked_bytes": sum(int(n.replace(",", "")) for n in LEAK.findall(output)),
+        "program_verdict": parsed[0] if parsed else None,
+    }
+    # A program that dies by a signal under the sanitizer prints no verdict, and
+    # the sanitizer exits with the signal's number and reports 0 errors.
+    if code is None:
+        seen["outcome"] = "timeout"
+    elif parsed is None and code != 0:
+        seen["outcome"] = "crash"
+    elif errors is None:
+        seen["outcome"] = "no-summary"
+    else:
+        seen["outcome"] = "errors" if errors > 0 else "no-errors"
+    return seen
 
 
 def run_sanitizer(binary, sanitizer, tool_path, timeout):
     argv = [tool_path, "--tool", sanitizer["tool"]] + sanitizer["flags"] + [binary]
     code, output, seconds = run_command(argv, timeout=timeout)
-    summary = SUMMARY.findall(output)
-    errors = int(summary[-1]) if summary else None
-    parsed = parse_verdict(output)
-    result = {
-        "command": " ".join(argv[:-1] + [os.path.basename(binary)]),
-        "exit_code": code,
-        "seconds": round(seconds, 2),
-        "errors": errors,
-        "api_errors": sorted(set(API_CALL.findall(output))),
-        "leaked_bytes": sum(int(n) for n in LEAK.findall(output)),
-        "program_verdict": parsed[0] if parsed else None,
-        "output": tail(output),
-    }
-    # A program that dies by a signal under the sanitizer prints no verdict, and
-    # the sanitizer exits with the signal's number and reports 0 errors.
-    if code is None:
-        result["outcome"] = "timeout"
-    elif parsed is None and code != 0:
-        result["outcome"] = "crash"
-    elif errors is None:
-        result["outcome"] = "no-summary"
-    else:
-        result["outcome"] = "errors" if errors > 0 else "no-errors"
+    result = {"command": " ".join(argv[:-1] + [os.path.basename(binary)]), "exit_code": code,
+              "seconds": round(seconds, 2), "output": tail(output)}
+    result.update(read_sanitizer_output(output, code))
     return result
 
 
-def sanitizer_matches(expect, outcome):
-    if expect == "any":
-        return outcome not in ("timeout", "no-summary")
-    if expect == "crash-or-errors":
-        return outcome in ("crash", "errors")
-    return expect == outcome
+# --------------------------------------------------------------------------
+# Judging what was observed against the manifest
 
 
-# A bad program shows its bug by finishing with wrong results (misbehaved), by a
-# checked call failing (failed) or by dying (crashed).
-SHOWS_BUG = ("misbehaved", "failed", "crashed")
+def judge_gpu(program, entry):
+    """How the program behaved on the GPU and, if not as the manifest expects, why not."""
+    if not entry.get("build", {}).get("ok"):
+        return {"behaviour": "build-failed", "shows_bug": False, "as_expected": False,
+                "problems": ["the nvcc build failed"]}
+    plain = entry["run"]
+    sanitized = entry.get("sanitizer") or {"outcome": "not run"}
+    if "output" in sanitized:  # judge the sanitizer's words afresh, not a stored reading
+        sanitized = dict(sanitized, **read_sanitizer_output(sanitized["output"], sanitized["exit_code"]))
+    problems = []
+    verdict = plain["verdict"]
+    if verdict not in program["expect_run"]:
+        problems.append("ran %s, expected %s" % (verdict, " or ".join(program["expect_run"])))
+    elif (program["reason_matches"] and verdict != "crashed"
+          and not re.search(program["reason_matches"], plain.get("reason", ""))):
+        problems.append("its reason does not match /%s/" % program["reason_matches"])
 
-
-def gpu_verdict(program, plain, sanitized):
-    """How the program behaved on the GPU, and whether that is what the manifest expects."""
-    run_ok = plain["verdict"] in program["expect_run"]
-    if run_ok and program["reason_matches"] and plain["verdict"] != "crashed":
-        run_ok = re.search(program["reason_matches"], plain.get("reason", "")) is not None
-    sanitizer_ok = sanitizer_matches(program["sanitizer"]["expect"], sanitized["outcome"])
-    names = program["sanitizer"].get("api_matches")
-    if sanitizer_ok and names and sanitized["outcome"] == "errors":
-        sanitizer_ok = any(re.fullmatch(names, call) for call in sanitized["api_errors"])
-    return {
-        "behaviour": plain["verdict"],
-        "shows_bug": plain["verdict"] in SHOWS_BUG,
-        "run_as_expected": run_ok,
-        "sanitizer_as_expected": sanitizer_ok,
-        "as_expected": run_ok and sanitizer_ok,
-    }
+    expect = program["sanitizer"]["expect"]
+    outcome = sanitized["outcome"]
+    allowed = {"errors": ("errors",), "no-errors": ("no-errors",), "crash": ("crash",),
+               "crash-or-errors": ("crash", "errors"), "any": ("errors", "no-errors", "crash")}[expect]
+    if outcome not in allowed:
+        problems.append("sanitizer run gave %s, expected %s" % (outcome, expect))
+    else:
+        names = program["sanitizer"].get("api_matches")
+        if names and outcome == "errors" and not any(re.fullmatch(names, call)
+                                                     for call in sanitized["api_errors"]):
+            problems.append("sanitizer named %s, expected a call matching /%s/"
+                            % (", ".join(sanitized["api_errors"]) or "no API call", names))
+        if program["sanitizer"].get("expect_leak") and not sanitized.get("leaked_bytes"):
+            problems.append("sanitizer reported no leak")
+        under_sanitizer = sanitized.get("program_verdict") or ("crashed" if outcome == "crash" else None)
+        if under_sanitizer not in program["expect_run"]:
+            problems.append("under the sanitizer the program gave %s" % under_sanitizer)
+    return {"behaviour": verdict, "shows_bug": verdict in SHOWS_BUG, "as_expected": not problems,
+            "problems": problems, "sanitizer": sanitized}
 
 
 def environment_on_gpu_machine(nvcc, sanitizer):
@@ -323,9 +348,9 @@ def environment_on_gpu_machine(nvcc, sanitizer):
     if nvcc:
         environment["nvcc"] = nvcc_version(nvcc)
     if sanitizer:
-        code, output, _ = run_command([sanitizer, "--version"], timeout=60)
+        _, output, _ = run_command([sanitizer, "--version"], timeout=60)
         match = re.search(r"Version ([\w.]+)", output or "")
-        environment["compute_sanitizer"] = match.group(1) if match else tail(output, 200)
+        environment["compute_sanitizer"] = match.group(1) if match else tail(output or "", 200)
     return environment
 
 
@@ -350,32 +375,27 @@ def mode_gpu(args):
     def exercise(program):
         built, binary = builds[program["id"]]
         entry = {"check": program["check"], "case": program["case"], "variant": program["variant"],
-                 "file": program["file"], "build": built}
-        if not built["ok"]:
-            entry["gpu"] = {"behaviour": "build-failed", "shows_bug": False, "as_expected": False,
-                            "run_as_expected": False, "sanitizer_as_expected": False}
-            return entry
-        entry["run"] = run_plain(binary, args.timeout)
-        if sanitizer:
-            entry["sanitizer"] = run_sanitizer(binary, program["sanitizer"], sanitizer,
-                                               args.sanitizer_timeout)
-        else:
-            entry["sanitizer"] = {"outcome": "unavailable", "errors": None, "api_errors": []}
-        entry["gpu"] = gpu_verdict(program, entry["run"], entry["sanitizer"])
+                 "file": program["file"], "sha256": program["sha256"], "build": built}
+        if built["ok"]:
+            entry["run"] = run_plain(binary, args.timeout)
+            entry["sanitizer"] = (run_sanitizer(binary, program["sanitizer"], sanitizer, args.sanitizer_timeout)
+                                  if sanitizer else {"outcome": "unavailable"})
+        judged = judge_gpu(program, entry)
+        entry["gpu"] = {key: judged[key] for key in ("behaviour", "shows_bug", "as_expected", "problems")}
         return entry
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.run_jobs) as pool:
         futures = {pool.submit(exercise, program): program for program in programs}
         for future in concurrent.futures.as_completed(futures):
-            entry = future.result()
-            program = futures[future]
+            entry, program = future.result(), futures[future]
             results["programs"][program["id"]] = entry
             write_json(results_path, results)  # partial results survive a time-out
             sanitized = entry.get("sanitizer", {})
             print("%-60s run=%s sanitizer=%s(%s) %s" % (
                 program["id"], entry.get("run", {}).get("verdict"), sanitized.get("outcome"),
-                sanitized.get("errors"), "as expected" if entry["gpu"]["as_expected"] else "UNEXPECTED"),
-                flush=True)
+                sanitized.get("errors"),
+                "as expected" if entry["gpu"]["as_expected"] else "UNEXPECTED: " + "; ".join(
+                    entry["gpu"]["problems"])), flush=True)
     results["programs"] = {p["id"]: results["programs"][p["id"]] for p in programs}
     results["finished"] = now_utc()
     write_json(results_path, results)
@@ -394,20 +414,20 @@ def lint(program, cudalint, extra_args):
     code, output, seconds = run_command(argv, timeout=300)
     entry = {"command": " ".join(argv), "exit_code": code, "seconds": round(seconds, 1)}
     try:
-        start = output.index("{")
-        report = json.JSONDecoder().raw_decode(output[start:])[0]
+        report = json.JSONDecoder().raw_decode(output[output.index("{"):])[0]
     except ValueError:
-        entry.update(verdict="error", findings=[], output=tail(output, 3000))
+        entry.update(verdict="error", findings=[], missed=[], unexpected=[], as_expected=False,
+                     output=tail(output, 3000))
         return entry
     source = os.path.realpath(program["source"])
-    findings = [{"check": f["check"], "line": f["line"], "column": f.get("column"),
-                 "message": f.get("message", "")}
-                for f in report.get("findings", [])
-                if os.path.realpath(f.get("file", "")) == source]
+    in_source = [f for f in report.get("findings", []) if os.path.realpath(f.get("file", "")) == source]
     elsewhere = [f for f in report.get("findings", []) if os.path.realpath(f.get("file", "")) != source]
+    findings = [{"check": f["check"], "line": f["line"], "column": f.get("column"),
+                 "message": f.get("message", "")} for f in in_source]
     found = {(f["line"], f["check"]) for f in findings}
-    expected = {(line, check) for line, check in program["expected_findings"]}
+    expected = set(program["expected_findings"])
     entry.update(
+        verdict="error" if code not in (0, 1) else "flagged" if findings else "clean",
         findings=findings,
         findings_elsewhere=elsewhere,
         expected=[{"line": line, "check": check} for line, check in sorted(expected)],
@@ -415,22 +435,32 @@ def lint(program, cudalint, extra_args):
         unexpected=[{"line": line, "check": check} for line, check in sorted(found - expected)],
     )
     if code not in (0, 1):
-        entry["verdict"] = "error"
         entry["output"] = tail(output, 3000)
-    elif not findings:
-        entry["verdict"] = "clean"
-    else:
-        entry["verdict"] = "flagged"
-    entry["as_expected"] = (entry["verdict"] != "error" and not entry["missed"]
-                            and not entry["unexpected"] and not elsewhere)
+    exact = entry["verdict"] != "error" and not elsewhere and not entry["unexpected"]
     if program["known_miss"]:
-        # A gap in cudalint kept on record: passes while cudalint misses exactly
-        # the marked lines, fails once cudalint catches up so the mark is removed.
+        # A gap in cudalint kept on record: passes while cudalint misses every
+        # marked line, fails once it catches up, so that the mark is removed.
         entry["known_miss"] = program["known_miss"]
-        entry["as_expected"] = (entry["verdict"] != "error" and set(map(tuple, (
-            (m["line"], m["check"]) for m in entry["missed"]))) == expected
-            and not entry["unexpected"] and not elsewhere)
+        entry["as_expected"] = exact and len(entry["missed"]) == len(expected)
+    else:
+        entry["as_expected"] = exact and not entry["missed"]
     return entry
+
+
+def lint_problems(entry):
+    problems = []
+    if entry.get("known_miss"):
+        problems.append("known miss, as the manifest records" if entry["as_expected"] else
+                        "cudalint now flags this known miss: drop cudalint_known_miss from the manifest")
+    elif entry["missed"]:
+        problems.append("missed " + ", ".join("%(check)s@%(line)d" % m for m in entry["missed"]))
+    if entry["unexpected"]:
+        problems.append("unexpected " + ", ".join("%(check)s@%(line)d" % m for m in entry["unexpected"]))
+    if entry.get("findings_elsewhere"):
+        problems.append("findings in other files")
+    if entry["verdict"] == "error":
+        problems.append("cudalint error (exit %s)" % entry["exit_code"])
+    return problems
 
 
 def mode_static(args):
@@ -447,7 +477,6 @@ def mode_static(args):
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         linted = {p["id"]: pool.submit(lint, p, cudalint, args.cudalint_arg) for p in programs}
         linted = {key: future.result() for key, future in linted.items()}
-
     nvcc = None if args.no_nvcc else find_tool("nvcc", "NVCC")
     builds = build_all(programs, nvcc, args.arch, args.build_dir, args.jobs) if nvcc else {}
     results["nvcc"] = {"path": nvcc, "arch": args.arch, "version": nvcc_version(nvcc)} if nvcc else None
@@ -455,30 +484,19 @@ def mode_static(args):
     failures = 0
     for program in programs:
         entry = {"check": program["check"], "case": program["case"], "variant": program["variant"],
-                 "file": program["file"], "cudalint": linted[program["id"]]}
+                 "file": program["file"], "sha256": program["sha256"], "cudalint": linted[program["id"]]}
+        problems = lint_problems(entry["cudalint"])
         if nvcc:
             entry["build"] = builds[program["id"]][0]
-        results["programs"][program["id"]] = entry
+            if not entry["build"]["ok"]:
+                problems.append("nvcc build failed:\n" + entry["build"]["output"])
         ok = entry["cudalint"]["as_expected"] and entry.get("build", {"ok": True})["ok"]
         failures += not ok
-        lint_entry = entry["cudalint"]
-        detail = ", ".join("%s@%d" % (f["check"], f["line"]) for f in lint_entry["findings"]) or "-"
-        problems = []
-        if lint_entry.get("known_miss"):
-            problems.append("known miss, as recorded in the manifest" if lint_entry["as_expected"] else
-                            "cudalint now flags this known miss: drop cudalint_known_miss from the manifest")
-        elif lint_entry.get("missed"):
-            problems.append("missed " + ", ".join("%(check)s@%(line)d" % m for m in lint_entry["missed"]))
-        if lint_entry.get("unexpected"):
-            problems.append("unexpected " + ", ".join("%(check)s@%(line)d" % m
-                                                      for m in lint_entry["unexpected"]))
-        if lint_entry["verdict"] == "error":
-            problems.append("cudalint error (exit %s)" % lint_entry["exit_code"])
-        if nvcc and not entry["build"]["ok"]:
-            problems.append("nvcc build failed")
-        print("%-4s %-60s cudalint=%-7s %s%s" % ("ok" if ok else "FAIL", program["id"],
-                                                 lint_entry["verdict"], detail,
-                                                 ("  <- " + "; ".join(problems)) if problems else ""))
+        results["programs"][program["id"]] = entry
+        print("%-4s %-60s cudalint=%-7s %s%s" % (
+            "ok" if ok else "FAIL", program["id"], entry["cudalint"]["verdict"],
+            ", ".join("%s@%d" % (f["check"], f["line"]) for f in entry["cudalint"]["findings"]) or "-",
+            ("  <- " + "; ".join(problems)) if problems else ""))
     results["failures"] = failures
     write_json(os.path.join(args.out, "cudalint-results.json"), results)
     print("%d programs, %d failures; nvcc builds %s" % (
@@ -495,35 +513,33 @@ def describe_lint(entry):
         return "not run"
     if entry["verdict"] == "error":
         return "error (exit %s)" % entry["exit_code"]
-    if entry["verdict"] == "clean":
-        return "clean" if not entry["missed"] else "MISSED " + ", ".join(
-            "line %(line)d" % m for m in entry["missed"]) + (" (known gap)" if entry.get("known_miss") else "")
-    text = "flagged " + ", ".join("line %(line)d" % f for f in entry["findings"])
+    parts = []
+    if entry["findings"]:
+        parts.append("flagged " + ", ".join("line %(line)d" % f for f in entry["findings"]))
     if entry["missed"]:
-        text += "; MISSED " + ", ".join("line %(line)d" % m for m in entry["missed"])
+        parts.append("MISSED " + ", ".join("line %(line)d" % m for m in entry["missed"])
+                     + (" (known gap)" if entry.get("known_miss") else ""))
     if entry["unexpected"]:
-        text += "; UNEXPECTED " + ", ".join("%(check)s line %(line)d" % m for m in entry["unexpected"])
-    return text
+        parts.append("UNEXPECTED " + ", ".join("%(check)s line %(line)d" % m for m in entry["unexpected"]))
+    return "; ".join(parts) or "clean"
 
 
-def describe_sanitizer(entry):
-    if not entry:
-        return "not run"
-    outcome = entry.get("outcome")
+def describe_sanitizer(seen):
+    outcome = seen.get("outcome")
     if outcome == "crash":
-        return "crash (exit %s, %s errors)" % (entry.get("exit_code"), entry.get("errors"))
+        return "crash (exit %s, %s errors)" % (seen.get("exit_code"), seen.get("errors"))
     if outcome in ("errors", "no-errors"):
-        parts = ["%d errors" % entry["errors"]]
-        if entry.get("api_errors"):
-            parts.append("API: " + ", ".join(entry["api_errors"]))
-        if entry.get("leaked_bytes"):
-            parts.append("leaked %d B" % entry["leaked_bytes"])
+        parts = ["%d errors" % seen["errors"]]
+        if seen.get("api_errors"):
+            parts.append("API: " + ", ".join(seen["api_errors"]))
+        if seen.get("leaked_bytes"):
+            parts.append("leaked %d B" % seen["leaked_bytes"])
         return "; ".join(parts)
     return outcome or "not run"
 
 
 def mode_report(args):
-    manifest, programs = load_manifest()
+    _, programs = load_manifest()
     with open(args.gpu_results) as f:
         gpu = json.load(f)
     with open(args.static_results) as f:
@@ -531,22 +547,30 @@ def mode_report(args):
     notes_path = os.path.join(RESULTS_DIR, "NOTES.md")
     notes = open(notes_path).read().strip() if os.path.isfile(notes_path) else ""
 
-    def ran_clean(program_id):
-        entry = gpu["programs"].get(program_id)
-        return bool(entry and entry["gpu"]["behaviour"] == "clean" and entry["gpu"]["as_expected"])
-
+    # Judge the stored observations afresh against today's manifest.
+    judged = {p["id"]: judge_gpu(p, gpu["programs"][p["id"]]) for p in programs if p["id"] in gpu["programs"]}
     rows = []
     for program in programs:
         gpu_entry = gpu["programs"].get(program["id"])
         lint_entry = static["programs"].get(program["id"], {}).get("cudalint")
-        flagged = bool(lint_entry and lint_entry["verdict"] == "flagged")
-        shows_bug = bool(gpu_entry and gpu_entry["gpu"]["shows_bug"])
-        lint_ok = bool(lint_entry and lint_entry["as_expected"])
-        gpu_ok = bool(gpu_entry and gpu_entry["gpu"]["as_expected"])
-        if program["variant"] == "bad":
+        verdict = judged.get(program["id"])
+        problems = list(verdict["problems"]) if verdict else ["no GPU result"]
+        if gpu_entry and gpu_entry.get("sha256") not in (None, program["sha256"]):
+            problems.append("the source changed after the GPU run")
+        twin = judged.get(program["twin"])
+        if program["variant"] == "bad" and not (twin and twin["behaviour"] == "clean" and twin["as_expected"]):
             # A failure counts only where the fixed twin shows the machine runs the program.
-            gpu_ok = gpu_ok and ran_clean(program["id"][:-len("bad")] + "fixed")
-        agree = gpu_entry is not None and lint_entry is not None and flagged == shows_bug
+            problems.append("its fixed twin did not run clean")
+        if lint_entry is None:
+            problems.append("no cudalint result")
+        elif not lint_entry["as_expected"] or lint_entry.get("known_miss"):
+            problems.extend(lint_problems(lint_entry))
+        flagged = bool(lint_entry and lint_entry["verdict"] == "flagged")
+        shows_bug = bool(verdict and verdict["shows_bug"])
+        if flagged != shows_bug:
+            problems.append("cudalint %s it but on the GPU it %s" % (
+                "flags" if flagged else "does not flag", "shows the bug" if shows_bug else "runs clean"))
+        run = (gpu_entry or {}).get("run", {})
         rows.append({
             "program": program["id"],
             "file": "cases/" + program["file"],
@@ -556,15 +580,18 @@ def mode_report(args):
             "expected_lines": [line for line, _ in program["expected_findings"]],
             "cudalint": {"verdict": lint_entry["verdict"] if lint_entry else "not run",
                          "findings": lint_entry["findings"] if lint_entry else [],
-                         "as_expected": lint_ok, "summary": describe_lint(lint_entry)},
-            "gpu": {"verdict": gpu_entry["gpu"]["behaviour"] if gpu_entry else "not run",
-                    "reason": gpu_entry.get("run", {}).get("reason", "") if gpu_entry else "",
+                         "exact": bool(lint_entry and lint_entry["as_expected"]
+                                       and not lint_entry.get("known_miss")),
+                         "summary": describe_lint(lint_entry)},
+            "gpu": {"verdict": verdict["behaviour"] if verdict else "not run",
+                    "reason": run.get("reason", ""),
                     "expected": program["expect_run"],
-                    "sanitizer": describe_sanitizer(gpu_entry.get("sanitizer") if gpu_entry else None),
+                    "sanitizer": describe_sanitizer(verdict["sanitizer"]) if verdict and "sanitizer" in verdict
+                    else "not run",
                     "sanitizer_command": (gpu_entry or {}).get("sanitizer", {}).get("command"),
-                    "sanitizer_expected": program["sanitizer"]["expect"],
-                    "as_expected": gpu_ok},
-            "agreement": agree and lint_ok and gpu_ok,
+                    "sanitizer_expected": program["sanitizer"]["expect"]},
+            "agreement": not problems,
+            "problems": problems,
             "explanation": program["explanation"] or program["known_miss"],
         })
 
@@ -576,10 +603,10 @@ def mode_report(args):
         summaries.append({
             "check": check,
             "bad_programs": len(bad),
-            "bad_flagged_on_marked_line": sum(r["cudalint"]["as_expected"] for r in bad),
+            "bad_flagged_on_marked_line": sum(r["cudalint"]["exact"] for r in bad),
             "bad_showed_bug_on_gpu": sum(r["gpu"]["verdict"] in SHOWS_BUG for r in bad),
             "fixed_programs": len(fixed),
-            "fixed_clean_in_cudalint": sum(r["cudalint"]["as_expected"] for r in fixed),
+            "fixed_clean_in_cudalint": sum(r["cudalint"]["exact"] for r in fixed),
             "fixed_clean_on_gpu": sum(r["gpu"]["verdict"] == "clean" for r in fixed),
             "agreements": sum(r["agreement"] for r in mine),
             "programs": len(mine),
@@ -594,6 +621,7 @@ def mode_report(args):
                     "nvcc": environment.get("nvcc"),
                     "compute_sanitizer": environment.get("compute_sanitizer"),
                     "compute_capability": environment.get("compute_capability"),
+                    "gpu_memory": environment.get("gpu_memory"),
                     "kernel": environment.get("kernel"), "arch": gpu.get("arch")},
         "cudalint_run": {"date": static.get("date"), "version": static.get("cudalint_version"),
                          "args": static.get("cudalint_args"), "nvcc": static.get("nvcc")},
@@ -616,25 +644,29 @@ def cell(text):
 
 def render_markdown(report, notes):
     run = report["gpu_run"]
+    static_nvcc = report["cudalint_run"].get("nvcc") or {}
     lines = [
         "# GPU validation report",
         "",
-        "Generated by `run.py report` from `results/gpu-results.json` (the GPU run) and "
-        "`results/cudalint-results.json` (the cudalint run). Do not edit by hand: rerun "
-        "`python3 gpu-validation/run.py report`.",
+        "Generated by `python3 gpu-validation/run.py report` from `results/gpu-results.json` (the "
+        "GPU run) and `results/cudalint-results.json` (the cudalint run); the notes at the end come "
+        "from `results/NOTES.md`. Regenerate rather than edit.",
         "",
         "## Where it ran",
         "",
         "| | |",
         "| --- | --- |",
-        "| GPU | %s (compute capability %s) |" % (run.get("gpu"), run.get("compute_capability")),
+        "| GPU | %s, compute capability %s, %s |" % (run.get("gpu"), run.get("compute_capability"),
+                                                   run.get("gpu_memory")),
         "| driver | %s (CUDA %s) |" % (run.get("driver"), run.get("driver_cuda_version")),
-        "| CUDA toolkit (nvcc) | %s, programs built with `-arch=%s` |" % (run.get("nvcc"), run.get("arch")),
+        "| CUDA toolkit | nvcc %s, programs built with `-arch=%s` |" % (run.get("nvcc"), run.get("arch")),
         "| compute-sanitizer | %s |" % run.get("compute_sanitizer"),
         "| kernel | %s |" % run.get("kernel"),
-        "| GPU run date (UTC) | %s |" % run.get("date"),
-        "| cudalint | %s, run %s |" % (report["cudalint_run"].get("version"),
-                                        report["cudalint_run"].get("date")),
+        "| GPU run (UTC) | %s |" % run.get("date"),
+        "| cudalint | %s, run %s%s |" % (
+            report["cudalint_run"].get("version"), report["cudalint_run"].get("date"),
+            (", nvcc %s build check for `%s`" % (static_nvcc.get("version"), static_nvcc.get("arch")))
+            if static_nvcc else ""),
         "",
         "## Summary per check",
         "",
@@ -650,11 +682,14 @@ def render_markdown(report, notes):
         "",
         "## Programs",
         "",
-        "Agreement: cudalint flags the program exactly when it misbehaves on the GPU, on the "
-        "`cudalint-expect` line; the plain run and the sanitizer run did what the manifest "
-        "expects; and, for a bad program, its fixed twin ran clean on the same machine.",
+        "GPU verdicts: `clean` (right results, or a deliberate failure caught and handled), "
+        "`misbehaved` (finished believing it succeeded, with wrong results or corrupted memory), "
+        "`failed` (a checked call failed and it stopped), `crashed` (killed by a signal). "
+        "Agreement: cudalint flags the program, on its `cudalint-expect` line, exactly when it shows "
+        "its bug on the GPU; the plain and the sanitizer run did what the manifest expects; and a bad "
+        "program's fixed twin ran clean on the same machine.",
         "",
-        "| program | expected check | cudalint | GPU verdict | sanitizer | agreement |",
+        "| program | expected check | cudalint | GPU verdict | compute-sanitizer | agreement |",
         "| --- | --- | --- | --- | --- | --- |",
     ]
     for r in report["programs"]:
@@ -666,15 +701,13 @@ def render_markdown(report, notes):
             cell(verdict), cell(r["gpu"]["sanitizer"]), "yes" if r["agreement"] else "**NO**"))
     lines += ["", "## Disagreements", ""]
     if not report["disagreements"]:
-        lines.append("None: every bad program misbehaved and was flagged on its marked line, and "
+        lines.append("None: every bad program showed its bug and was flagged on its marked line, and "
                      "every fixed twin ran clean and was not flagged.")
     for r in report["programs"]:
-        if r["agreement"]:
-            continue
-        lines.append("- `%s`: cudalint %s; GPU %s (expected %s), sanitizer %s (expected %s). %s" % (
-            r["program"], r["cudalint"]["summary"], r["gpu"]["verdict"],
-            " or ".join(r["gpu"]["expected"]), r["gpu"]["sanitizer"], r["gpu"]["sanitizer_expected"],
-            ("Explanation: " + r["explanation"]) if r["explanation"] else "**UNEXPLAINED.**"))
+        if not r["agreement"]:
+            lines.append("- `%s`: %s. %s" % (
+                r["program"], "; ".join(r["problems"]),
+                ("Explanation: " + r["explanation"]) if r["explanation"] else "**UNEXPLAINED.**"))
     if notes:
         lines += ["", "## Investigations and notes", "", notes]
     return "\n".join(lines) + "\n"
@@ -689,7 +722,7 @@ def main(argv=None):
 
     gpu = modes.add_parser("gpu", help="build and run every case on this machine's GPU")
     gpu.add_argument("--out", default=RESULTS_DIR, help="where gpu-results.json goes")
-    gpu.add_argument("--build-dir", default="/tmp/cudalint-gpu-validation")
+    gpu.add_argument("--build-dir", default=os.path.join(tempfile.gettempdir(), "cudalint-gpu-validation"))
     gpu.add_argument("--arch", default="native", help="nvcc -arch (default: native)")
     gpu.add_argument("--jobs", type=int, default=os.cpu_count() or 4, help="parallel builds")
     gpu.add_argument("--run-jobs", type=int, default=4, help="programs run at once on the GPU")
