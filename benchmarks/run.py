@@ -29,6 +29,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED_CUDA_INCLUDE = ROOT / "driver" / "cuda-include"
+HEADER_CHOICE = {None: "the toolkit each tool finds by itself",
+                 "none": "cudalint's bundled headers (--cuda-path=none)"}
 
 # Flags of a compile command that change what the host-side parse sees, in
 # a form clang takes whoever the command was written for (nvcc or clang).
@@ -219,7 +221,7 @@ def print_table(rows, args):
     print(f"Machine: {cpu_model()}, {os.cpu_count()} cores, load average "
           f"{os.getloadavg()[0]:.1f} at the end; best of {args.repeat} runs per "
           f"tool and unit; CUDA headers: "
-          f"{args.cuda_path or 'found as clang finds them'}.")
+          f"{HEADER_CHOICE.get(args.cuda_path, args.cuda_path)}.")
     print(f"Tools: {tool_version([args.cudalint, '--version'])}; "
           f"{tool_version([args.clang, '--version'])}; "
           f"{tool_version([args.clang_tidy, '--version'])}.")

@@ -45,6 +45,9 @@ enum class Severity { Warning, Error };
 struct Finding {
   std::string CheckId;
   Severity Level = Severity::Warning;
+  // An error only because --warnings-as-errors named its check; clang-tidy
+  // marks such findings `[check,-warnings-as-errors]`.
+  bool PromotedToError = false;
   SourcePoint Where;
   std::string Message;
   std::vector<FindingNote> Notes;

@@ -171,8 +171,11 @@ public:
                                                  llvm::StringRef) override {
     // In verify mode the compiler's own warnings would be unexpected
     // diagnostics; ours are emitted after parsing, with warnings re-enabled.
-    if (Options.Verify)
-      Compiler.getDiagnostics().setIgnoreAllWarnings(true);
+    // Outside verify mode clang's own warnings are never shown, and its
+    // "N errors generated" line would interleave with cudalint's report.
+    Compiler.getDiagnostics().setIgnoreAllWarnings(true);
+    if (!Options.Verify)
+      Compiler.getDiagnosticOpts().ShowCarets = false;
     Context.setSourceManager(&Compiler.getSourceManager());
     for (const CheckDescription *Description : Options.Checks) {
       Checks.push_back(Description->Create(Context));

@@ -286,7 +286,7 @@ void TextPrinter::print(const Finding &F) {
   std::string Message = F.Message;
   if (!F.CheckId.empty())
     Message += " [" + F.CheckId +
-               (Kind == DiagLevel::Error ? ",-warnings-as-errors]" : "]");
+               (F.PromotedToError ? ",-warnings-as-errors]" : "]");
   std::vector<FixIt> Fixes = mergedFixes(F.Fixes);
 
   printMessage(F.Where, Kind, Message);

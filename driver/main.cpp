@@ -411,8 +411,10 @@ int run(int Argc, const char **Argv) {
     for (Finding &Found : Outcome.Findings) {
       if (!isShownFile(Found, MainFiles, Headers))
         continue;
-      if (AsErrors.contains(Found.CheckId))
+      if (Found.Level == Severity::Warning && AsErrors.contains(Found.CheckId)) {
         Found.Level = Severity::Error;
+        Found.PromotedToError = true;
+      }
       Report.Findings.push_back(std::move(Found));
     }
   }

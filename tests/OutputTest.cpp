@@ -157,9 +157,22 @@ TEST(OutputTextTest, ReplacementIsUnderlined) {
                      "      |            nullptr\n");
 }
 
+TEST(OutputTextTest, NativeErrorsAreNotMarkedAsPromoted) {
+  Finding F = uncheckedMalloc();
+  F.CheckId = "cudalint-nolint";
+  F.Level = Severity::Error;
+  F.Notes.clear();
+  F.Fixes.clear();
+  EXPECT_EQ(text(F), "/src/kernel.cu:12:3: error: the cudaError_t returned by "
+                     "cudaMalloc is discarded [cudalint-nolint]\n"
+                     "   12 |   cudaMalloc(&p, n);\n"
+                     "      |   ^\n");
+}
+
 TEST(OutputTextTest, WarningsAsErrors) {
   Finding F = uncheckedMalloc();
   F.Level = Severity::Error;
+  F.PromotedToError = true;
   F.Notes.clear();
   F.Fixes.clear();
   EXPECT_EQ(text(F), "/src/kernel.cu:12:3: error: the cudaError_t returned by "
@@ -250,6 +263,7 @@ TEST(OutputTextTest, ColorsMatchClangTidy) {
   Finding F;
   F.CheckId = "modernize-use-nullptr";
   F.Level = Severity::Error;
+  F.PromotedToError = true;
   F.Where = point("/tmp/ref/a.cpp", 5, 12, "  int *q = 0;");
   F.Message = "use nullptr";
   F.Fixes.push_back(replacement(F.Where, 50, 1, "nullptr"));
