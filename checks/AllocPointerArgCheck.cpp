@@ -5,6 +5,7 @@
 #include "clang/Analysis/Analyses/UninitializedValues.h"
 #include "clang/Analysis/AnalysisDeclContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace clang;
@@ -28,10 +29,54 @@ const ValueDecl *namedObject(const Expr &E) {
   return nullptr;
 }
 
+// How the user wrote the object: its name, or the expression's own text
+// (`handles[0]`) when it is short and not produced by a macro.
 std::string spelling(const Expr &E, const ASTContext &Context) {
   if (const ValueDecl *Named = namedObject(E))
     return Named->getNameAsString();
+  constexpr size_t LongestQuoted = 40;
+  SourceRange Range = E.getSourceRange();
+  if (Range.isValid() && !Range.getBegin().isMacroID() && !Range.getEnd().isMacroID()) {
+    llvm::StringRef Text = Lexer::getSourceText(
+        CharSourceRange::getTokenRange(Range), Context.getSourceManager(),
+        Context.getLangOpts());
+    if (!Text.empty() && Text.size() <= LongestQuoted && !Text.contains('\n'))
+      return Text.str();
+  }
   return "the argument";
+}
+
+// The pointer variable whose value an out-argument is computed from:
+// `slot` in `slot`, `slot + 1`, `&slot[i]` and `&*slot`. An array's own
+// elements are storage, not a pointer read, and end the search.
+const DeclRefExpr *pointerReadBy(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return Ref->getType()->isPointerType() ? Ref : nullptr;
+  if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(E)) {
+    const Expr *Base = Subscript->getBase()->IgnoreParenImpCasts();
+    return Base->getType()->isPointerType() ? pointerReadBy(Base) : nullptr;
+  }
+  if (const auto *Unary = dyn_cast<UnaryOperator>(E)) {
+    if (Unary->getOpcode() == UO_Deref)
+      return pointerReadBy(Unary->getSubExpr());
+    if (Unary->getOpcode() == UO_AddrOf) {
+      const Expr *Object = Unary->getSubExpr()->IgnoreParens();
+      if (isa<ArraySubscriptExpr>(Object) ||
+          (isa<UnaryOperator>(Object) &&
+           cast<UnaryOperator>(Object)->getOpcode() == UO_Deref))
+        return pointerReadBy(Object);
+    }
+    return nullptr;
+  }
+  if (const auto *Binary = dyn_cast<BinaryOperator>(E);
+      Binary && Binary->isAdditiveOp()) {
+    if (Binary->getLHS()->getType()->isPointerType())
+      return pointerReadBy(Binary->getLHS());
+    if (Binary->getRHS()->getType()->isPointerType())
+      return pointerReadBy(Binary->getRHS());
+  }
+  return nullptr;
 }
 
 // Peels explicit casts (`(void **)`, `reinterpret_cast<void **>`) and the
@@ -115,6 +160,13 @@ void AllocPointerArgCheck::check(const MatchFinder::MatchResult &Result) {
 
   if (const auto *AddressOf = dyn_cast<UnaryOperator>(Stripped);
       AddressOf && AddressOf->getOpcode() == UO_AddrOf) {
+    // `&slots[i]` with `slots` uninitialised points nowhere, whatever the
+    // element type.
+    if (pointerReadBy(AddressOf) &&
+        checkPointsSomewhere(Name, *AddressOf,
+                             Result.Nodes.getNodeAs<FunctionDecl>("function"),
+                             *Result.Context))
+      return;
     checkAddressOf(*Call, Name, *AddressOf, Target, *Result.Context);
     return;
   }
@@ -210,13 +262,13 @@ void AllocPointerArgCheck::checkPointerValue(const CallExpr &Call, llvm::StringR
                  llvm::formatv("'{0}' is declared here", Name).str());
 }
 
-void AllocPointerArgCheck::checkPointsSomewhere(llvm::StringRef Api,
+bool AllocPointerArgCheck::checkPointsSomewhere(llvm::StringRef Api,
                                                 const Expr &Argument,
                                                 const FunctionDecl *Function,
                                                 ASTContext &Context) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(Argument.IgnoreParenImpCasts());
+  const DeclRefExpr *Ref = pointerReadBy(&Argument);
   if (!Ref || !Function || !isAlwaysUninitialized(*Ref, *Function, Context))
-    return;
+    return false;
   diag(Ref->getBeginLoc(),
        llvm::formatv("'{0}' is uninitialised here; {1} writes the new address "
                      "to whatever garbage location it holds, a crash or silent "
@@ -227,6 +279,7 @@ void AllocPointerArgCheck::checkPointsSomewhere(llvm::StringRef Api,
             llvm::formatv("'{0}' is declared here without a value",
                           Ref->getDecl()->getName())
                 .str());
+  return true;
 }
 
 bool AllocPointerArgCheck::isAlwaysUninitialized(const DeclRefExpr &Use,

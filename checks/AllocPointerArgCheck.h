@@ -52,7 +52,7 @@ private:
                          const clang::Expr &Argument, bool WasCast,
                          const clang::FunctionDecl *Function,
                          clang::ASTContext &Context);
-  void checkPointsSomewhere(llvm::StringRef Api, const clang::Expr &Argument,
+  bool checkPointsSomewhere(llvm::StringRef Api, const clang::Expr &Argument,
                             const clang::FunctionDecl *Function,
                             clang::ASTContext &Context);
   bool isAlwaysUninitialized(const clang::DeclRefExpr &Use,

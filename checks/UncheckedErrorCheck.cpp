@@ -56,6 +56,34 @@ const CallExpr *statusCallIn(const Expr *Stored, const CudaApi &Api) {
   return Call;
 }
 
+// The status calls whose value is lost when `Discarded`, an expression in
+// statement position, is thrown away. Only the paths the value itself takes
+// count: a status passed as an argument, or tested in a condition, is read.
+template <typename Report>
+void forEachLostStatus(const Expr *Discarded, const CudaApi &Api, Report &&Lost) {
+  const Expr *Plain = Discarded->IgnoreImplicit()->IgnoreParenImpCasts();
+  if (const CallExpr *Call = statusCallIn(Plain, Api)) {
+    Lost(*Call);
+    return;
+  }
+  if (const auto *Choice = dyn_cast<AbstractConditionalOperator>(Plain)) {
+    forEachLostStatus(Choice->getTrueExpr(), Api, Lost);
+    forEachLostStatus(Choice->getFalseExpr(), Api, Lost);
+    return;
+  }
+  const auto *Binary = dyn_cast<BinaryOperator>(Plain);
+  if (!Binary)
+    return;
+  // The left of a comma is matched as discarded on its own.
+  if (Binary->getOpcode() == BO_Comma)
+    forEachLostStatus(Binary->getRHS(), Api, Lost);
+  // `cudaX() != cudaSuccess;` compares and then drops the answer.
+  if (Binary->isComparisonOp()) {
+    forEachLostStatus(Binary->getLHS(), Api, Lost);
+    forEachLostStatus(Binary->getRHS(), Api, Lost);
+  }
+}
+
 // A variable whose address or reference leaves the function body's plain
 // reads and writes (`&err`, bound to a reference, captured by reference) may be
 // read where LiveVariables cannot see; its stores are never called dead.
@@ -205,12 +233,14 @@ void UncheckedErrorCheck::storeOptions(CheckOptionMap &Options) const {
 }
 
 void UncheckedErrorCheck::registerMatchers(MatchFinder &Finder) {
-  // The shape of clang-tidy's bugprone-unused-return-value: a status call that
-  // stands as a whole statement in any statement position.
+  // The shape of clang-tidy's bugprone-unused-return-value: an expression
+  // whose value is thrown away, in any statement position. Which status calls
+  // inside it are lost is decided in check(): `c ? cudaA() : cudaB();` loses
+  // both, `cudaA(), cudaB();` both, `cudaA() == cudaSuccess;` the comparison.
   auto StatusCall = callExpr(unless(cudaKernelCallExpr()),
-                             callee(functionDecl(returnsCudaStatus(&StatusApi))))
-                        .bind("discarded");
-  auto Discarded = expr(ignoringImplicit(ignoringParenImpCasts(StatusCall)));
+                             callee(functionDecl(returnsCudaStatus(&StatusApi))));
+  auto Discarded =
+      expr(anyOf(StatusCall, hasDescendant(StatusCall))).bind("discarded");
   auto InCompound = compoundStmt(forEach(Discarded), unless(hasParent(stmtExpr())));
   auto InIf = ifStmt(eachOf(hasThen(Discarded), hasElse(Discarded)));
   auto InLoop = mapAnyOf(whileStmt, doStmt, cxxForRangeStmt).with(hasBody(Discarded));
@@ -220,7 +250,8 @@ void UncheckedErrorCheck::registerMatchers(MatchFinder &Finder) {
   auto InLabel = labelStmt(has(Discarded));
   auto BeforeComma = binaryOperator(hasOperatorName(","), hasLHS(Discarded));
   Finder.addMatcher(
-      stmt(anyOf(InCompound, InIf, InLoop, InFor, InCase, InLabel, BeforeComma)),
+      stmt(anyOf(InCompound, InIf, InLoop, InFor, InCase, InLabel, BeforeComma),
+           unless(isExpansionInSystemHeader())),
       this);
 
   Finder.addMatcher(functionDecl(isDefinition(), hasBody(stmt()),
@@ -230,8 +261,10 @@ void UncheckedErrorCheck::registerMatchers(MatchFinder &Finder) {
 }
 
 void UncheckedErrorCheck::check(const MatchFinder::MatchResult &Result) {
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("discarded")) {
-    reportDiscardedStatus(*Call);
+  if (const auto *Discarded = Result.Nodes.getNodeAs<Expr>("discarded")) {
+    forEachLostStatus(Discarded, StatusApi, [&](const CallExpr &Call) {
+      reportDiscardedStatus(Call);
+    });
     return;
   }
   const auto *Function = Result.Nodes.getNodeAs<FunctionDecl>("function");

@@ -42,6 +42,9 @@ void addressOfNonPointer(size_t bytes) {
   Buffers buffers; // expected-note {{'buffers' is declared here}}
   (void)cudaMallocManaged((void **)&buffers, bytes); // expected-warning {{the out-parameter of cudaMallocManaged points to 'buffers' of type 'Buffers', not to a pointer; cudaMallocManaged stores the address in it, and the allocation leaks because no pointer holds it}}
 
+  unsigned handles[2];
+  (void)cudaMalloc((void **)&handles[0], bytes); // expected-warning {{the out-parameter of cudaMalloc points to 'handles[0]' of type 'unsigned int', not to a pointer; cudaMalloc writes the 8-byte address over it and the memory beside it}}
+
   int handle; // expected-note {{'handle' is declared here}}
   (void)cuMemAlloc((CUdeviceptr *)&handle, bytes); // expected-warning {{the out-parameter of cuMemAlloc points to 'handle' of type 'int', not to a pointer; cuMemAlloc writes the 8-byte address}}
 }
@@ -52,6 +55,12 @@ void pointsNowhere(size_t bytes) {
 
   float **nowhere = nullptr; // expected-note {{'nowhere' is initialised to null here and never changed}}
   (void)cudaMalloc((void **)nowhere, bytes); // expected-warning {{the out-parameter of cudaMalloc is a null pointer; the call fails with cudaErrorInvalidValue and allocates nothing [cuda-alloc-pointer-arg]}}
+
+  float **layers; // expected-note {{'layers' is declared here without a value}}
+  (void)cudaMalloc((void **)&layers[1], bytes); // expected-warning {{'layers' is uninitialised here; cudaMalloc writes the new address to whatever garbage location it holds}}
+
+  float **slots; // expected-note {{'slots' is declared here without a value}}
+  (void)cudaMalloc((void **)(slots + 1), bytes); // expected-warning {{'slots' is uninitialised here}}
 
   (void)cudaMalloc(nullptr, bytes); // expected-warning {{the out-parameter of cudaMalloc is a null pointer}}
   (void)cudaMallocHost(NULL, bytes); // expected-warning {{the out-parameter of cudaMallocHost is a null pointer}}
@@ -74,6 +83,11 @@ void correctOutParameters(size_t bytes, float **callerSlot, void *opaque) {
 
   (void)cudaMalloc((void **)callerSlot, bytes); // a parameter: the caller's pointer
   (void)cudaMalloc((void **)opaque, bytes);     // a void * may point to a pointer
+
+  float **layers = new float *[4];
+  (void)cudaMalloc((void **)&layers[2], bytes);
+  (void)cudaMalloc((void **)(layers + 3), bytes);
+  delete[] layers;
 
   float *perDevice[4];
   (void)cudaMalloc((void **)&perDevice[1], bytes);

@@ -53,6 +53,25 @@ void discardedCalls(float *host, size_t count) {
   }
 }
 
+void discardedThroughOperators(bool pinned, float *device, float *host,
+                               size_t count) {
+  pinned ? cudaFreeHost(host) : cudaFree(device); // expected-warning {{the cudaError_t returned by 'cudaFreeHost' is discarded}} expected-warning {{the cudaError_t returned by 'cudaFree' is discarded}} expected-note 2 {{cast the call to 'void'}}
+  // expected-note@*:* {{'cudaFreeHost' is declared here}}
+  // expected-note@*:* {{'cudaFree' is declared here}}
+  cudaMemset(device, 0, count), cudaDeviceSynchronize(); // expected-warning {{the cudaError_t returned by 'cudaMemset' is discarded}} expected-warning {{the cudaError_t returned by 'cudaDeviceSynchronize' is discarded}} expected-note 2 {{cast the call to 'void'}}
+  // expected-note@*:* {{'cudaMemset' is declared here}}
+  // expected-note@*:* {{'cudaDeviceSynchronize' is declared here}}
+  cudaMemcpy(device, host, count, cudaMemcpyHostToDevice) == cudaSuccess; // expected-warning {{the cudaError_t returned by 'cudaMemcpy' is discarded}} expected-note {{cast the call to 'void'}}
+  // expected-note@*:* {{'cudaMemcpy' is declared here}}
+}
+
+cudaError_t readThroughOperators(bool pinned, float *device, float *host) {
+  cudaError_t status = pinned ? cudaFreeHost(host) : cudaFree(device);
+  if (status != cudaSuccess)
+    return status;
+  return pinned ? cudaDeviceSynchronize() : cudaGetLastError();
+}
+
 void otherLibraries() {
   cuInit(0); // expected-warning {{the CUresult returned by 'cuInit' is discarded}} expected-note {{cast the call to 'void'}}
   // expected-note@*:* {{'cuInit' is declared here}}
