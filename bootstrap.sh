@@ -18,8 +18,11 @@ jobs=$(nproc)
 packages=(
   cmake ninja-build make g++
   clang-22 llvm-22-dev libclang-22-dev libclang-cpp22-dev clang-tidy-22 clang-tools-22
-  libgtest-dev bear python3 python3-jsonschema
+  libgtest-dev bear python3 python3-jsonschema nodejs
 )
+# The SARIF tests install their validators with npm. This machine kind's
+# nodejs package carries npm; Debian's own nodejs does not.
+command -v npm >/dev/null 2>&1 || packages+=(npm)
 
 step() { printf '==> %s\n' "$*"; }
 die() {
