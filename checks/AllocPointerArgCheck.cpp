@@ -255,7 +255,7 @@ void AllocPointerArgCheck::checkPointerValue(const CallExpr &Call, llvm::StringR
           .str());
   // `&d` is the only reading of `(void **)d` that makes sense when `d` names
   // a pointer variable or member; anything more complex stays a warning.
-  if (WasCast && Named && !Argument.getBeginLoc().isMacroID())
+  if (WasCast && Named)
     Finding.fixIt(FixItHint::CreateInsertion(Argument.getBeginLoc(), "&"));
   if (Named)
     Finding.note(Named->getLocation(),

@@ -55,11 +55,10 @@ FindingBuilder &FindingBuilder::fixIt(const FixItHint &Hint) {
   const SourceManager *SM = Context.sourceManager();
   if (!Target || !SM || Hint.RemoveRange.isInvalid())
     return *this;
-  CharSourceRange Range = Hint.RemoveRange;
-  // Edits inside macro bodies would change every expansion; offer none.
-  if (Range.getBegin().isMacroID() || Range.getEnd().isMacroID())
-    return *this;
-  Range = Lexer::makeFileCharRange(Range, *SM, LangOptions());
+  // An edit inside a macro body would change every expansion: the file range
+  // exists only for text in a file or in one macro argument.
+  CharSourceRange Range =
+      Lexer::makeFileCharRange(Hint.RemoveRange, *SM, Context.langOptions());
   if (Range.isInvalid())
     return *this;
   auto [BeginFile, BeginOffset] = SM->getDecomposedLoc(Range.getBegin());
@@ -79,6 +78,7 @@ FindingBuilder &FindingBuilder::fixIt(const FixItHint &Hint) {
 
 void CudaCheck::run(const ast_matchers::MatchFinder::MatchResult &Result) {
   Context.setSourceManager(Result.SourceManager);
+  Context.setLangOptions(&Result.Context->getLangOpts());
   check(Result);
 }
 

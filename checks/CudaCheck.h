@@ -34,6 +34,10 @@ public:
 
   void setSourceManager(const clang::SourceManager *SM) { this->SM = SM; }
   const clang::SourceManager *sourceManager() const { return SM; }
+  void setLangOptions(const clang::LangOptions *Options) { LangOpts = Options; }
+  const clang::LangOptions &langOptions() const {
+    return LangOpts ? *LangOpts : DefaultLangOpts;
+  }
 
   std::vector<Finding> &findings() { return Findings; }
 
@@ -43,6 +47,8 @@ private:
   const CudaApi &Api;
   const CheckOptionMap &Options;
   const clang::SourceManager *SM = nullptr;
+  const clang::LangOptions *LangOpts = nullptr;
+  clang::LangOptions DefaultLangOpts;
   std::vector<Finding> Findings;
 };
 

@@ -4,7 +4,6 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/Analyses/LiveVariables.h"
 #include "clang/Analysis/AnalysisDeclContext.h"
@@ -87,41 +86,48 @@ void forEachLostStatus(const Expr *Discarded, const CudaApi &Api, Report &&Lost)
 // A variable whose address or reference leaves the function body's plain
 // reads and writes (`&err`, bound to a reference, captured by reference) may be
 // read where LiveVariables cannot see; its stores are never called dead.
+// The visitor keeps its own stack of enclosing statements: asking the
+// ASTContext for parents would build a parent map of the whole unit.
 class EscapeFinder : public RecursiveASTVisitor<EscapeFinder> {
 public:
-  explicit EscapeFinder(ASTContext &Context) : Context(Context) {}
-
-  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
-    if (!Var || isPlainReadOrWrite(*Ref))
-      return true;
-    Escaping.insert(Var);
+  bool dataTraverseStmtPre(Stmt *S) {
+    Enclosing.push_back(S);
     return true;
   }
-
+  bool dataTraverseStmtPost(Stmt *S) {
+    Enclosing.pop_back();
+    return true;
+  }
   bool shouldVisitLambdaBody() const { return true; }
+
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (!isPlainReadOrWrite(*Ref))
+        Escaping.insert(Var);
+    return true;
+  }
 
   llvm::SmallPtrSet<const VarDecl *, 8> Escaping;
 
 private:
-  bool isPlainReadOrWrite(const DeclRefExpr &Ref) {
-    DynTypedNodeList Parents = Context.getParents(Ref);
-    if (Parents.size() != 1)
+  bool isPlainReadOrWrite(const DeclRefExpr &Ref) const {
+    // Enclosing.back() is Ref itself; look above it, through parentheses.
+    for (size_t I = Enclosing.size() - 1; I-- > 0;) {
+      const Stmt *Parent = Enclosing[I];
+      if (isa<ParenExpr>(Parent))
+        continue;
+      if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Parent))
+        return Cast->getCastKind() == CK_LValueToRValue;
+      if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Parent))
+        return Cast->getType()->isVoidType();
+      if (const auto *Assign = dyn_cast<BinaryOperator>(Parent))
+        return Assign->isAssignmentOp() && Assign->getLHS()->IgnoreParens() == &Ref;
       return false;
-    if (const auto *Cast = Parents[0].get<ImplicitCastExpr>())
-      return Cast->getCastKind() == CK_LValueToRValue;
-    if (const auto *Cast = Parents[0].get<ExplicitCastExpr>())
-      return Cast->getType()->isVoidType();
-    if (const auto *Assign = Parents[0].get<BinaryOperator>())
-      return Assign->isAssignmentOp() && Assign->getLHS()->IgnoreParens() == &Ref;
-    if (const auto *Paren = Parents[0].get<ParenExpr>())
-      return Context.getParents(*Paren).size() == 1 &&
-             (Context.getParents(*Paren)[0].get<ImplicitCastExpr>() ||
-              Context.getParents(*Paren)[0].get<BinaryOperator>());
+    }
     return false;
   }
 
-  ASTContext &Context;
+  std::vector<const Stmt *> Enclosing;
 };
 
 struct StatusStore {
@@ -291,7 +297,7 @@ void UncheckedErrorCheck::reportDiscardedStatus(const CallExpr &Call) {
 
 void UncheckedErrorCheck::reportDeadStatusStores(const FunctionDecl &Function,
                                                  ASTContext &Context) {
-  EscapeFinder Escapes(Context);
+  EscapeFinder Escapes;
   Escapes.TraverseStmt(Function.getBody());
 
   AnalysisDeclContextManager Manager(Context);
