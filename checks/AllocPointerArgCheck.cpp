@@ -1,6 +1,7 @@
 #include "AllocPointerArgCheck.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/Analysis/Analyses/UninitializedValues.h"
 #include "clang/Analysis/AnalysisDeclContext.h"
@@ -109,17 +110,40 @@ bool isArrayOfPointers(QualType Object) {
 
 // A local pointer initialised to null that nothing in the function modifies
 // (clang's ExprMutationAnalyzer decides, as clang-tidy's const checks do).
-const VarDecl *nullVariable(const Expr &Argument, const FunctionDecl &Function,
+const FunctionDecl *enclosingFunction(const Stmt &S, ASTContext &Context);
+
+const VarDecl *nullVariable(const Expr &Argument, const CallExpr &Call,
                             ASTContext &Context) {
   const auto *Ref = dyn_cast<DeclRefExpr>(Argument.IgnoreParenImpCasts());
   const auto *Variable = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   if (!Variable || !Variable->hasLocalStorage() || isa<ParmVarDecl>(Variable) ||
-      !Variable->getInit() || !Function.getBody() ||
+      !Variable->getInit() ||
       !Variable->getInit()->IgnoreParenImpCasts()->isNullPointerConstant(
           Context, Expr::NPC_ValueDependentIsNotNull))
     return nullptr;
-  ExprMutationAnalyzer Mutations(*Function.getBody(), Context);
+  const FunctionDecl *Function = enclosingFunction(Call, Context);
+  if (!Function || !Function->getBody())
+    return nullptr;
+  ExprMutationAnalyzer Mutations(*Function->getBody(), Context);
   return Mutations.isMutated(Variable) ? nullptr : Variable;
+}
+
+// Asked only for the rare pointer-to-pointer argument: the first question
+// builds the unit's parent map, which a matcher like forFunction would build
+// for every unit.
+const FunctionDecl *enclosingFunction(const Stmt &S, ASTContext &Context) {
+  DynTypedNodeList Parents = Context.getParents(S);
+  while (!Parents.empty()) {
+    if (const auto *Function = Parents[0].get<FunctionDecl>())
+      return Function;
+    if (const auto *Statement = Parents[0].get<Stmt>())
+      Parents = Context.getParents(*Statement);
+    else if (const auto *Declaration = Parents[0].get<Decl>())
+      Parents = Context.getParents(*Declaration);
+    else
+      return nullptr;
+  }
+  return nullptr;
 }
 
 class AlwaysUninitializedCollector : public UninitVariablesHandler {
@@ -136,8 +160,7 @@ public:
 
 void AllocPointerArgCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(
-      callExpr(callee(functionDecl(isCudaAllocation(&api())).bind("callee")),
-               optionally(forFunction(functionDecl().bind("function"))))
+      callExpr(callee(functionDecl(isCudaAllocation(&api())).bind("callee")))
           .bind("call"),
       this);
 }
@@ -163,15 +186,12 @@ void AllocPointerArgCheck::check(const MatchFinder::MatchResult &Result) {
     // `&slots[i]` with `slots` uninitialised points nowhere, whatever the
     // element type.
     if (pointerReadBy(AddressOf) &&
-        checkPointsSomewhere(Name, *AddressOf,
-                             Result.Nodes.getNodeAs<FunctionDecl>("function"),
-                             *Result.Context))
+        checkPointsSomewhere(Name, *AddressOf, *Call, *Result.Context))
       return;
     checkAddressOf(*Call, Name, *AddressOf, Target, *Result.Context);
     return;
   }
-  checkPointerValue(*Call, Name, *Stripped, WasCast,
-                    Result.Nodes.getNodeAs<FunctionDecl>("function"), *Result.Context);
+  checkPointerValue(*Call, Name, *Stripped, WasCast, *Result.Context);
 }
 
 void AllocPointerArgCheck::checkAddressOf(const CallExpr &Call, llvm::StringRef Api,
@@ -210,9 +230,8 @@ void AllocPointerArgCheck::checkAddressOf(const CallExpr &Call, llvm::StringRef 
 
 void AllocPointerArgCheck::checkPointerValue(const CallExpr &Call, llvm::StringRef Api,
                                              const Expr &Argument, bool WasCast,
-                                             const FunctionDecl *Function,
                                              ASTContext &Context) {
-  if (const VarDecl *AlwaysNull = Function ? nullVariable(Argument, *Function, Context) : nullptr;
+  if (const VarDecl *AlwaysNull = nullVariable(Argument, Call, Context);
       AlwaysNull ||
       Argument.isNullPointerConstant(Context, Expr::NPC_ValueDependentIsNotNull)) {
     FindingBuilder Finding = diag(
@@ -237,7 +256,7 @@ void AllocPointerArgCheck::checkPointerValue(const CallExpr &Call, llvm::StringR
   // A pointer to a pointer (or to a pointer-sized handle) is the documented
   // shape; it is only wrong when it provably points nowhere.
   if (holdsPointerSizedValue(Pointee, Context)) {
-    checkPointsSomewhere(Api, Argument, Function, Context);
+    checkPointsSomewhere(Api, Argument, Call, Context);
     return;
   }
   // Where a `void *` points is unknown.
@@ -264,10 +283,14 @@ void AllocPointerArgCheck::checkPointerValue(const CallExpr &Call, llvm::StringR
 
 bool AllocPointerArgCheck::checkPointsSomewhere(llvm::StringRef Api,
                                                 const Expr &Argument,
-                                                const FunctionDecl *Function,
+                                                const CallExpr &Call,
                                                 ASTContext &Context) {
   const DeclRefExpr *Ref = pointerReadBy(&Argument);
-  if (!Ref || !Function || !isAlwaysUninitialized(*Ref, *Function, Context))
+  const auto *Variable = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Variable || !Variable->hasLocalStorage() || isa<ParmVarDecl>(Variable))
+    return false;
+  const FunctionDecl *Function = enclosingFunction(Call, Context);
+  if (!Function || !isAlwaysUninitialized(*Ref, *Function, Context))
     return false;
   diag(Ref->getBeginLoc(),
        llvm::formatv("'{0}' is uninitialised here; {1} writes the new address "

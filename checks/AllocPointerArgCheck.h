@@ -50,10 +50,9 @@ private:
                       clang::QualType Target, clang::ASTContext &Context);
   void checkPointerValue(const clang::CallExpr &Call, llvm::StringRef Api,
                          const clang::Expr &Argument, bool WasCast,
-                         const clang::FunctionDecl *Function,
                          clang::ASTContext &Context);
   bool checkPointsSomewhere(llvm::StringRef Api, const clang::Expr &Argument,
-                            const clang::FunctionDecl *Function,
+                            const clang::CallExpr &Call,
                             clang::ASTContext &Context);
   bool isAlwaysUninitialized(const clang::DeclRefExpr &Use,
                              const clang::FunctionDecl &Function,

@@ -247,7 +247,7 @@ void UncheckedErrorCheck::registerMatchers(MatchFinder &Finder) {
                              callee(functionDecl(returnsCudaStatus(&StatusApi))));
   auto Discarded =
       expr(anyOf(StatusCall, hasDescendant(StatusCall))).bind("discarded");
-  auto InCompound = compoundStmt(forEach(Discarded), unless(hasParent(stmtExpr())));
+  auto InCompound = compoundStmt(forEach(Discarded));
   auto InIf = ifStmt(eachOf(hasThen(Discarded), hasElse(Discarded)));
   auto InLoop = mapAnyOf(whileStmt, doStmt, cxxForRangeStmt).with(hasBody(Discarded));
   auto InFor = forStmt(eachOf(hasLoopInit(Discarded), hasIncrement(Discarded),
@@ -256,9 +256,13 @@ void UncheckedErrorCheck::registerMatchers(MatchFinder &Finder) {
   auto InLabel = labelStmt(has(Discarded));
   auto BeforeComma = binaryOperator(hasOperatorName(","), hasLHS(Discarded));
   Finder.addMatcher(
-      stmt(anyOf(InCompound, InIf, InLoop, InFor, InCase, InLabel, BeforeComma),
-           unless(isExpansionInSystemHeader())),
+      stmt(unless(isExpansionInSystemHeader()),
+           anyOf(InCompound, InIf, InLoop, InFor, InCase, InLabel, BeforeComma)),
       this);
+  // A GNU statement expression's last statement is its value, not discarded.
+  // The matcher sees the statement expression before the statements inside
+  // it, so its value is known by the time they are checked.
+  Finder.addMatcher(stmtExpr().bind("statement-expression"), this);
 
   Finder.addMatcher(functionDecl(isDefinition(), hasBody(stmt()),
                                  unless(isExpansionInSystemHeader()))
@@ -267,7 +271,14 @@ void UncheckedErrorCheck::registerMatchers(MatchFinder &Finder) {
 }
 
 void UncheckedErrorCheck::check(const MatchFinder::MatchResult &Result) {
+  if (const auto *Statements = Result.Nodes.getNodeAs<StmtExpr>("statement-expression")) {
+    if (!Statements->getSubStmt()->body_empty())
+      StatementExpressionValues.insert(Statements->getSubStmt()->body_back());
+    return;
+  }
   if (const auto *Discarded = Result.Nodes.getNodeAs<Expr>("discarded")) {
+    if (StatementExpressionValues.contains(Discarded))
+      return;
     forEachLostStatus(Discarded, StatusApi, [&](const CallExpr &Call) {
       reportDiscardedStatus(Call);
     });

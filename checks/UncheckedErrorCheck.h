@@ -23,6 +23,7 @@
 #include "CudaCheck.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <memory>
@@ -69,6 +70,7 @@ private:
   const std::string ExtraStatusTypes;
   const CudaApi StatusApi;
   std::unique_ptr<LaunchCheckingAnalysis> Launches;
+  llvm::DenseSet<const clang::Stmt *> StatementExpressionValues;
 };
 
 } // namespace cudalint

@@ -132,3 +132,12 @@ int liveStores(float *host, size_t count) {
   [[maybe_unused]] cudaError_t ignored = cudaGetLastError();
   return report() ? 0 : 3;
 }
+
+// A GNU statement expression: its last statement is its value.
+#define TRY_FREE(p) ({ cudaDeviceSynchronize(); cudaFree(p); })
+
+int statementExpressions(float *device) {
+  cudaError_t status = TRY_FREE(device); // expected-warning {{the cudaError_t returned by 'cudaDeviceSynchronize' is discarded}} expected-note {{cast the call to 'void'}}
+  // expected-note@*:* {{'cudaDeviceSynchronize' is declared here}}
+  return status == cudaSuccess ? 0 : 1;
+}
