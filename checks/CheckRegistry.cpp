@@ -2,6 +2,10 @@
 
 #include "AllocPointerArgCheck.h"
 #include "UncheckedErrorCheck.h"
+#include "analyzer/DoubleFreeCheck.h"
+#include "analyzer/MemoryLeakCheck.h"
+#include "analyzer/MismatchedFreeCheck.h"
+#include "analyzer/UseAfterFreeCheck.h"
 
 namespace cudalint {
 
@@ -12,11 +16,22 @@ template <typename CheckType> static CheckDescription describe() {
           }};
 }
 
+// Path-sensitive checks: Static Analyzer checkers with the same constants.
+template <typename CheckType> static CheckDescription describePathSensitive() {
+  return {CheckType::Id,           CheckType::Summary,
+          CheckType::Help,         nullptr,
+          CheckType::AnalyzerName, &CheckType::registerChecker};
+}
+
 llvm::ArrayRef<CheckDescription> registeredChecks() {
   // Sorted by id so every listing derived from this is stable.
   static const std::vector<CheckDescription> Checks = {
       describe<AllocPointerArgCheck>(),
+      describePathSensitive<DoubleFreeCheck>(),
+      describePathSensitive<MemoryLeakCheck>(),
+      describePathSensitive<MismatchedFreeCheck>(),
       describe<UncheckedErrorCheck>(),
+      describePathSensitive<UseAfterFreeCheck>(),
   };
   return Checks;
 }

@@ -11,6 +11,10 @@
 #include <functional>
 #include <memory>
 
+namespace clang::ento {
+class CheckerRegistry;
+} // namespace clang::ento
+
 namespace cudalint {
 
 struct CheckDescription {
@@ -19,7 +23,15 @@ struct CheckDescription {
   llvm::StringLiteral Summary;
   // Why it matters on a GPU, for SARIF's help text.
   llvm::StringLiteral Help;
+  // AST checks: a CudaCheck registering matchers. Empty for path-sensitive
+  // checks.
   std::function<std::unique_ptr<CudaCheck>(CheckContext &)> Create;
+  // Path-sensitive checks run as Clang Static Analyzer checkers: the name
+  // they are registered under, and how they register with the analyzer.
+  llvm::StringLiteral AnalyzerName = "";
+  void (*RegisterAnalyzerChecker)(clang::ento::CheckerRegistry &) = nullptr;
+
+  bool isPathSensitive() const { return RegisterAnalyzerChecker != nullptr; }
 };
 
 llvm::ArrayRef<CheckDescription> registeredChecks();

@@ -43,14 +43,23 @@ constexpr llvm::StringLiteral BuiltinStatusTypes[] = {
 
 // cuda.h maps the documented names onto versioned entry points with macros
 // (`#define cuMemAlloc cuMemAlloc_v2`), so both spellings appear below.
+constexpr std::nullopt_t None = std::nullopt;
+
+// cudaHostAllocMapped and CU_MEMHOSTALLOC_DEVICEMAP share the value 2.
+constexpr unsigned HostAllocMapped = 0x02;
+
 constexpr AllocationApi Allocations[] = {
     {"cudaMalloc", 0, MemoryFamily::Device, "cudaFree", false},
     {"cudaMallocPitch", 0, MemoryFamily::Device, "cudaFree", false},
     {"cudaMallocAsync", 0, MemoryFamily::Device, "cudaFreeAsync", true},
     {"cudaMallocFromPoolAsync", 0, MemoryFamily::Device, "cudaFreeAsync", true},
     {"cudaMallocManaged", 0, MemoryFamily::Managed, "cudaFree", false},
-    {"cudaMallocHost", 0, MemoryFamily::PinnedHost, "cudaFreeHost", false},
-    {"cudaHostAlloc", 0, MemoryFamily::PinnedHost, "cudaFreeHost", false},
+    // cuda_runtime.h's C++ overload cudaMallocHost(ptr, size, flags) is
+    // cudaHostAlloc under another name.
+    {"cudaMallocHost", 0, MemoryFamily::PinnedHost, "cudaFreeHost", false, 2,
+     HostAllocMapped},
+    {"cudaHostAlloc", 0, MemoryFamily::PinnedHost, "cudaFreeHost", false, 2,
+     HostAllocMapped},
     {"cuMemAlloc", 0, MemoryFamily::Device, "cuMemFree", false},
     {"cuMemAlloc_v2", 0, MemoryFamily::Device, "cuMemFree", false},
     {"cuMemAllocPitch", 0, MemoryFamily::Device, "cuMemFree", false},
@@ -60,7 +69,15 @@ constexpr AllocationApi Allocations[] = {
     {"cuMemAllocManaged", 0, MemoryFamily::Managed, "cuMemFree", false},
     {"cuMemAllocHost", 0, MemoryFamily::PinnedHost, "cuMemFreeHost", false},
     {"cuMemAllocHost_v2", 0, MemoryFamily::PinnedHost, "cuMemFreeHost", false},
-    {"cuMemHostAlloc", 0, MemoryFamily::PinnedHost, "cuMemFreeHost", false},
+    {"cuMemHostAlloc", 0, MemoryFamily::PinnedHost, "cuMemFreeHost", false, 2,
+     HostAllocMapped},
+};
+
+constexpr HostAllocationApi HostAllocations[] = {
+    {"malloc", None, "free"},        {"calloc", None, "free"},
+    {"aligned_alloc", None, "free"}, {"memalign", None, "free"},
+    {"valloc", None, "free"},        {"strdup", None, "free"},
+    {"strndup", None, "free"},       {"posix_memalign", 0, "free"},
 };
 
 constexpr ReleaseApi Releases[] = {
@@ -71,9 +88,8 @@ constexpr ReleaseApi Releases[] = {
     {"cuMemFree_v2", 0, MemoryFamily::Device},
     {"cuMemFreeAsync", 0, MemoryFamily::Device},
     {"cuMemFreeHost", 0, MemoryFamily::PinnedHost},
+    {"free", 0, MemoryFamily::PageableHost},
 };
-
-constexpr std::nullopt_t None = std::nullopt;
 
 constexpr CopyApi Copies[] = {
     // Name, destination, source, kind, stream, async, dst-is-symbol, src-is-symbol
@@ -91,6 +107,30 @@ constexpr CopyApi Copies[] = {
     {"cudaMemsetAsync", 0, None, None, 3, true, false, false},
     {"cudaMemset2D", 0, None, None, None, false, false, false},
     {"cudaMemset2DAsync", 0, None, None, 5, true, false, false},
+    // The driver API: device addresses are CUdeviceptr integers.
+    {"cuMemcpy", 0, 1, None, None, false, false, false},
+    {"cuMemcpyAsync", 0, 1, None, 3, true, false, false},
+    {"cuMemcpyHtoD", 0, 1, None, None, false, false, false},
+    {"cuMemcpyHtoD_v2", 0, 1, None, None, false, false, false},
+    {"cuMemcpyDtoH", 0, 1, None, None, false, false, false},
+    {"cuMemcpyDtoH_v2", 0, 1, None, None, false, false, false},
+    {"cuMemcpyDtoD", 0, 1, None, None, false, false, false},
+    {"cuMemcpyDtoD_v2", 0, 1, None, None, false, false, false},
+    {"cuMemcpyHtoDAsync", 0, 1, None, 3, true, false, false},
+    {"cuMemcpyHtoDAsync_v2", 0, 1, None, 3, true, false, false},
+    {"cuMemcpyDtoHAsync", 0, 1, None, 3, true, false, false},
+    {"cuMemcpyDtoHAsync_v2", 0, 1, None, 3, true, false, false},
+    {"cuMemcpyDtoDAsync", 0, 1, None, 3, true, false, false},
+    {"cuMemcpyDtoDAsync_v2", 0, 1, None, 3, true, false, false},
+    {"cuMemsetD8", 0, None, None, None, false, false, false},
+    {"cuMemsetD8_v2", 0, None, None, None, false, false, false},
+    {"cuMemsetD16", 0, None, None, None, false, false, false},
+    {"cuMemsetD16_v2", 0, None, None, None, false, false, false},
+    {"cuMemsetD32", 0, None, None, None, false, false, false},
+    {"cuMemsetD32_v2", 0, None, None, None, false, false, false},
+    {"cuMemsetD8Async", 0, None, None, 3, true, false, false},
+    {"cuMemsetD16Async", 0, None, None, 3, true, false, false},
+    {"cuMemsetD32Async", 0, None, None, 3, true, false, false},
 };
 
 // The CUDA Runtime API's "API synchronization behavior" section: blocking
@@ -113,6 +153,27 @@ constexpr SyncApi Synchronizations[] = {
 
 constexpr llvm::StringLiteral LastErrorQueries[] = {"cudaGetLastError",
                                                     "cudaPeekAtLastError"};
+
+// Library calls whose pointer arguments outlive the call: cuFFT and cuBLAS
+// keep a user-provided work area until it is replaced, realloc takes over the
+// block it is given, setbuf keeps the stream's buffer.
+constexpr llvm::StringLiteral PointerKeepingCalls[] = {
+    "cufftSetWorkArea", "cublasSetWorkspace", "cublasSetWorkspace_v2",
+    "realloc",          "reallocf",           "reallocarray",
+    "setbuf",           "setvbuf",            "setbuffer",
+};
+
+constexpr llvm::StringLiteral GraphLaunches[] = {"cudaGraphLaunch",
+                                                 "cuGraphLaunch"};
+
+constexpr llvm::StringLiteral OwningSmartPointers[] = {"unique_ptr",
+                                                      "shared_ptr"};
+
+constexpr BorrowedMemoryApi BorrowedMemory[] = {
+    {"vector", "data", MemoryFamily::PageableHost, "std::vector::data()"},
+    {"basic_string", "data", MemoryFamily::PageableHost, "std::string::data()"},
+    {"basic_string", "c_str", MemoryFamily::PageableHost, "std::string::c_str()"},
+};
 
 template <typename Row>
 const Row *findByName(llvm::ArrayRef<Row> Rows, llvm::StringRef Name) {
@@ -155,11 +216,14 @@ llvm::StringRef globalFunctionName(const FunctionDecl *Callee) {
 }
 
 std::string documentedName(const FunctionDecl &Callee) {
-  std::string Name = Callee.getNameAsString();
-  llvm::StringRef Plain(Name);
+  return documentedName(Callee.getName()).str();
+}
+
+llvm::StringRef documentedName(llvm::StringRef EntryPoint) {
+  llvm::StringRef Plain = EntryPoint;
   if (Plain.consume_back("_v2") || Plain.consume_back("_v3"))
-    return Plain.str();
-  return Name;
+    return Plain;
+  return EntryPoint;
 }
 
 CudaApi::CudaApi(llvm::ArrayRef<std::string> Extra) {
@@ -214,6 +278,72 @@ const AllocationApi *CudaApi::allocation(const FunctionDecl *Callee) const {
   return Api;
 }
 
+const HostAllocationApi *
+CudaApi::hostAllocation(const FunctionDecl *Callee) const {
+  const HostAllocationApi *Api =
+      findByName(llvm::ArrayRef(HostAllocations), globalFunctionName(Callee));
+  if (!Api)
+    return nullptr;
+  if (Api->OutParam)
+    return Callee->getNumParams() > *Api->OutParam &&
+                   Callee->getParamDecl(*Api->OutParam)->getType()->isPointerType()
+               ? Api
+               : nullptr;
+  return Callee->getReturnType()->isPointerType() ? Api : nullptr;
+}
+
+MemoryFamily CudaApi::allocatedFamily(const AllocationApi &Api,
+                                      std::optional<uint64_t> Flags) {
+  if (Api.Family == MemoryFamily::PinnedHost && Flags && Api.MappedFlag &&
+      (*Flags & Api.MappedFlag))
+    return MemoryFamily::MappedHost;
+  return Api.Family;
+}
+
+bool CudaApi::releaseAccepts(MemoryFamily ReleaseFamily, MemoryFamily Allocated) {
+  switch (ReleaseFamily) {
+  case MemoryFamily::Device:
+  case MemoryFamily::Managed:
+    return Allocated == MemoryFamily::Device || Allocated == MemoryFamily::Managed;
+  case MemoryFamily::PinnedHost:
+  case MemoryFamily::MappedHost:
+    return Allocated == MemoryFamily::PinnedHost ||
+           Allocated == MemoryFamily::MappedHost;
+  case MemoryFamily::PageableHost:
+    return Allocated == MemoryFamily::PageableHost;
+  case MemoryFamily::Stack:
+    return false;
+  }
+  llvm_unreachable("unknown memory family");
+}
+
+const BorrowedMemoryApi *
+CudaApi::borrowedMemory(const FunctionDecl *Callee) const {
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
+  if (!Method || !Method->getIdentifier())
+    return nullptr;
+  const CXXRecordDecl *Container = Method->getParent();
+  if (!Container->isInStdNamespace() || !Container->getIdentifier())
+    return nullptr;
+  for (const BorrowedMemoryApi &Row : BorrowedMemory)
+    if (Row.Container == Container->getName() && Row.Method == Method->getName())
+      return &Row;
+  return nullptr;
+}
+
+bool CudaApi::isOwningSmartPointer(const CXXRecordDecl *Record) const {
+  return Record && Record->getIdentifier() &&
+         llvm::is_contained(OwningSmartPointers, Record->getName());
+}
+
+bool CudaApi::launchesGraph(const FunctionDecl *Callee) const {
+  return llvm::is_contained(GraphLaunches, globalFunctionName(Callee));
+}
+
+bool CudaApi::keepsPointerArguments(const FunctionDecl *Callee) const {
+  return llvm::is_contained(PointerKeepingCalls, globalFunctionName(Callee));
+}
+
 QualType CudaApi::allocationTargetType(const FunctionDecl *Callee,
                                        const AllocationApi &Api) const {
   return Callee->getParamDecl(Api.OutParam)->getType()->getPointeeType();
@@ -251,6 +381,9 @@ llvm::ArrayRef<llvm::StringLiteral> CudaApi::builtinStatusTypes() {
   return BuiltinStatusTypes;
 }
 llvm::ArrayRef<AllocationApi> CudaApi::allocations() { return Allocations; }
+llvm::ArrayRef<HostAllocationApi> CudaApi::hostAllocations() {
+  return HostAllocations;
+}
 llvm::ArrayRef<ReleaseApi> CudaApi::releases() { return Releases; }
 llvm::ArrayRef<CopyApi> CudaApi::copies() { return Copies; }
 llvm::ArrayRef<SyncApi> CudaApi::synchronizations() { return Synchronizations; }

@@ -14,9 +14,14 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
+
+namespace clang {
+class CXXRecordDecl;
+} // namespace clang
 
 namespace cudalint {
 
@@ -39,12 +44,33 @@ struct AllocationApi {
   MemoryFamily Family;
   llvm::StringLiteral Release; // the call that frees what this returns
   bool IsAsync;                // stream-ordered: completes in stream order
+  // The flags argument, where one bit turns pinned host memory into mapped
+  // pinned host memory (cudaHostAllocMapped, CU_MEMHOSTALLOC_DEVICEMAP).
+  std::optional<unsigned> FlagsParam = std::nullopt;
+  unsigned MappedFlag = 0;
+};
+
+// Allocations of pageable host memory from the C library: most return the
+// address, posix_memalign writes it through its first parameter.
+struct HostAllocationApi {
+  llvm::StringLiteral Name;
+  std::optional<unsigned> OutParam; // std::nullopt: the return value
+  llvm::StringLiteral Release;
 };
 
 struct ReleaseApi {
   llvm::StringLiteral Name;
   unsigned PointerParam;
   MemoryFamily Family;
+};
+
+// Standard library methods returning a pointer into storage their object
+// owns and releases itself.
+struct BorrowedMemoryApi {
+  llvm::StringLiteral Container; // the class template, in namespace std
+  llvm::StringLiteral Method;
+  MemoryFamily Family;
+  llvm::StringLiteral Display; // as messages name it
 };
 
 // Copy and set calls with their argument positions; absent positions are
@@ -94,6 +120,8 @@ public:
 
   // The allocation `Callee` is, if its declaration has the documented shape.
   const AllocationApi *allocation(const clang::FunctionDecl *Callee) const;
+  const HostAllocationApi *hostAllocation(const clang::FunctionDecl *Callee) const;
+  // cudaFree, cudaFreeHost, cuMemFree ... and the C library's free.
   const ReleaseApi *release(const clang::FunctionDecl *Callee) const;
   const CopyApi *copy(const clang::FunctionDecl *Callee) const;
   const SyncApi *synchronization(const clang::FunctionDecl *Callee) const;
@@ -104,8 +132,47 @@ public:
   clang::QualType allocationTargetType(const clang::FunctionDecl *Callee,
                                        const AllocationApi &Api) const;
 
+  // The family of memory an allocation returns, given the value of its flags
+  // argument when that is known.
+  static MemoryFamily allocatedFamily(const AllocationApi &Api,
+                                      std::optional<uint64_t> Flags);
+
+  // Whether a release of `ReleaseFamily` (the family of its ReleaseApi row,
+  // PageableHost for delete) frees memory of `Allocated`: cudaFree frees
+  // device and managed memory, cudaFreeHost pinned and mapped host memory,
+  // free and delete pageable host memory.
+  static bool releaseAccepts(MemoryFamily ReleaseFamily, MemoryFamily Allocated);
+
+  // The names under which C++ new-expressions and delete-expressions appear
+  // in messages; both work on pageable host memory.
+  static llvm::StringRef newExpressionName(bool IsArray) {
+    return IsArray ? "new[]" : "new";
+  }
+  static llvm::StringRef deleteExpressionName(bool IsArray) {
+    return IsArray ? "delete[]" : "delete";
+  }
+
+  // A method returning a pointer into memory its object owns and frees
+  // itself (std::vector<T>::data()): memory no caller may release.
+  const BorrowedMemoryApi *borrowedMemory(const clang::FunctionDecl *Callee) const;
+
+  // Classes that own the pointer their constructor is given and release it
+  // with their deleter: std::unique_ptr, std::shared_ptr, and look-alikes of
+  // the same name in other namespaces.
+  bool isOwningSmartPointer(const clang::CXXRecordDecl *Record) const;
+
+  // Library calls that keep a pointer argument beyond the call (a library's
+  // work area) or take ownership of it (realloc). Calls that take a callback
+  // are recognised from their declaration by the analyzer itself.
+  bool keepsPointerArguments(const clang::FunctionDecl *Callee) const;
+
+  // Launches of a CUDA graph. A graph's memory nodes allocate their memory
+  // anew, at the same address, on every launch.
+  bool launchesGraph(const clang::FunctionDecl *Callee) const;
+
   static llvm::ArrayRef<llvm::StringLiteral> builtinStatusTypes();
   static llvm::ArrayRef<AllocationApi> allocations();
+  static llvm::ArrayRef<HostAllocationApi> hostAllocations();
   static llvm::ArrayRef<ReleaseApi> releases();
   static llvm::ArrayRef<CopyApi> copies();
   static llvm::ArrayRef<SyncApi> synchronizations();
@@ -123,6 +190,7 @@ llvm::StringRef globalFunctionName(const clang::FunctionDecl *Callee);
 // versioned entry points with macros (`#define cuMemAlloc cuMemAlloc_v2`,
 // `#define cublasCreate cublasCreate_v2`), so the suffix is dropped.
 std::string documentedName(const clang::FunctionDecl &Callee);
+llvm::StringRef documentedName(llvm::StringRef EntryPoint);
 
 } // namespace cudalint
 

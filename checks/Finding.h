@@ -28,6 +28,9 @@ struct SourcePoint {
 struct FindingNote {
   SourcePoint Where;
   std::string Message;
+  // A step of the path that leads to the finding (path-sensitive checks):
+  // SARIF writes the steps as a code flow, in order.
+  bool PathStep = false;
 };
 
 // A replacement of the bytes [Offset, Offset + Length) of File.

@@ -9,6 +9,7 @@
 #include "clang/Analysis/AnalysisDeclContext.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -226,6 +227,7 @@ UncheckedErrorCheck::UncheckedErrorCheck(CheckContext &Context)
     : CudaCheck(Id, Context),
       CheckKernelLaunches(boolOption("CheckKernelLaunches", true)),
       ExtraStatusTypes(stringOption("StatusTypes", "")),
+      CheckMacro(llvm::StringRef(stringOption("CheckMacro", "")).trim().str()),
       StatusApi(splitTypeList(ExtraStatusTypes)) {
   if (CheckKernelLaunches)
     Launches = std::make_unique<LaunchCheckingAnalysis>(StatusApi);
@@ -236,6 +238,7 @@ UncheckedErrorCheck::~UncheckedErrorCheck() = default;
 void UncheckedErrorCheck::storeOptions(CheckOptionMap &Options) const {
   storeOption(Options, "CheckKernelLaunches", CheckKernelLaunches ? "true" : "false");
   storeOption(Options, "StatusTypes", ExtraStatusTypes);
+  storeOption(Options, "CheckMacro", CheckMacro);
 }
 
 void UncheckedErrorCheck::registerMatchers(MatchFinder &Finder) {
@@ -280,7 +283,7 @@ void UncheckedErrorCheck::check(const MatchFinder::MatchResult &Result) {
     if (StatementExpressionValues.contains(Discarded))
       return;
     forEachLostStatus(Discarded, StatusApi, [&](const CallExpr &Call) {
-      reportDiscardedStatus(Call);
+      reportDiscardedStatus(Call, Discarded->IgnoreImplicit() == &Call, Result);
     });
     return;
   }
@@ -292,18 +295,46 @@ void UncheckedErrorCheck::check(const MatchFinder::MatchResult &Result) {
     Launches->addFunction(*Function, *Result.Context);
 }
 
-void UncheckedErrorCheck::reportDiscardedStatus(const CallExpr &Call) {
+void UncheckedErrorCheck::reportDiscardedStatus(const CallExpr &Call, bool WholeStatement,
+                                                const MatchFinder::MatchResult &Result) {
   const FunctionDecl *Callee = Call.getDirectCallee();
   std::string Name = calleeName(Call);
   llvm::StringRef Status = StatusApi.statusTypeName(Callee->getReturnType());
-  diag(Call.getBeginLoc(),
-       llvm::formatv("the {0} returned by '{1}' is discarded; if the call fails, "
-                     "the program carries on with whatever the GPU left behind",
-                     Status, Name)
-           .str())
+  FindingBuilder Finding =
+      diag(Call.getBeginLoc(),
+           llvm::formatv("the {0} returned by '{1}' is discarded; if the call fails, "
+                         "the program carries on with whatever the GPU left behind",
+                         Status, Name)
+               .str());
+  Finding
       .note(Call.getBeginLoc(),
             "cast the call to 'void' to ignore its status deliberately")
       .note(Callee->getLocation(), llvm::formatv("'{0}' is declared here", Name).str());
+  if (WholeStatement && !CheckMacro.empty())
+    wrapInCheckMacro(Finding, Call, Result);
+}
+
+// `cudaFree(p);` becomes `CUDA_CHECK(cudaFree(p));`. Only for a call written
+// in the file (an edit inside a macro would change every expansion) that is a
+// statement of its own: not a for-header's part, not a comma's operand, where
+// a statement macro cannot go.
+void UncheckedErrorCheck::wrapInCheckMacro(FindingBuilder &Finding, const CallExpr &Call,
+                                           const MatchFinder::MatchResult &Result) const {
+  const SourceManager &SM = *Result.SourceManager;
+  const LangOptions &LangOpts = Result.Context->getLangOpts();
+  SourceLocation Begin = Call.getBeginLoc();
+  SourceLocation End = Call.getEndLoc();
+  if (Begin.isMacroID() || End.isMacroID())
+    return;
+  std::optional<Token> Next = Lexer::findNextToken(End, SM, LangOpts);
+  std::optional<Token> Previous =
+      Lexer::findPreviousToken(Begin, SM, LangOpts, /*IncludeComments=*/false);
+  if (!Next || !Next->is(tok::semi) ||
+      (Previous && Previous->isOneOf(tok::l_paren, tok::comma)))
+    return;
+  Finding.fixIt(FixItHint::CreateInsertion(Begin, CheckMacro + "("));
+  Finding.fixIt(
+      FixItHint::CreateInsertion(Lexer::getLocForEndOfToken(End, 0, SM, LangOpts), ")"));
 }
 
 void UncheckedErrorCheck::reportDeadStatusStores(const FunctionDecl &Function,

@@ -17,6 +17,9 @@
 //  - a kernel launch from which some path reaches the end of the function
 //    without a last-error query (a must-analysis over the CFG); a launch in a
 //    helper counts as checked when every call of the helper in this unit is.
+//
+// With the option CheckMacro (say `CUDA_CHECK`), a discarded status call that
+// is a whole statement gets a fix-it wrapping it: `CUDA_CHECK(cudaFree(p));`.
 #ifndef CUDALINT_CHECKS_UNCHECKEDERRORCHECK_H
 #define CUDALINT_CHECKS_UNCHECKEDERRORCHECK_H
 
@@ -62,12 +65,16 @@ public:
   void storeOptions(CheckOptionMap &Options) const override;
 
 private:
-  void reportDiscardedStatus(const clang::CallExpr &Call);
+  void reportDiscardedStatus(const clang::CallExpr &Call, bool WholeStatement,
+                             const clang::ast_matchers::MatchFinder::MatchResult &Result);
+  void wrapInCheckMacro(FindingBuilder &Finding, const clang::CallExpr &Call,
+                        const clang::ast_matchers::MatchFinder::MatchResult &Result) const;
   void reportDeadStatusStores(const clang::FunctionDecl &Function,
                               clang::ASTContext &Context);
 
   const bool CheckKernelLaunches;
   const std::string ExtraStatusTypes;
+  const std::string CheckMacro;
   const CudaApi StatusApi;
   std::unique_ptr<LaunchCheckingAnalysis> Launches;
   llvm::DenseSet<const clang::Stmt *> StatementExpressionValues;

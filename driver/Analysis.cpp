@@ -1,6 +1,7 @@
 #include "Analysis.h"
 
 #include "Nolint.h"
+#include "analyzer/AnalyzerEngine.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -162,6 +163,14 @@ private:
   bool Verify;
 };
 
+// Checks report nothing in system headers, so the matchers never walk them:
+// the CUDA and C++ standard headers are most of every unit.
+ast_matchers::MatchFinder::MatchFinderOptions systemHeadersSkipped() {
+  ast_matchers::MatchFinder::MatchFinderOptions Options;
+  Options.IgnoreSystemHeaders = true;
+  return Options;
+}
+
 class CheckAction : public ASTFrontendAction {
 public:
   CheckAction(const AnalysisOptions &Options, UnitOutcome &Outcome)
@@ -178,11 +187,18 @@ public:
       Compiler.getDiagnosticOpts().ShowCarets = false;
     Context.setSourceManager(&Compiler.getSourceManager());
     for (const CheckDescription *Description : Options.Checks) {
+      if (!Description->Create)
+        continue;
       Checks.push_back(Description->Create(Context));
       Checks.back()->registerMatchers(Finder);
     }
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(Finder.newASTConsumer());
+    // Path-sensitive checks run on the Static Analyzer; its findings arrive
+    // when it finishes the unit, before the collector below runs.
+    if (std::unique_ptr<ASTConsumer> PathSensitive =
+            createPathSensitiveConsumer(Compiler, Context, Options.Checks))
+      Consumers.push_back(std::move(PathSensitive));
     Consumers.push_back(std::make_unique<FindingCollector>(
         Context, Compiler, Outcome, Options.Verify));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
@@ -193,7 +209,7 @@ private:
   UnitOutcome &Outcome;
   CudaApi Api;
   CheckContext Context;
-  ast_matchers::MatchFinder Finder;
+  ast_matchers::MatchFinder Finder{systemHeadersSkipped()};
   std::vector<std::unique_ptr<CudaCheck>> Checks;
 };
 

@@ -12,7 +12,11 @@
 //         "severity": "warning",            // or "error" (--warnings-as-errors)
 //         "file": "/src/a.cu", "line": 12, "column": 3,
 //         "message": "...",
-//         "notes": [{"file": ..., "line": ..., "column": ..., "message": ...}],
+//         // "step": true for the steps of the path a path-sensitive check
+//         // followed (in order, the last where the bug happens); false for
+//         // other notes
+//         "notes": [{"file": ..., "line": ..., "column": ..., "message": ...,
+//                    "step": false}],
 //         "fixes": [{"file": ..., "offset": 240, "length": 0,
 //                    "replacement": "CHECK(", "line": 12, "column": 3}]
 //       }
@@ -56,6 +60,7 @@ void writeFinding(llvm::json::OStream &J, const Finding &F) {
         J.object([&] {
           writeLocation(J, Note.Where);
           J.attribute("message", utf8(Note.Message));
+          J.attribute("step", Note.PathStep);
         });
     });
     J.attributeArray("fixes", [&] {

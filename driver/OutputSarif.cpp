@@ -14,6 +14,7 @@
 // when code above it moves.
 #include "Output.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/FileSystem.h"
@@ -392,9 +393,13 @@ void SarifWriter::writeResult(const Finding &F) {
         J.object([&] { writePhysicalLocation(F.Where, /*WithContext=*/true); });
       });
     writeRelatedLocations(F);
-    // Path notes ("allocated here", "freed here") will become a code flow
-    // once notes can say that they are steps of a path; none can yet.
+    // The steps of a path-sensitive finding ("allocated here", "taking true
+    // branch", "released here") are its code flow; other notes are related
+    // locations.
     std::vector<const FindingNote *> PathSteps;
+    for (const FindingNote &Note : F.Notes)
+      if (Note.PathStep)
+        PathSteps.push_back(&Note);
     writeCodeFlows(PathSteps);
     writeFix(F);
     writeFingerprint(F);
@@ -402,13 +407,15 @@ void SarifWriter::writeResult(const Finding &F) {
 }
 
 void SarifWriter::writeRelatedLocations(const Finding &F) {
-  if (F.Notes.empty())
+  if (llvm::all_of(F.Notes, [](const FindingNote &Note) { return Note.PathStep; }))
     return;
+  size_t Id = 0;
   J.attributeArray("relatedLocations", [&] {
-    for (size_t I = 0; I != F.Notes.size(); ++I) {
-      const FindingNote &Note = F.Notes[I];
+    for (const FindingNote &Note : F.Notes) {
+      if (Note.PathStep)
+        continue;
       J.object([&] {
-        J.attribute("id", I);
+        J.attribute("id", Id++);
         if (hasPhysicalLocation(Note.Where))
           writePhysicalLocation(Note.Where, /*WithContext=*/false);
         J.attributeObject("message",

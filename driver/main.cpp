@@ -1,19 +1,25 @@
 // cudalint's command line, in clang-tidy's conventions. The stages run in
-// order: load the database, translate each unit's command, analyse the units
-// in parallel, sort the findings and print them.
+// order: load the database, pick each unit's configuration, translate each
+// unit's command, analyse the units in parallel, sort the findings, drop the
+// baselined ones and print them; then export or apply their fix-its.
 #include "Analysis.h"
+#include "Baseline.h"
 #include "CheckRegistry.h"
 #include "CommandTranslation.h"
 #include "CompileDatabase.h"
+#include "Config.h"
 #include "CudaToolkit.h"
+#include "Fixes.h"
 #include "GlobList.h"
 #include "Output.h"
+#include "UnitConfig.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Regex.h"
@@ -24,7 +30,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <map>
 #include <mutex>
+#include <set>
 
 using namespace llvm;
 
@@ -43,9 +51,13 @@ cl::opt<std::string> BuildPath(
 cl::opt<std::string> Checks(
     "checks",
     cl::desc("Comma-separated globs of checks to run; '-' removes: "
-             "'-*,cuda-alloc-pointer-arg'. Default: all cuda-* checks."),
-    cl::init("cuda-*"), cl::cat(Category));
-cl::opt<bool> ListChecks("list-checks", cl::desc("List the enabled checks and exit."),
+             "'-*,cuda-alloc-pointer-arg'. Appended to the configuration's "
+             "Checks (default: all cuda-* checks), so the last matching glob "
+             "decides."),
+    cl::cat(Category));
+cl::opt<bool> ListChecks("list-checks",
+                         cl::desc("List the checks enabled for the first source (or the "
+                                  "current directory) and exit."),
                          cl::cat(Category));
 enum class Format { Text, Sarif, Json };
 cl::opt<Format> OutputFormat(
@@ -61,13 +73,15 @@ cl::opt<unsigned> Jobs("j", cl::desc("Units analysed in parallel (default: all c
                        cl::init(0), cl::cat(Category));
 cl::opt<std::string> WarningsAsErrors(
     "warnings-as-errors",
-    cl::desc("Globs of checks whose findings are reported as errors."),
-    cl::init(""), cl::cat(Category));
+    cl::desc("Globs of checks whose findings are reported as errors; appended to "
+             "the configuration's WarningsAsErrors."),
+    cl::cat(Category));
 cl::opt<std::string> HeaderFilter(
     "header-filter",
     cl::desc("Regular expression matched against headers (not main files) for "
-             "which findings are shown. Default: all non-system headers."),
-    cl::init(".*"), cl::cat(Category));
+             "which findings are shown; overrides HeaderFilterRegex. Default: all "
+             "non-system headers."),
+    cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("Print no summary and no notices on stderr."),
                     cl::cat(Category));
 cl::opt<std::string> CudaPath(
@@ -93,6 +107,40 @@ cl::opt<cl::boolOrDefault> UseColor("use-color",
                                     cl::desc("Colour the text output (default: when "
                                              "stdout is a terminal)."),
                                     cl::cat(Category));
+cl::opt<std::string> ConfigFilePath(
+    "config-file",
+    cl::desc("Use this configuration file for every unit instead of the "
+             ".cudalint.yaml files found above each one."),
+    cl::value_desc("path"), cl::cat(Category));
+cl::opt<bool> DumpConfig(
+    "dump-config",
+    cl::desc("Print the effective configuration of the first source (or the current "
+             "directory) as YAML, with every enabled check's options, and exit."),
+    cl::cat(Category));
+cl::opt<bool> VerifyConfig(
+    "verify-config",
+    cl::desc("Check the configuration files that apply (and the command line's "
+             "check globs and options) for unknown keys, checks and options, and "
+             "exit: 0 when there are none, 2 otherwise."),
+    cl::cat(Category));
+cl::opt<std::string> BaselineFile(
+    "baseline",
+    cl::desc("Report only the findings that are not in this baseline file (written "
+             "by --write-baseline)."),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> WriteBaselineFile(
+    "write-baseline",
+    cl::desc("Record this run's findings in a baseline file, for --baseline."),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> ExportFixes(
+    "export-fixes",
+    cl::desc("Write the findings and their fix-its as YAML for "
+             "clang-apply-replacements, as clang-tidy does."),
+    cl::value_desc("file.yaml"), cl::cat(Category));
+cl::opt<bool> Fix("fix",
+                  cl::desc("Apply the fix-its of the reported findings, then analyse the "
+                           "fixed units again to confirm."),
+                  cl::cat(Category));
 cl::opt<bool> Verify("verify",
                      cl::desc("Check the findings against the expected-warning "
                               "comments in each source (clang's -verify); for "
@@ -105,6 +153,10 @@ Examples:
   cudalint -p build src/kernels.cu        lint one unit of the database
   cudalint src/a.cu -- -std=c++17 -Iinc   lint without a database, with these flags
   cudalint -p build --checks='-*,cuda-alloc-pointer-arg' --format=sarif -o cudalint.sarif
+
+Configuration:
+  .cudalint.yaml files are found above each source, as clang-tidy finds
+  .clang-tidy; see --dump-config, --verify-config and docs/configuration.md.
 
 Exit codes:
   0  no findings
@@ -120,6 +172,7 @@ constexpr int ExitError = 2;
 struct Unit {
   CompileCommand Command;
   TranslatedCommand Translated;
+  const UnitSettings *Settings = nullptr;
 };
 
 class Notices {
@@ -140,14 +193,6 @@ std::string absolute(StringRef Path) {
   sys::fs::make_absolute(Absolute);
   sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
   return std::string(Absolute);
-}
-
-std::vector<const CheckDescription *> enabledChecks(const GlobList &Enabled) {
-  std::vector<const CheckDescription *> Result;
-  for (const CheckDescription &Check : registeredChecks())
-    if (Enabled.contains(Check.Id))
-      Result.push_back(&Check);
-  return Result;
 }
 
 bool parseCheckOptions(CheckOptionMap &Options) {
@@ -261,13 +306,15 @@ UnitSelection selectUnits(const std::vector<std::string> &FallbackFlags,
   return Selection;
 }
 
-std::vector<std::string> withExtraArguments(std::vector<std::string> Arguments) {
+std::vector<std::string> withExtraArguments(std::vector<std::string> Arguments,
+                                            const Configuration &Config) {
   if (Arguments.empty())
     return Arguments;
   std::string File = Arguments.back();
   Arguments.pop_back();
-  Arguments.insert(Arguments.begin() + 1, ExtraArgsBefore.begin(), ExtraArgsBefore.end());
-  Arguments.insert(Arguments.end(), ExtraArgs.begin(), ExtraArgs.end());
+  Arguments.insert(Arguments.begin() + 1, Config.ExtraArgsBefore.begin(),
+                   Config.ExtraArgsBefore.end());
+  Arguments.insert(Arguments.end(), Config.ExtraArgs.begin(), Config.ExtraArgs.end());
   Arguments.push_back(File);
   return Arguments;
 }
@@ -284,6 +331,292 @@ void sortAndDeduplicate(std::vector<Finding> &Findings) {
                                return A.key() == B.key();
                              }),
                  Findings.end());
+}
+
+// Configuration problems as compilers print theirs: "file:3:5: error: ...".
+void reportConfigDiagnostic(const ConfigDiagnostic &Problem, bool IsError) {
+  std::string Where = Problem.File;
+  if (Problem.Line)
+    Where += ":" + std::to_string(Problem.Line) + ":" + std::to_string(Problem.Column);
+  (IsError ? WithColor::error(errs(), Where) : WithColor::warning(errs(), Where))
+      << Problem.Message << "\n";
+}
+
+std::optional<ConfigOverrides> commandLineOverrides() {
+  ConfigOverrides Overrides;
+  if (Checks.getNumOccurrences())
+    Overrides.Checks = Checks;
+  if (WarningsAsErrors.getNumOccurrences())
+    Overrides.WarningsAsErrors = WarningsAsErrors;
+  if (HeaderFilter.getNumOccurrences())
+    Overrides.HeaderFilterRegex = HeaderFilter;
+  if (!parseCheckOptions(Overrides.CheckOptions))
+    return std::nullopt;
+  Overrides.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
+  Overrides.ExtraArgsBefore.assign(ExtraArgsBefore.begin(), ExtraArgsBefore.end());
+  return Overrides;
+}
+
+// --verify-config: the files that apply to the sources (or the database's
+// units, or the current directory), and the command line's own values.
+int verifyConfigs(const ConfigOverrides &Overrides, const std::optional<ConfigFile> &Forced,
+                  const std::vector<std::string> &FallbackFlags, bool HasFallbackFlags,
+                  Notices &Notes) {
+  ConfigFinder Finder;
+  std::vector<const ConfigFile *> Files;
+  auto Add = [&](std::vector<const ConfigFile *> More) {
+    for (const ConfigFile *File : More)
+      if (!llvm::is_contained(Files, File))
+        Files.push_back(File);
+  };
+  if (Forced) {
+    Files.push_back(&*Forced);
+  } else if (!Sources.empty()) {
+    for (const std::string &Source : Sources)
+      Add(Finder.filesFor(absolute(Source)));
+  } else if (!BuildPath.empty()) {
+    UnitSelection Selection = selectUnits(FallbackFlags, HasFallbackFlags, Notes);
+    for (const RunProblem &Problem : Selection.Problems)
+      WithColor::error(errs(), "cudalint") << Problem.Message << "\n";
+    if (Selection.UsageError)
+      return ExitError;
+    for (const CompileCommand &Command : Selection.Commands)
+      Add(Finder.filesFor(Command.File));
+  } else {
+    Add(Finder.filesForDirectory(absolute(".")));
+  }
+
+  std::vector<ConfigDiagnostic> Problems = verifyOverrides(Overrides, registeredChecks());
+  for (const ConfigFile *File : Files)
+    llvm::append_range(Problems, verifyConfigFile(*File, registeredChecks()));
+  for (const ConfigDiagnostic &Problem : Problems)
+    reportConfigDiagnostic(Problem, /*IsError=*/true);
+  if (!Problems.empty())
+    return ExitError;
+  if (Files.empty())
+    outs() << "No " << ConfigFileName << " applies; nothing to verify.\n";
+  for (const ConfigFile *File : Files)
+    outs() << File->Path << ": no problems found.\n";
+  return ExitClean;
+}
+
+using FindingId = std::tuple<std::string, unsigned, unsigned, std::string, std::string>;
+
+FindingId idOf(const Finding &Found) {
+  return {Found.Where.File, Found.Where.Line, Found.Where.Column, Found.CheckId,
+          Found.Message};
+}
+
+// A finding as one unit reported it, before findings of several units are
+// merged: each unit's fix-its and build directory stay known.
+struct UnitFinding {
+  Finding Found;
+  size_t Unit;
+};
+
+std::vector<UnitOutcome> analyseUnits(const std::vector<Unit> &Units,
+                                      const std::vector<size_t> &Selected, bool ShowProgress) {
+  std::vector<UnitOutcome> Outcomes(Units.size());
+  std::mutex ProgressMutex;
+  size_t Done = 0;
+  DefaultThreadPool Pool(hardware_concurrency(Jobs));
+  for (size_t I : Selected)
+    Pool.async([&, I] {
+      Outcomes[I] = analyzeUnit(Units[I].Translated.Arguments, Units[I].Command.Directory,
+                                Units[I].Settings->Analysis);
+      if (ShowProgress) {
+        std::lock_guard<std::mutex> Lock(ProgressMutex);
+        errs() << "[" << ++Done << "/" << Selected.size() << "] "
+               << Units[I].Command.File << "\n";
+      }
+    });
+  Pool.wait();
+  return Outcomes;
+}
+
+std::string baselineDirectory(StringRef BaselinePath) {
+  return std::string(sys::path::parent_path(absolute(BaselinePath)));
+}
+
+bool writeBaselineFile(const std::vector<Finding> &Findings) {
+  std::error_code Error;
+  ToolOutputFile File(WriteBaselineFile, Error, sys::fs::OF_Text);
+  if (Error) {
+    WithColor::error(errs(), "cudalint")
+        << "cannot write '" << WriteBaselineFile << "': " << Error.message() << "\n";
+    return false;
+  }
+  writeBaseline(File.os(), fingerprints(Findings, baselineDirectory(WriteBaselineFile)));
+  File.keep();
+  return true;
+}
+
+std::optional<std::set<Fingerprint>> readBaselineFile() {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(BaselineFile);
+  if (!Buffer) {
+    WithColor::error(errs(), "cudalint") << "cannot read baseline '" << BaselineFile
+                                         << "': " << Buffer.getError().message() << "\n";
+    return std::nullopt;
+  }
+  Expected<std::set<Fingerprint>> Parsed = parseBaseline((*Buffer)->getBuffer());
+  if (!Parsed) {
+    WithColor::error(errs(), "cudalint") << "baseline '" << BaselineFile
+                                         << "': " << toString(Parsed.takeError()) << "\n";
+    return std::nullopt;
+  }
+  return std::move(*Parsed);
+}
+
+bool exportFixes(const std::vector<Finding> &Findings, const std::vector<UnitFinding> &Shown,
+                 const std::vector<Unit> &Units, SourceTexts &Texts) {
+  std::map<FindingId, size_t> FirstUnit;
+  for (const UnitFinding &Found : Shown)
+    FirstUnit.try_emplace(idOf(Found.Found), Found.Unit);
+  std::vector<ExportedFinding> Exported;
+  for (const Finding &Found : Findings) {
+    auto It = FirstUnit.find(idOf(Found));
+    Exported.push_back(
+        {&Found, It == FirstUnit.end() ? "" : Units[It->second].Command.Directory});
+  }
+  std::error_code Error;
+  ToolOutputFile File(ExportFixes, Error, sys::fs::OF_Text);
+  if (Error) {
+    WithColor::error(errs(), "cudalint")
+        << "cannot write '" << ExportFixes << "': " << Error.message() << "\n";
+    return false;
+  }
+  writeExportedFixes(File.os(), Units.size() == 1 ? Units.front().Command.File : "",
+                     Exported, Texts);
+  File.keep();
+  return true;
+}
+
+std::string placeOf(const Finding &Found) {
+  return Found.Where.File + ":" + std::to_string(Found.Where.Line) + ":" +
+         std::to_string(Found.Where.Column);
+}
+
+struct FixStageResult {
+  std::set<FindingId> Fixed; // applied, and gone when the unit was analysed again
+  bool Problem = false;      // a file could not be written or no longer parses
+};
+
+// --fix: applies the fix-its of the reported findings, file by file, then
+// analyses the units concerned again.
+FixStageResult applyFixes(const std::vector<Finding> &Reported,
+                          const std::vector<UnitFinding> &Shown, const std::vector<Unit> &Units,
+                          const std::vector<UnitOutcome> &Outcomes, SourceTexts &Texts,
+                          Notices &Notes) {
+  FixStageResult Result;
+  std::set<FindingId> ReportedIds;
+  for (const Finding &Found : Reported)
+    ReportedIds.insert(idOf(Found));
+  // In the report's order. A finding several units reported comes once per
+  // unit: their fix-its may differ (each unit has its configuration), and
+  // identical edits are applied once.
+  std::vector<const UnitFinding *> WithFixes;
+  for (const UnitFinding &Found : Shown) {
+    if (Found.Found.Fixes.empty() || !ReportedIds.count(idOf(Found.Found)))
+      continue;
+    if (Outcomes[Found.Unit].Failed) {
+      Notes.add("the fix-its of '" + Units[Found.Unit].Command.File +
+                "' are not applied: it could not be analysed");
+      continue;
+    }
+    WithFixes.push_back(&Found);
+  }
+  llvm::stable_sort(WithFixes, [](const UnitFinding *A, const UnitFinding *B) {
+    return A->Found < B->Found;
+  });
+  std::vector<FixCandidate> Candidates;
+  for (const UnitFinding *Source : WithFixes)
+    Candidates.push_back({&Source->Found, Source->Found.Fixes});
+
+  FixPlan Plan = planFixes(Candidates);
+  for (size_t Refused : Plan.Conflicting) {
+    const Finding &Found = *Candidates[Refused].Found;
+    WithColor::warning(errs(), placeOf(Found))
+        << "the fix-it of this [" << Found.CheckId
+        << "] finding overlaps another finding's fix-it; not applied\n";
+  }
+
+  struct EditedFile {
+    std::string OldText;
+    std::string NewText;
+    std::vector<FixIt> Edits;
+  };
+  std::map<std::string, EditedFile> Edited;
+  for (const FilePlan &File : Plan.Files) {
+    const std::string *ReadText = Texts.text(File.File);
+    FileFixResult Applied = ReadText ? applyFileFixes(File.File, *ReadText, File.Edits)
+                                     : FileFixResult{FixOutcome::Failed, "cannot read it", ""};
+    if (Applied.Outcome != FixOutcome::Applied) {
+      WithColor::warning(errs(), "cudalint")
+          << "not fixing '" << File.File << "': " << Applied.Message << "\n";
+      if (Applied.Outcome == FixOutcome::Failed)
+        Result.Problem = true;
+      continue;
+    }
+    Edited[File.File] = {*ReadText, std::move(Applied.NewText), File.Edits};
+  }
+
+  // A finding is fixed when every file its fix-its touch was written.
+  std::vector<size_t> Applied;
+  std::set<size_t> UnitsToCheck;
+  for (size_t Index : Plan.Accepted) {
+    if (llvm::all_of(Candidates[Index].Edits,
+                     [&](const FixIt &Edit) { return Edited.count(Edit.File); })) {
+      Applied.push_back(Index);
+      UnitsToCheck.insert(WithFixes[Index]->Unit);
+    }
+  }
+  for (size_t I = 0; I < Units.size(); ++I)
+    if (Edited.count(Units[I].Command.File))
+      UnitsToCheck.insert(I);
+  if (Applied.empty())
+    return Result;
+
+  std::vector<size_t> Rerun(UnitsToCheck.begin(), UnitsToCheck.end());
+  std::vector<UnitOutcome> After = analyseUnits(Units, Rerun, /*ShowProgress=*/false);
+  for (size_t I : Rerun) {
+    if (!After[I].Failed)
+      continue;
+    Result.Problem = true;
+    std::string Message = "after the fix-its, '" + Units[I].Command.File + "' does not parse";
+    for (const std::string &Error : After[I].Errors)
+      Message += "\n  " + Error;
+    WithColor::error(errs(), "cudalint") << Message << "\n";
+  }
+  for (size_t Index : Applied) {
+    const Finding &Found = *Candidates[Index].Found;
+    size_t UnitIndex = WithFixes[Index]->Unit;
+    if (After[UnitIndex].Failed)
+      continue;
+    // Where the finding's line is now.
+    unsigned Line = Found.Where.Line;
+    auto EditedIt = Edited.find(Found.Where.File);
+    if (EditedIt != Edited.end()) {
+      const EditedFile &File = EditedIt->second;
+      if (std::optional<unsigned> Offset =
+              offsetOf(File.OldText, Found.Where.Line, Found.Where.Column))
+        Line = lineOf(File.NewText, offsetAfterEdits(*Offset, File.Edits));
+    }
+    bool StillThere = llvm::any_of(After[UnitIndex].Findings, [&](const Finding &Now) {
+      return Now.CheckId == Found.CheckId && Now.Message == Found.Message &&
+             Now.Where.File == Found.Where.File && Now.Where.Line == Line;
+    });
+    if (StillThere)
+      WithColor::warning(errs(), Found.Where.File + ":" + std::to_string(Line))
+          << "the [" << Found.CheckId << "] finding is still reported after its fix-it\n";
+    else
+      Result.Fixed.insert(idOf(Found));
+  }
+  if (!Quiet)
+    WithColor::note(errs(), "cudalint")
+        << "applied the fix-its of " << Result.Fixed.size() << " finding"
+        << (Result.Fixed.size() == 1 ? "" : "s") << " in " << Edited.size() << " file"
+        << (Edited.size() == 1 ? "" : "s") << "\n";
+  return Result;
 }
 
 int run(int Argc, const char **Argv) {
@@ -311,32 +644,49 @@ int run(int Argc, const char **Argv) {
           "cudalint: finds host-side CUDA bugs before they reach a GPU\n", &errs()))
     return ExitError;
 
-  GlobList Enabled(Checks);
-  std::vector<const CheckDescription *> Selected = enabledChecks(Enabled);
+  std::optional<ConfigOverrides> Overrides = commandLineOverrides();
+  if (!Overrides)
+    return ExitError;
+  if (Overrides->HeaderFilterRegex) {
+    Regex Headers(*Overrides->HeaderFilterRegex);
+    if (std::string Error; !Headers.isValid(Error)) {
+      WithColor::error(errs(), "cudalint") << "--header-filter: " << Error << "\n";
+      return ExitError;
+    }
+  }
+  std::optional<ConfigFile> Forced;
+  if (!ConfigFilePath.empty())
+    Forced = readConfigFile(absolute(ConfigFilePath));
+  Notices Notes;
+  if (VerifyConfig)
+    return verifyConfigs(*Overrides, Forced, FallbackFlags, HasFallbackFlags, Notes);
+
+  UnitConfigs Configs(*Overrides, Forced, Verify, reportConfigDiagnostic);
+  // --list-checks and --dump-config describe the first source's configuration,
+  // or the current directory's.
+  const UnitSettings *First = Sources.empty() ? Configs.forDirectory(absolute("."))
+                                              : Configs.forFile(absolute(Sources.front()));
+  if (!First)
+    return ExitError;
   if (ListChecks) {
     outs() << "Enabled checks:\n";
-    for (const CheckDescription *Check : Selected)
+    for (const CheckDescription *Check : First->Analysis.Checks)
       outs() << "    " << Check->Id << "\n";
     outs() << "\n";
     return ExitClean;
   }
-  if (Selected.empty()) {
-    WithColor::error(errs(), "cudalint") << "no checks enabled by --checks='" << Checks << "'\n";
-    return ExitError;
+  if (DumpConfig) {
+    writeConfiguration(outs(), First->Config,
+                       effectiveCheckOptions(First->Analysis.Checks,
+                                             First->Config.CheckOptions));
+    return ExitClean;
   }
   if (HasFallbackFlags && Sources.empty()) {
     WithColor::error(errs(), "cudalint") << "flags after '--' need sources before them\n";
     return ExitError;
   }
-  Regex Headers(HeaderFilter);
-  if (std::string Error; !Headers.isValid(Error)) {
-    WithColor::error(errs(), "cudalint") << "--header-filter: " << Error << "\n";
-    return ExitError;
-  }
-  AnalysisOptions Analysis;
-  Analysis.Checks = Selected;
-  Analysis.Verify = Verify;
-  if (!parseCheckOptions(Analysis.CheckOptions))
+  std::optional<std::set<Fingerprint>> Baseline;
+  if (!BaselineFile.empty() && !(Baseline = readBaselineFile()))
     return ExitError;
 
   std::string ToolkitError;
@@ -352,7 +702,6 @@ int run(int Argc, const char **Argv) {
   Toolchain.BundledCudaInclude = bundledCudaIncludeDir(Argv[0], &MainAddress);
   Toolchain.NvccCompatHeader = nvccCompatHeader(Toolchain.BundledCudaInclude);
 
-  Notices Notes;
   UnitSelection Selection = selectUnits(FallbackFlags, HasFallbackFlags, Notes);
   RunReport Report;
   Report.ToolVersion = CUDALINT_VERSION;
@@ -363,42 +712,59 @@ int run(int Argc, const char **Argv) {
     return ExitError;
 
   std::vector<Unit> Units;
+  bool BrokenConfig = false;
   for (CompileCommand &Command : Selection.Commands) {
+    const UnitSettings *Settings = Configs.forFile(Command.File);
+    if (!Settings) {
+      BrokenConfig = true;
+      continue;
+    }
     TranslatedCommand Translated = translateCompileCommand(Command, Toolchain);
-    Translated.Arguments = withExtraArguments(std::move(Translated.Arguments));
+    Translated.Arguments = withExtraArguments(std::move(Translated.Arguments), Settings->Config);
     if (Verify)
       Translated.Arguments.insert(Translated.Arguments.end() - 1, {"-Xclang", "-verify"});
     for (const std::string &Notice : Translated.Notices)
       Notes.add(Notice);
-    Units.push_back({std::move(Command), std::move(Translated)});
+    Units.push_back({std::move(Command), std::move(Translated), Settings});
+  }
+  if (BrokenConfig)
+    return ExitError;
+  // A configuration may turn every check off for some directories; those
+  // units are skipped. With no check enabled anywhere there is nothing to do.
+  std::vector<size_t> ToAnalyse;
+  for (size_t I = 0; I < Units.size(); ++I) {
+    if (!Units[I].Settings->Analysis.Checks.empty())
+      ToAnalyse.push_back(I);
+    else
+      Notes.add("no checks are enabled for '" + Units[I].Command.File + "' (Checks: '" +
+                Units[I].Settings->Config.Checks + "'); skipped");
+  }
+  if (Units.empty() ? First->Analysis.Checks.empty() : ToAnalyse.empty()) {
+    const UnitSettings *Example = Units.empty() ? First : Units.front().Settings;
+    WithColor::error(errs(), "cudalint")
+        << "no checks enabled by Checks '" << Example->Config.Checks << "'"
+        << (Checks.getNumOccurrences() ? " (with --checks='" + Checks + "')" : "") << "\n";
+    return ExitError;
   }
 
-  std::vector<UnitOutcome> Outcomes(Units.size());
-  bool ShowProgress = Units.size() > 1 && !Quiet && sys::Process::StandardErrIsDisplayed();
-  std::mutex ProgressMutex;
-  size_t Done = 0;
-  {
-    DefaultThreadPool Pool(hardware_concurrency(Jobs));
-    for (size_t I = 0; I < Units.size(); ++I)
-      Pool.async([&, I] {
-        Outcomes[I] = analyzeUnit(Units[I].Translated.Arguments,
-                                  Units[I].Command.Directory, Analysis);
-        if (ShowProgress) {
-          std::lock_guard<std::mutex> Lock(ProgressMutex);
-          errs() << "[" << ++Done << "/" << Units.size() << "] "
-                 << Units[I].Command.File << "\n";
-        }
-      });
-    Pool.wait();
-  }
+  // --fix compares each file with the text read here, before the analysis.
+  SourceTexts Texts;
+  if (Fix)
+    for (size_t I : ToAnalyse)
+      Texts.text(Units[I].Command.File);
+
+  bool ShowProgress =
+      ToAnalyse.size() > 1 && !Quiet && sys::Process::StandardErrIsDisplayed();
+  std::vector<UnitOutcome> Outcomes = analyseUnits(Units, ToAnalyse, ShowProgress);
 
   StringSet<> MainFiles;
   for (const Unit &U : Units)
     MainFiles.insert(U.Command.File);
-  GlobList AsErrors(WarningsAsErrors);
   size_t FailedUnits = 0;
-  for (size_t I = 0; I < Units.size(); ++I) {
+  std::vector<UnitFinding> Shown;
+  for (size_t I : ToAnalyse) {
     UnitOutcome &Outcome = Outcomes[I];
+    const UnitSettings &Settings = *Units[I].Settings;
     Report.Units.push_back(Units[I].Command.File);
     if (Outcome.Failed) {
       ++FailedUnits;
@@ -409,21 +775,43 @@ int run(int Argc, const char **Argv) {
       WithColor::error(errs(), "cudalint") << Message << "\n";
     }
     for (Finding &Found : Outcome.Findings) {
-      if (!isShownFile(Found, MainFiles, Headers))
+      if (!isShownFile(Found, MainFiles, Settings.HeaderFilter))
         continue;
-      if (Found.Level == Severity::Warning && AsErrors.contains(Found.CheckId)) {
+      if (Found.Level == Severity::Warning && Settings.AsErrors.contains(Found.CheckId)) {
         Found.Level = Severity::Error;
         Found.PromotedToError = true;
       }
-      Report.Findings.push_back(std::move(Found));
+      Shown.push_back({std::move(Found), I});
     }
   }
+  for (const UnitFinding &Found : Shown)
+    Report.Findings.push_back(Found.Found);
   sortAndDeduplicate(Report.Findings);
   llvm::sort(Report.Units);
   Report.Units.erase(std::unique(Report.Units.begin(), Report.Units.end()), Report.Units.end());
 
+  if (!WriteBaselineFile.empty()) {
+    // A baseline without the findings of a unit that failed would report
+    // them all as new once the unit parses again.
+    if (FailedUnits) {
+      WithColor::error(errs(), "cudalint")
+          << "not writing baseline '" << WriteBaselineFile
+          << "': some units could not be analysed\n";
+    } else if (!writeBaselineFile(Report.Findings)) {
+      return ExitError;
+    }
+  }
+  if (Baseline) {
+    size_t Known = removeBaselined(Report.Findings, *Baseline, baselineDirectory(BaselineFile));
+    if (Known)
+      Notes.add(std::to_string(Known) + " finding" + (Known == 1 ? " is" : "s are") +
+                " in the baseline '" + BaselineFile + "' and not shown");
+  }
+  if (!ExportFixes.empty() && !exportFixes(Report.Findings, Shown, Units, Texts))
+    return ExitError;
+
   OutputOptions Output;
-  Output.Rules = Selected;
+  Output.Rules = Configs.enabledAnywhere();
   Output.SourceRoot = SourceRoot.empty() ? absolute(".") : absolute(SourceRoot);
   std::error_code Error;
   std::unique_ptr<ToolOutputFile> File;
@@ -463,15 +851,25 @@ int run(int Argc, const char **Argv) {
   if (!Quiet && !Verify)
     errs() << Warnings << " warning" << (Warnings == 1 ? "" : "s") << " and "
            << Errors << " error" << (Errors == 1 ? "" : "s") << " in "
-           << Units.size() << " unit" << (Units.size() == 1 ? "" : "s")
+           << ToAnalyse.size() << " unit" << (ToAnalyse.size() == 1 ? "" : "s")
            << (FailedUnits ? (", " + std::to_string(FailedUnits) + " not analysed") : "")
            << ".\n";
-  if (FailedUnits || !Report.Problems.empty())
+
+  size_t Remaining = Report.Findings.size();
+  bool FixProblem = false;
+  if (Fix && !Verify) {
+    FixStageResult Fixed = applyFixes(Report.Findings, Shown, Units, Outcomes, Texts, Notes);
+    Remaining -= llvm::count_if(Report.Findings, [&](const Finding &Found) {
+      return Fixed.Fixed.count(idOf(Found));
+    });
+    FixProblem = Fixed.Problem;
+  }
+  if (FailedUnits || !Report.Problems.empty() || FixProblem)
     return ExitError;
   // In verify mode the findings are the expectations; matching them is success.
   if (Verify)
     return ExitClean;
-  return Report.Findings.empty() ? ExitClean : ExitFindings;
+  return Remaining == 0 ? ExitClean : ExitFindings;
 }
 
 } // namespace

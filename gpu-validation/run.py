@@ -93,6 +93,7 @@ def load_manifest(path=MANIFEST):
                 "file": spec["file"],
                 "sha256": file_digest(source),
                 "libraries": case.get("libraries", []),
+                "alone": bool(case.get("gpu_alone")),
                 "expect_run": spec["run"],
                 "reason_matches": spec.get("reason_matches"),
                 "sanitizer": spec["sanitizer"],
@@ -384,18 +385,25 @@ def mode_gpu(args):
         entry["gpu"] = {key: judged[key] for key in ("behaviour", "shows_bug", "as_expected", "problems")}
         return entry
 
+    def record(program, entry):
+        results["programs"][program["id"]] = entry
+        write_json(results_path, results)  # partial results survive a time-out
+        sanitized = entry.get("sanitizer", {})
+        print("%-60s run=%s sanitizer=%s(%s) %s" % (
+            program["id"], entry.get("run", {}).get("verdict"), sanitized.get("outcome"),
+            sanitized.get("errors"),
+            "as expected" if entry["gpu"]["as_expected"] else "UNEXPECTED: " + "; ".join(
+                entry["gpu"]["problems"])), flush=True)
+
+    # Programs that read device-wide figures (cudaMemGetInfo) run after the
+    # others, one at a time, so that no other program's memory moves them.
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.run_jobs) as pool:
-        futures = {pool.submit(exercise, program): program for program in programs}
+        futures = {pool.submit(exercise, program): program for program in programs if not program["alone"]}
         for future in concurrent.futures.as_completed(futures):
-            entry, program = future.result(), futures[future]
-            results["programs"][program["id"]] = entry
-            write_json(results_path, results)  # partial results survive a time-out
-            sanitized = entry.get("sanitizer", {})
-            print("%-60s run=%s sanitizer=%s(%s) %s" % (
-                program["id"], entry.get("run", {}).get("verdict"), sanitized.get("outcome"),
-                sanitized.get("errors"),
-                "as expected" if entry["gpu"]["as_expected"] else "UNEXPECTED: " + "; ".join(
-                    entry["gpu"]["problems"])), flush=True)
+            record(futures[future], future.result())
+    for program in programs:
+        if program["alone"]:
+            record(program, exercise(program))
     results["programs"] = {p["id"]: results["programs"][p["id"]] for p in programs}
     results["finished"] = now_utc()
     write_json(results_path, results)

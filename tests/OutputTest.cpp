@@ -335,7 +335,8 @@ TEST(OutputJsonTest, ExactDocument) {
           "file": "/src/kernel.cu",
           "line": 10,
           "column": 9,
-          "message": "the allocation is used here"
+          "message": "the allocation is used here",
+          "step": false
         }
       ],
       "fixes": [
@@ -540,6 +541,46 @@ TEST(OutputSarifTest, ResultWithNoteAndFix) {
             "sub%20dir/b.cu");
   EXPECT_EQ(at(Error, "relatedLocations"), nullptr);
   EXPECT_EQ(at(Error, "fixes"), nullptr);
+}
+
+// A path-sensitive finding: its steps are a SARIF code flow in order, its
+// other notes related locations; JSON marks the steps.
+TEST(OutputSarifTest, PathStepsAreACodeFlow) {
+  RunReport Report;
+  Report.ToolVersion = "0.1.0";
+  Finding F;
+  F.CheckId = "cuda-memory-leak";
+  F.Where = point("/src/a.cu", 4, 3, "  cudaMalloc(&d, n);");
+  F.Message = "device memory allocated by 'cudaMalloc' is not released";
+  F.Notes.push_back({point("/src/a.cu", 4, 3, "  cudaMalloc(&d, n);"),
+                     "device memory is allocated here by 'cudaMalloc'", true});
+  F.Notes.push_back({point("/src/a.cu", 1, 1, "#include <cuda_runtime.h>"),
+                     "a note that is not a step", false});
+  F.Notes.push_back({point("/src/a.cu", 7, 1, "}"),
+                     "'f' returns here without releasing the memory", true});
+  Report.Findings.push_back(F);
+  llvm::json::Value Log = sarif(Report, "/src");
+  const llvm::json::Value &Result = *at(Log, "runs/0/results/0");
+  const llvm::json::Value &Steps =
+      *at(Result, "codeFlows/0/threadFlows/0/locations");
+  ASSERT_EQ(Steps.getAsArray()->size(), 2u);
+  EXPECT_EQ(str(Steps, "0/location/message/text"),
+            "device memory is allocated here by 'cudaMalloc'");
+  EXPECT_EQ(num(Steps, "0/location/physicalLocation/region/startLine"), 4);
+  EXPECT_EQ(str(Steps, "1/location/message/text"),
+            "'f' returns here without releasing the memory");
+  EXPECT_EQ(num(Steps, "1/location/physicalLocation/region/startLine"), 7);
+  ASSERT_EQ(at(Result, "relatedLocations")->getAsArray()->size(), 1u);
+  EXPECT_EQ(num(Result, "relatedLocations/0/id"), 0);
+  EXPECT_EQ(str(Result, "relatedLocations/0/message/text"),
+            "a note that is not a step");
+
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  writeJson(OS, Report, OutputOptions());
+  llvm::json::Value Json = llvm::json::parse(Out).get();
+  EXPECT_EQ(at(Json, "findings/0/notes/0/step")->getAsBoolean(), true);
+  EXPECT_EQ(at(Json, "findings/0/notes/1/step")->getAsBoolean(), false);
 }
 
 TEST(OutputSarifTest, ArtifactsAndBase) {

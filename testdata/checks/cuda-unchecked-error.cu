@@ -1,3 +1,4 @@
+// cudalint-args: --checks=-*,cuda-unchecked-error
 // cuda-unchecked-error: discarded and dead status codes.
 // Each bug carries its expected finding; a clean look-alike follows it.
 #include <cuda_runtime.h>

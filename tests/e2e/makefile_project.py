@@ -15,6 +15,9 @@ import shutil
 import harness
 
 EXPECTED = [
+    # Both buffers leak when the copy or the set fails (line 26 returns).
+    ("src/histogram.cu", 21, 7, "cuda-memory-leak"),
+    ("src/histogram.cu", 23, 3, "cuda-memory-leak"),
     ("src/histogram.cu", 23, 3, "cuda-unchecked-error"),
     ("src/histogram.cu", 29, 24, "cuda-unchecked-error"),
     ("src/main.cu", 10, 31, "cuda-alloc-pointer-arg"),

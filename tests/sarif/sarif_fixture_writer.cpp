@@ -1,6 +1,7 @@
 // Writes a SARIF log that exercises everything writeSarif emits, for the
-// schema validation test: two findings (one with notes and a two-part
-// fix-it, one promoted to an error), a file under the source root and one
+// schema validation test: three findings (one with notes and a two-part
+// fix-it, one promoted to an error, one with path steps that become a code
+// flow), a file under the source root and one
 // outside it, a path with a space, and a unit that could not be analysed.
 //
 //   sarif_fixture_writer VALID.sarif [BROKEN.sarif]
@@ -57,9 +58,21 @@ RunReport fixtureReport() {
                       "  cudaMalloc(d_out, n);");
   Alloc.Message = "cudaMalloc is given the pointer d_out, not its address";
 
+  Finding Leak;
+  Leak.CheckId = "cuda-memory-leak";
+  Leak.Where = point(Kernel, 12, 3, Line);
+  Leak.Message = "device memory allocated by 'cudaMalloc' is not released on "
+                 "every path; the GPU keeps it allocated until the process exits";
+  Leak.Notes.push_back({point(Kernel, 12, 3, Line),
+                        "device memory is allocated here by 'cudaMalloc'", true});
+  Leak.Notes.push_back({point(Kernel, 14, 7, "  if (status != cudaSuccess)"),
+                        "assuming 'status' is not equal to cudaSuccess", true});
+  Leak.Notes.push_back({point(Kernel, 15, 5, "    return;"),
+                        "'run' returns here without releasing the memory", true});
+
   RunReport Report;
   Report.ToolVersion = "0.1.0";
-  Report.Findings = {Unchecked, Alloc};
+  Report.Findings = {Unchecked, Alloc, Leak};
   Report.Problems.push_back(
       {"/opt/vendor/broken.cu", "error: unknown type name '__nv_bfloat16'"});
   Report.Units = {Kernel, "/work/project/src/sub dir/copy.cu",
@@ -73,6 +86,9 @@ const CheckDescription Rules[] = {
      "cudaMalloc writes the device address through its first argument; "
      "passing the pointer itself leaves it uninitialised.",
      nullptr},
+    {"cuda-memory-leak",
+     "Finds CUDA allocations not released on some path.",
+     "Device memory stays allocated until the process exits.", nullptr},
     {"cuda-unchecked-error",
      "Finds CUDA runtime calls whose cudaError_t is ignored.",
      "A failed allocation or __global__ launch goes unnoticed until a later, "

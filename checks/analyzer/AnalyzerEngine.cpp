@@ -1,0 +1,198 @@
+#include "AnalyzerEngine.h"
+
+#include "MemoryModel.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Analysis/PathDiagnostic.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/StaticAnalyzer/Core/AnalyzerOptions.h"
+#include "clang/StaticAnalyzer/Frontend/AnalysisConsumer.h"
+#include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <mutex>
+
+using namespace clang;
+
+namespace cudalint {
+
+namespace {
+
+// The analyzer's checkers that model without reporting: calls to noreturn
+// functions (exit, abort, a failed assert) end the path, and builtins such as
+// __builtin_expect are evaluated.
+constexpr llvm::StringLiteral CoreModeling = "core.builtin";
+
+// Clang's notes start with a capital ("Taking true branch"); cudalint's do not.
+std::string asNote(llvm::StringRef Text) {
+  std::string Note = Text.str();
+  if (!Note.empty())
+    Note[0] = llvm::toLower(Note[0]);
+  return Note;
+}
+
+// The path's steps, flattened, ending where the bug happens. Clang 22 puts
+// the end-of-path piece first in some paths through main (seen with a leak in
+// a loop of main); it belongs last.
+ento::PathPieces inOrder(const ento::PathDiagnostic &Diagnostic) {
+  ento::PathPieces Steps =
+      Diagnostic.path.flatten(/*ShouldFlattenMacros=*/true);
+  SourceLocation End = Diagnostic.getLocation().asLocation();
+  if (Steps.size() > 1 && Steps.front()->getLocation().asLocation() == End &&
+      Steps.back()->getLocation().asLocation() != End) {
+    Steps.push_back(Steps.front());
+    Steps.pop_front();
+  }
+  return Steps;
+}
+
+class FindingPathConsumer : public ento::PathDiagnosticConsumer {
+public:
+  FindingPathConsumer(CheckContext &Context,
+                      llvm::StringMap<std::string> CheckIds)
+      : Context(Context), CheckIds(std::move(CheckIds)) {}
+
+  void
+  FlushDiagnosticsImpl(std::vector<const ento::PathDiagnostic *> &Diagnostics,
+                       FilesMade *) override {
+    for (const ento::PathDiagnostic *Diagnostic : Diagnostics)
+      addFinding(*Diagnostic);
+  }
+
+  llvm::StringRef getName() const override { return "cudalint"; }
+  bool supportsLogicalOpControlFlow() const override { return true; }
+  bool supportsCrossFileDiagnostics() const override { return true; }
+
+private:
+  void addFinding(const ento::PathDiagnostic &Diagnostic) {
+    auto Id = CheckIds.find(Diagnostic.getCheckerName());
+    const SourceManager *SM = Context.sourceManager();
+    if (Id == CheckIds.end() || !SM)
+      return;
+    // A leak belongs where the memory was allocated: that is the location
+    // its report is uniqued by; the path ends where it is lost.
+    SourceLocation Where = Diagnostic.getUniqueingLoc().isValid()
+                               ? Diagnostic.getUniqueingLoc().asLocation()
+                               : Diagnostic.getLocation().asLocation();
+    if (Where.isInvalid() || SM->isInSystemHeader(SM->getFileLoc(Where)))
+      return;
+    Finding Found;
+    Found.CheckId = Id->second;
+    Found.Where = Context.point(Where);
+    Found.Message = Diagnostic.getShortDescription().str();
+    for (const ento::PathDiagnosticPieceRef &Piece : inOrder(Diagnostic)) {
+      if (Piece->getString().empty())
+        continue;
+      FindingNote Note;
+      Note.Where = Context.point(Piece->getLocation().asLocation());
+      Note.Message = asNote(Piece->getString());
+      Note.PathStep = Piece->getKind() != ento::PathDiagnosticPiece::Note;
+      Found.Notes.push_back(std::move(Note));
+    }
+    Context.findings().push_back(std::move(Found));
+  }
+
+  CheckContext &Context;
+  llvm::StringMap<std::string> CheckIds; // analyzer checker name -> check id
+};
+
+void configure(AnalyzerOptions &Options,
+               llvm::ArrayRef<const CheckDescription *> Checks,
+               const CheckOptionMap &CheckOptions) {
+  Options.CheckersAndPackages.clear();
+  Options.CheckersAndPackages.emplace_back(CoreModeling.str(), true);
+  for (const CheckDescription *Check : Checks) {
+    Options.CheckersAndPackages.emplace_back(Check->AnalyzerName.str(), true);
+    // `cuda-memory-leak.Option=value` is the analyzer's
+    // `cudalint.cuda-memory-leak:Option=value`.
+    for (const auto &[Key, Value] : CheckOptions) {
+      llvm::StringRef Name(Key);
+      if (Name.consume_front(Check->Id) && Name.consume_front("."))
+        Options.Config[(Check->AnalyzerName + ":" + Name).str()] =
+            llvm::StringRef(Value).trim().lower();
+    }
+  }
+  Options.AnalysisDiagOpt = PD_NONE;
+  Options.ShouldAddPopUpNotes = false;
+  Options.AnalyzerDisplayProgress = false;
+  // The analyzer gives up a path on the fifth visit of a block
+  // (maxBlockVisitOnPath 4): a loop with a larger known bound, such as
+  // `for (i = 0; i < n; ++i)` after `n = 50000`, ends every path in it, and
+  // a leak that such a path reaches later is then suppressed as if the path
+  // had called exit(). Loops with a literal bound of up to 128 iterations
+  // are unrolled instead; any other loop is widened after its third
+  // iteration (what it may change becomes unknown) and analysis goes on
+  // after it. Measured on cuda-samples (134 units): 11 leaks without either,
+  // 14 with both, all true, in about the same time (162 s and 176 s, -j2).
+  Options.ShouldUnrollLoops = true;
+  Options.ShouldWidenLoops = true;
+}
+
+// Clang 22's analyzer keeps process-wide per-entry-point statistics
+// (EntryPointStat): every AnalysisConsumer appends to them when it is created,
+// after each function it analyses, and when its unit's ASTContext goes away.
+// None of that is synchronised, and two units analysed at once corrupt the
+// heap. So the analyzer's part of a unit runs under one lock; parsing and the
+// AST checks of other units go on in parallel.
+std::mutex &analyzerLock() {
+  static std::mutex Lock;
+  return Lock;
+}
+
+class SerializedAnalysis : public MultiplexConsumer {
+public:
+  explicit SerializedAnalysis(std::unique_ptr<ASTConsumer> Analysis)
+      : MultiplexConsumer(std::move(Analysis)) {}
+
+  ~SerializedAnalysis() override {
+    std::lock_guard<std::mutex> Guard(analyzerLock());
+    Consumers.clear();
+  }
+
+  void HandleTranslationUnit(ASTContext &Context) override {
+    std::lock_guard<std::mutex> Guard(analyzerLock());
+    MultiplexConsumer::HandleTranslationUnit(Context);
+  }
+};
+
+// The statistics' cleanup runs among the ASTContext's deallocations; these
+// two, registered around it, hold the lock while it runs.
+void lockAnalyzer(void *) { analyzerLock().lock(); }
+void unlockAnalyzer(void *) { analyzerLock().unlock(); }
+
+} // namespace
+
+std::unique_ptr<ASTConsumer>
+createPathSensitiveConsumer(CompilerInstance &Compiler, CheckContext &Context,
+                            llvm::ArrayRef<const CheckDescription *> Checks) {
+  std::vector<const CheckDescription *> PathSensitive;
+  llvm::StringMap<std::string> CheckIds;
+  for (const CheckDescription *Check : Checks)
+    if (Check->isPathSensitive()) {
+      PathSensitive.push_back(Check);
+      CheckIds[Check->AnalyzerName] = Check->Id.str();
+    }
+  if (PathSensitive.empty())
+    return nullptr;
+  configure(Compiler.getAnalyzerOpts(), PathSensitive, Context.options());
+  std::unique_ptr<ento::AnalysisASTConsumer> Consumer;
+  {
+    Compiler.getASTContext().AddDeallocation(lockAnalyzer, nullptr);
+    std::lock_guard<std::mutex> Guard(analyzerLock());
+    Consumer = ento::CreateAnalysisConsumer(Compiler);
+    Compiler.getASTContext().AddDeallocation(unlockAnalyzer, nullptr);
+  }
+  Consumer->AddCheckerRegistrationFn(
+      [PathSensitive](ento::CheckerRegistry &Registry) {
+        memory::registerMemoryModeling(Registry);
+        for (const CheckDescription *Check : PathSensitive)
+          Check->RegisterAnalyzerChecker(Registry);
+      });
+  Consumer->AddDiagnosticConsumer(
+      std::make_unique<FindingPathConsumer>(Context, std::move(CheckIds)));
+  return std::make_unique<SerializedAnalysis>(std::move(Consumer));
+}
+
+} // namespace cudalint

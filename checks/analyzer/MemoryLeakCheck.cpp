@@ -1,0 +1,178 @@
+#include "MemoryLeakCheck.h"
+
+#include "MemoryModel.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/Stmt.h"
+#include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
+#include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
+#include "clang/StaticAnalyzer/Core/BugReporter/CommonBugCategories.h"
+#include "clang/StaticAnalyzer/Core/Checker.h"
+#include "clang/StaticAnalyzer/Core/CheckerManager.h"
+#include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
+
+using namespace clang;
+using namespace clang::ento;
+
+namespace cudalint {
+
+namespace {
+
+llvm::StringRef consequence(MemoryFamily Family) {
+  switch (Family) {
+  case MemoryFamily::Device:
+    return "the GPU keeps it allocated until the process exits";
+  case MemoryFamily::Managed:
+    return "it stays allocated on the GPU and mapped on the host until the "
+           "process exits";
+  case MemoryFamily::PinnedHost:
+  case MemoryFamily::MappedHost:
+    return "it stays page-locked, out of the operating system's reach, until "
+           "the process exits";
+  case MemoryFamily::PageableHost:
+  case MemoryFamily::Stack:
+    return "it stays allocated until the process exits";
+  }
+  llvm_unreachable("unknown memory family");
+}
+
+std::string warning(const memory::Allocation &Memory) {
+  return (memoryFamilyName(Memory.family()) + " allocated by '" +
+          documentedName(Memory.allocator()) +
+          "' is not released on every path; " + consequence(Memory.family()))
+      .str();
+}
+
+// Ends the path where the memory is lost: at the return statement or the
+// closing brace the function leaves through, or else at the statement after
+// which no pointer to the memory is used again (it is overwritten, goes out of
+// scope, or is simply never used again: the analyzer's liveness decides).
+class LostHere final : public BugReporterVisitor {
+public:
+  void Profile(llvm::FoldingSetNodeID &ID) const override {
+    static int Tag;
+    ID.AddPointer(&Tag);
+  }
+
+  PathDiagnosticPieceRef VisitNode(const ExplodedNode *, BugReporterContext &,
+                                   PathSensitiveBugReport &) override {
+    return nullptr;
+  }
+
+  PathDiagnosticPieceRef getEndPath(BugReporterContext &BRC,
+                                    const ExplodedNode *End,
+                                    PathSensitiveBugReport &) override {
+    const LocationContext *Frame = End->getLocationContext();
+    const SourceManager &SM = BRC.getSourceManager();
+    const Stmt *S = End->getStmtForDiagnostics();
+    const Stmt *Return = S;
+    while (Return && !isa<ReturnStmt>(Return))
+      Return = Frame->getParentMap().getParent(Return);
+    const auto *Function = dyn_cast_or_null<NamedDecl>(Frame->getDecl());
+    std::string Returns =
+        Function ? "'" + Function->getNameAsString() +
+                       "' returns here without releasing the memory"
+                 : "the function returns here without releasing the memory";
+    if (Return)
+      return std::make_shared<PathDiagnosticEventPiece>(
+          PathDiagnosticLocation(Return, SM, Frame), Returns);
+    if (!S || S == Frame->getDecl()->getBody())
+      return std::make_shared<PathDiagnosticEventPiece>(
+          PathDiagnosticLocation::createDeclEnd(Frame, SM), Returns);
+    return std::make_shared<PathDiagnosticEventPiece>(
+        PathDiagnosticLocation(S, SM, Frame),
+        "the memory is not released, and no pointer to it is used after this "
+        "point");
+  }
+};
+
+// The statement of `main` that led to the allocation: the allocation itself,
+// or the call in main through which a helper allocated.
+const Stmt *statementInFrame(const memory::Allocation &Memory,
+                             const StackFrameContext *Frame) {
+  const StackFrameContext *Current = Memory.siteFrame();
+  const Stmt *S = Memory.site();
+  while (Current && Current != Frame) {
+    S = Current->getCallSite();
+    const LocationContext *Parent = Current->getParent();
+    Current = Parent ? Parent->getStackFrame() : nullptr;
+  }
+  return Current ? S : nullptr;
+}
+
+bool isInLoop(const Stmt *S, const ParentMap &Parents) {
+  for (; S; S = Parents.getParent(S))
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+      return true;
+  return false;
+}
+
+// Memory still allocated when main returns is released by the process exit,
+// as on the paths that call exit(): not worth a report, unless main allocates
+// it in a loop, where every iteration takes more.
+bool releasedByProgramExit(const memory::Allocation &Memory,
+                           const ExplodedNode *Lost) {
+  const StackFrameContext *Frame = Lost->getStackFrame();
+  const auto *Function = dyn_cast_or_null<FunctionDecl>(Frame->getDecl());
+  if (Frame->getParent() || !Function || !Function->isMain())
+    return false;
+  const Stmt *InMain = statementInFrame(Memory, Frame);
+  return !InMain || !isInLoop(InMain, Frame->getParentMap());
+}
+
+class MemoryLeakChecker : public Checker<check::Event<memory::MemoryLost>> {
+public:
+  void checkEvent(const memory::MemoryLost &Lost) const;
+
+  bool ReportAtMainReturn = false;
+
+private:
+  // Paths that end in exit(), abort() or another noreturn call leak nothing
+  // worth reporting: the process is about to release everything.
+  BugType Leak{this, "CUDA memory leak", categories::MemoryError,
+               /*SuppressOnSink=*/true};
+};
+
+void MemoryLeakChecker::checkEvent(const memory::MemoryLost &Lost) const {
+  CheckerContext &C = *Lost.Context;
+  const memory::Allocation *Memory =
+      memory::find(Lost.Node->getState(), Lost.Sym);
+  if (!Memory || !Memory->site() || !Memory->siteFrame())
+    return;
+  if (!ReportAtMainReturn && releasedByProgramExit(*Memory, Lost.Node))
+    return;
+  // One finding per allocation site, whichever path leaks it first.
+  PathDiagnosticLocation Site = PathDiagnosticLocation::createBegin(
+      Memory->site(), C.getSourceManager(), Memory->siteFrame());
+  auto Report = std::make_unique<PathSensitiveBugReport>(
+      Leak, warning(*Memory), Lost.Node, Site, Memory->siteFrame()->getDecl());
+  Report->markInteresting(Lost.Sym);
+  Report->addVisitor(memory::historyNotes(Lost.Sym));
+  Report->addVisitor(std::make_unique<LostHere>());
+  C.emitReport(std::move(Report));
+}
+
+constexpr llvm::StringLiteral ReportAtMainReturnOption = "ReportAtMainReturn";
+
+void registerLeakChecker(CheckerManager &Manager) {
+  auto *Checker = Manager.registerChecker<MemoryLeakChecker>();
+  Checker->ReportAtMainReturn =
+      Manager.getAnalyzerOptions().getCheckerBooleanOption(
+          Manager.getCurrentCheckerName(), ReportAtMainReturnOption);
+}
+
+bool shouldRegisterLeakChecker(const CheckerManager &) { return true; }
+
+} // namespace
+
+void MemoryLeakCheck::registerChecker(CheckerRegistry &Registry) {
+  Registry.addChecker(registerLeakChecker, shouldRegisterLeakChecker,
+                      AnalyzerName, Summary);
+  Registry.addCheckerOption(
+      "bool", AnalyzerName, ReportAtMainReturnOption, "false",
+      "Report memory still allocated when main returns.", "released");
+  Registry.addDependency(AnalyzerName, memory::ModelingCheckerName);
+}
+
+} // namespace cudalint

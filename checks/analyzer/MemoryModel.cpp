@@ -1,0 +1,607 @@
+#include "MemoryModel.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
+#include "clang/StaticAnalyzer/Core/Checker.h"
+#include "clang/StaticAnalyzer/Core/CheckerManager.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/CallEvent.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
+#include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
+
+using namespace clang;
+using namespace clang::ento;
+
+REGISTER_MAP_WITH_PROGRAMSTATE(Allocations, SymbolRef,
+                               cudalint::memory::Allocation)
+
+namespace cudalint::memory {
+
+int MemoryLost::Tag;
+
+void Allocation::Profile(llvm::FoldingSetNodeID &ID) const {
+  ID.AddInteger(static_cast<unsigned>(State));
+  ID.AddInteger(static_cast<unsigned>(Family));
+  ID.AddPointer(Site);
+  ID.AddPointer(SiteFrame);
+  ID.AddPointer(Allocator.data());
+  ID.AddPointer(Release.data());
+  ID.AddPointer(ReleasedBy.data());
+  ID.AddPointer(Status);
+}
+
+const CudaApi &api() {
+  static const CudaApi Api;
+  return Api;
+}
+
+namespace {
+
+bool isKernel(const FunctionDecl *Callee) {
+  return Callee && Callee->hasAttr<CUDAGlobalAttr>();
+}
+
+bool isDeviceOnly(const Decl *D) {
+  return D && (D->hasAttr<CUDAGlobalAttr>() ||
+               (D->hasAttr<CUDADeviceAttr>() && !D->hasAttr<CUDAHostAttr>()));
+}
+
+const FunctionDecl *calleeOf(const CallEvent &Call) {
+  return dyn_cast_or_null<FunctionDecl>(Call.getDecl());
+}
+
+bool isStandardNewOrDelete(const CallEvent &Call) {
+  const FunctionDecl *Callee = calleeOf(Call);
+  return Callee && Callee->isReplaceableGlobalAllocationFunction();
+}
+
+// A pointer handed to a smart pointer's constructor is owned by the smart
+// pointer from then on.
+bool isSmartPointerConstructor(const CallEvent &Call) {
+  const auto *Constructor =
+      dyn_cast_or_null<CXXConstructorDecl>(Call.getDecl());
+  return Constructor && api().isOwningSmartPointer(Constructor->getParent());
+}
+
+// Whether a call we do not follow may keep or release the pointers it is
+// given, so that what it receives is no longer ours to report as leaked.
+bool mayKeepPointers(const CallEvent &Call) {
+  if (isa<CXXAllocatorCall, CXXDeallocatorCall>(Call))
+    return false;
+  const FunctionDecl *Callee = calleeOf(Call);
+  if (!Callee)
+    return true; // through a function pointer: anything may happen
+  const CudaApi &Api = api();
+  if (Api.allocation(Callee) || Api.hostAllocation(Callee) ||
+      Api.release(Callee) || Api.copy(Callee) || Api.synchronization(Callee) ||
+      isKernel(Callee))
+    return false;
+  if (Api.keepsPointerArguments(Callee))
+    return true;
+  // The user's own code, and C++ library code (containers, smart pointers),
+  // may hand the pointer to an owner.
+  if (!Call.isInSystemHeader() || isa<CXXMethodDecl>(Callee) ||
+      isa<CXXConstructorCall, CXXDestructorCall>(Call))
+    return true;
+  // C library and CUDA API calls use their arguments and return, unless they
+  // take a callback that may receive them.
+  return Call.argumentsMayEscape();
+}
+
+// Whether one of the call's arguments points into the allocation `Sym`.
+bool isArgumentBase(const CallEvent &Call, SymbolRef Sym) {
+  for (unsigned I = 0; I < Call.getNumArgs(); ++I)
+    if (allocationSymbol(Call.getArgSVal(I)) == Sym)
+      return true;
+  return false;
+}
+
+// The statement in the user's code responsible for an allocation: a call
+// inside a system header (std::make_unique's new, a wrapper in a vendor
+// header) is attributed to the user's call that led there.
+std::pair<const Stmt *, const StackFrameContext *>
+userSite(const Stmt *S, const LocationContext *Context,
+         const SourceManager &SM) {
+  const StackFrameContext *Frame = Context->getStackFrame();
+  while (Frame->getParent()) {
+    const Decl *Function = Frame->getDecl();
+    if (!Function ||
+        !SM.isInSystemHeader(SM.getExpansionLoc(Function->getLocation())))
+      break;
+    if (!Frame->getCallSite())
+      break;
+    S = Frame->getCallSite();
+    Frame = Frame->getParent()->getStackFrame();
+  }
+  return {S, Frame};
+}
+
+bool allocationFailed(ProgramStateRef State, SymbolRef Sym,
+                      const Allocation &Memory) {
+  ConstraintManager &Constraints = State->getConstraintManager();
+  if (Constraints.isNull(State, Sym).isConstrainedTrue())
+    return true;
+  // A status known not to be success (zero) means nothing was allocated.
+  return Memory.status() &&
+         Constraints.isNull(State, Memory.status()).isConstrainedFalse();
+}
+
+class SymbolCollector final : public SymbolVisitor {
+public:
+  bool VisitSymbol(SymbolRef Sym) override {
+    Symbols.push_back(Sym);
+    return true;
+  }
+  llvm::SmallVector<SymbolRef, 4> Symbols;
+};
+
+ProgramStateRef escape(ProgramStateRef State, SymbolRef Sym) {
+  const Allocation *Memory = State->get<Allocations>(Sym);
+  if (!Memory || Memory->state() != Ownership::Allocated)
+    return State;
+  return State->set<Allocations>(Sym, Memory->with(Ownership::Escaped));
+}
+
+class MemoryModeling
+    : public Checker<eval::Call, check::PostCall, check::NewAllocator,
+                     check::PointerEscape, check::DeadSymbols,
+                     check::PreStmt<ReturnStmt>,
+                     check::PostStmt<CUDAKernelCallExpr>, check::BeginFunction,
+                     eval::Assume, EventDispatcher<MemoryLost>> {
+public:
+  bool evalCall(const CallEvent &Call, CheckerContext &C) const;
+  void checkPostCall(const CallEvent &Call, CheckerContext &C) const;
+  void checkNewAllocator(const CXXAllocatorCall &Call, CheckerContext &C) const;
+  ProgramStateRef checkPointerEscape(ProgramStateRef State,
+                                     const InvalidatedSymbols &Escaped,
+                                     const CallEvent *Call,
+                                     PointerEscapeKind Kind) const;
+  void checkDeadSymbols(SymbolReaper &Reaper, CheckerContext &C) const;
+  void checkPreStmt(const ReturnStmt *Return, CheckerContext &C) const;
+  void checkPostStmt(const CUDAKernelCallExpr *Launch, CheckerContext &C) const;
+  void checkBeginFunction(CheckerContext &C) const;
+  ProgramStateRef evalAssume(ProgramStateRef State, SVal Condition,
+                             bool Assumption) const;
+
+private:
+  bool evalCudaAllocation(const CallEvent &Call, const AllocationApi &Api,
+                          CheckerContext &C) const;
+  bool evalHostAllocation(const CallEvent &Call, const HostAllocationApi &Api,
+                          CheckerContext &C) const;
+  ProgramStateRef bindStatus(const CallEvent &Call, CheckerContext &C,
+                             ProgramStateRef State, SymbolRef &Status) const;
+  ProgramStateRef track(ProgramStateRef State, CheckerContext &C,
+                        const Expr *Origin, SVal Address,
+                        const MemRegion *Holder, MemoryFamily Family,
+                        llvm::StringRef Allocator, llvm::StringRef Release,
+                        SymbolRef Status) const;
+  ProgramStateRef release(ProgramStateRef State, CheckerContext &C,
+                          SVal Address, MemoryFamily Family,
+                          llvm::StringRef By) const;
+};
+
+bool MemoryModeling::evalCall(const CallEvent &Call, CheckerContext &C) const {
+  const FunctionDecl *Callee = calleeOf(Call);
+  if (!Callee || !isa_and_nonnull<CallExpr>(Call.getOriginExpr()))
+    return false;
+  if (const AllocationApi *Api = api().allocation(Callee))
+    return evalCudaAllocation(Call, *Api, C);
+  if (const HostAllocationApi *Api = api().hostAllocation(Callee))
+    return evalHostAllocation(Call, *Api, C);
+  return false;
+}
+
+// The status a call returns is a fresh symbol: both success and failure stay
+// possible until the program tests it.
+ProgramStateRef MemoryModeling::bindStatus(const CallEvent &Call,
+                                           CheckerContext &C,
+                                           ProgramStateRef State,
+                                           SymbolRef &Status) const {
+  Status = nullptr;
+  if (Call.getResultType()->isVoidType())
+    return State;
+  static int StatusTag;
+  DefinedOrUnknownSVal Value =
+      C.getSValBuilder().conjureSymbolVal(Call, C.blockCount(), &StatusTag);
+  Status = Value.getAsSymbol();
+  return State->BindExpr(Call.getOriginExpr(), C.getLocationContext(), Value);
+}
+
+bool MemoryModeling::evalCudaAllocation(const CallEvent &Call,
+                                        const AllocationApi &Api,
+                                        CheckerContext &C) const {
+  if (Call.getNumArgs() <= Api.OutParam)
+    return false;
+  ProgramStateRef State = C.getState();
+  SymbolRef Status;
+  State = bindStatus(Call, C, State, Status);
+
+  // The pitch of cudaMallocPitch and the like: written by the call.
+  llvm::SmallVector<SVal, 2> Written;
+  for (unsigned I = 0; I < Call.getNumArgs(); ++I)
+    if (I != Api.OutParam && I < Call.parameters().size()) {
+      QualType Type = Call.parameters()[I]->getType();
+      if (Type->isPointerType() && !Type->getPointeeType().isConstQualified() &&
+          Type->getPointeeType()->isScalarType())
+        Written.push_back(Call.getArgSVal(I));
+    }
+  if (!Written.empty())
+    State = State->invalidateRegions(Written, Call.getCFGElementRef(),
+                                     C.blockCount(), C.getLocationContext(),
+                                     /*CausesPointerEscape=*/false);
+
+  std::optional<Loc> Out = Call.getArgSVal(Api.OutParam).getAs<Loc>();
+  const MemRegion *Holder = Out ? Out->getAsRegion() : nullptr;
+  if (!Holder) {
+    // A null or unknown out-parameter: cuda-alloc-pointer-arg's business.
+    C.addTransition(State);
+    return true;
+  }
+  QualType Target =
+      Call.parameters()[Api.OutParam]->getType()->getPointeeType();
+  SValBuilder &Builder = C.getSValBuilder();
+  SVal Address;
+  if (Loc::isLocType(Target)) {
+    Address = Builder.getConjuredHeapSymbolVal(Call.getCFGElementRef(),
+                                               C.getLocationContext(), Target,
+                                               C.blockCount());
+  } else if (Target->isIntegerType()) {
+    static int HandleTag; // CUdeviceptr: the address is an integer
+    Address =
+        Builder.conjureSymbolVal(Call, Target, C.blockCount(), &HandleTag);
+  } else {
+    C.addTransition(State);
+    return true;
+  }
+  State = State->bindLoc(*Out, Address, C.getLocationContext());
+
+  std::optional<uint64_t> Flags;
+  if (Api.FlagsParam && *Api.FlagsParam < Call.getNumArgs())
+    if (const llvm::APSInt *Known =
+            Builder.getKnownValue(State, Call.getArgSVal(*Api.FlagsParam)))
+      Flags = Known->getZExtValue();
+  State = track(State, C, Call.getOriginExpr(), Address, Holder,
+                CudaApi::allocatedFamily(Api, Flags), Api.Name, Api.Release,
+                Status);
+  C.addTransition(State);
+  return true;
+}
+
+bool MemoryModeling::evalHostAllocation(const CallEvent &Call,
+                                        const HostAllocationApi &Api,
+                                        CheckerContext &C) const {
+  ProgramStateRef State = C.getState();
+  SValBuilder &Builder = C.getSValBuilder();
+  if (!Api.OutParam) {
+    DefinedSVal Address = Builder.getConjuredHeapSymbolVal(
+        Call.getCFGElementRef(), C.getLocationContext(), Call.getResultType(),
+        C.blockCount());
+    State =
+        State->BindExpr(Call.getOriginExpr(), C.getLocationContext(), Address);
+    State = track(State, C, Call.getOriginExpr(), Address, /*Holder=*/nullptr,
+                  MemoryFamily::PageableHost, Api.Name, Api.Release,
+                  /*Status=*/nullptr);
+    C.addTransition(State);
+    return true;
+  }
+  if (Call.getNumArgs() <= *Api.OutParam)
+    return false;
+  SymbolRef Status;
+  State = bindStatus(Call, C, State, Status);
+  std::optional<Loc> Out = Call.getArgSVal(*Api.OutParam).getAs<Loc>();
+  if (!Out || !Out->getAsRegion()) {
+    C.addTransition(State);
+    return true;
+  }
+  QualType Target =
+      Call.parameters()[*Api.OutParam]->getType()->getPointeeType();
+  DefinedSVal Address = Builder.getConjuredHeapSymbolVal(
+      Call.getCFGElementRef(), C.getLocationContext(), Target, C.blockCount());
+  State = State->bindLoc(*Out, Address, C.getLocationContext());
+  State = track(State, C, Call.getOriginExpr(), Address, Out->getAsRegion(),
+                MemoryFamily::PageableHost, Api.Name, Api.Release, Status);
+  C.addTransition(State);
+  return true;
+}
+
+// The analyzer does not evaluate kernel launches (device code runs on the
+// GPU), and rightly so; what the kernel may write through its pointer
+// arguments (managed memory the host reads later) becomes unknown here. The
+// pointers themselves stay ours.
+void MemoryModeling::checkPostStmt(const CUDAKernelCallExpr *Launch,
+                                   CheckerContext &C) const {
+  llvm::SmallVector<SVal, 4> Pointees;
+  for (const Expr *Argument : Launch->arguments())
+    if (SVal Value = C.getSVal(Argument); isa<Loc>(Value))
+      Pointees.push_back(Value);
+  if (Pointees.empty())
+    return;
+  C.addTransition(C.getState()->invalidateRegions(
+      Pointees, C.getCFGElementRef(), C.blockCount(), C.getLocationContext(),
+      /*CausesPointerEscape=*/false));
+}
+
+ProgramStateRef
+MemoryModeling::track(ProgramStateRef State, CheckerContext &C,
+                      const Expr *Origin, SVal Address, const MemRegion *Holder,
+                      MemoryFamily Family, llvm::StringRef Allocator,
+                      llvm::StringRef Release, SymbolRef Status) const {
+  SymbolRef Sym = Address.getAsSymbol();
+  if (!Sym)
+    return State;
+  auto [Site, Frame] =
+      userSite(Origin, C.getLocationContext(), C.getSourceManager());
+  // Stored straight into memory a caller can reach (`*out`, `this->d`, a
+  // global): the caller owns it from here.
+  bool Escapes = Holder && !Holder->hasMemorySpace<StackSpaceRegion>(State);
+  return State->set<Allocations>(
+      Sym, Allocation(Escapes ? Ownership::Escaped : Ownership::Allocated,
+                      Family, Site, Frame, Allocator, Release, Status));
+}
+
+ProgramStateRef MemoryModeling::release(ProgramStateRef State,
+                                        CheckerContext &C, SVal Address,
+                                        MemoryFamily Family,
+                                        llvm::StringRef By) const {
+  SymbolRef Sym = allocationStart(Address);
+  if (!Sym)
+    return State;
+  if (const Allocation *Memory = State->get<Allocations>(Sym)) {
+    // A release of the wrong family fails and the memory stays allocated
+    // (cuda-mismatched-free reports it).
+    if ((Memory->state() == Ownership::Allocated ||
+         Memory->state() == Ownership::Escaped) &&
+        CudaApi::releaseAccepts(Family, Memory->family()))
+      return State->set<Allocations>(Sym,
+                                     Memory->with(Ownership::Released, By));
+    return State;
+  }
+  // Memory of unknown provenance (a parameter, a field): released now, and a
+  // second release on this path is still a double free.
+  return State->set<Allocations>(
+      Sym, Allocation(Ownership::Released, Family, /*Site=*/nullptr,
+                      C.getStackFrame(), /*Allocator=*/"", /*Release=*/"",
+                      /*Status=*/nullptr, By));
+}
+
+void MemoryModeling::checkPostCall(const CallEvent &Call,
+                                   CheckerContext &C) const {
+  ProgramStateRef State = C.getState();
+  if (std::optional<ReleaseCall> Release = releaseCall(Call)) {
+    C.addTransition(
+        release(State, C, Release->Address, Release->Family, Release->Name));
+    return;
+  }
+  const FunctionDecl *Callee = calleeOf(Call);
+  if (!Callee)
+    return;
+  if (api().launchesGraph(Callee)) {
+    // Every launch of a graph with memory nodes allocates their memory again,
+    // at the same address: what was released outside the graph is live again.
+    for (auto [Sym, Memory] : State->get<Allocations>())
+      if (Memory.state() == Ownership::Released && !Memory.site())
+        State = State->remove<Allocations>(Sym);
+    C.addTransition(State);
+    return;
+  }
+  if (const BorrowedMemoryApi *Api = api().borrowedMemory(Callee)) {
+    SymbolRef Sym = Call.getReturnValue().getAsSymbol();
+    if (Sym && !State->get<Allocations>(Sym))
+      C.addTransition(State->set<Allocations>(
+          Sym,
+          Allocation(Ownership::Borrowed, Api->Family, Call.getOriginExpr(),
+                     C.getStackFrame(), Api->Display, "", nullptr)));
+    return;
+  }
+  if (isSmartPointerConstructor(Call)) {
+    for (unsigned I = 0; I < Call.getNumArgs(); ++I)
+      if (SymbolRef Sym = Call.getArgSVal(I).getAsSymbol())
+        State = escape(State, Sym);
+    C.addTransition(State);
+  }
+}
+
+void MemoryModeling::checkNewAllocator(const CXXAllocatorCall &Call,
+                                       CheckerContext &C) const {
+  const FunctionDecl *Callee = calleeOf(Call);
+  if (C.wasInlined || !Callee ||
+      !Callee->isReplaceableGlobalAllocationFunction() ||
+      Callee->isReservedGlobalPlacementOperator())
+    return;
+  bool IsArray = Call.getOriginExpr()->isArray();
+  SVal Address = Call.getObjectUnderConstruction();
+  C.addTransition(track(C.getState(), C, Call.getOriginExpr(), Address,
+                        /*Holder=*/nullptr, MemoryFamily::PageableHost,
+                        CudaApi::newExpressionName(IsArray),
+                        CudaApi::deleteExpressionName(IsArray), nullptr));
+}
+
+ProgramStateRef MemoryModeling::checkPointerEscape(
+    ProgramStateRef State, const InvalidatedSymbols &Escaped,
+    const CallEvent *Call, PointerEscapeKind Kind) const {
+  // A pointer passed to a call that uses it and returns stays ours, also
+  // with an offset (`d + 16`). A pointer stored in memory the call may write
+  // (`&d` among the arguments) is lost: the analyzer forgets what that
+  // memory held.
+  bool OnCall =
+      Kind == PSK_DirectEscapeOnCall || Kind == PSK_IndirectEscapeOnCall;
+  bool CallKeepsNothing = OnCall && Call && !mayKeepPointers(*Call);
+  for (SymbolRef Sym : Escaped)
+    if (!CallKeepsNothing ||
+        (Kind == PSK_IndirectEscapeOnCall && !isArgumentBase(*Call, Sym)))
+      State = escape(State, Sym);
+  return State;
+}
+
+void MemoryModeling::checkDeadSymbols(SymbolReaper &Reaper,
+                                      CheckerContext &C) const {
+  ProgramStateRef Before = C.getState();
+  ProgramStateRef State = Before;
+  llvm::SmallVector<SymbolRef, 2> Lost;
+  for (auto [Sym, Memory] : Before->get<Allocations>()) {
+    if (Reaper.isDead(Sym)) {
+      if (Memory.state() == Ownership::Allocated &&
+          !allocationFailed(Before, Sym, Memory))
+        Lost.push_back(Sym);
+      State = State->remove<Allocations>(Sym);
+    }
+  }
+  if (State == Before)
+    return;
+  ExplodedNode *Node = C.getPredecessor();
+  if (!Lost.empty()) {
+    Node = C.generateNonFatalErrorNode(Before);
+    if (Node)
+      for (SymbolRef Sym : Lost)
+        dispatchEvent(MemoryLost{Node, Sym, &C});
+  }
+  C.addTransition(State, Node);
+}
+
+// What the analysed function returns belongs to its caller, which we do not
+// see; in an inlined call the caller is analysed and keeps tracking it.
+void MemoryModeling::checkPreStmt(const ReturnStmt *Return,
+                                  CheckerContext &C) const {
+  if (!C.inTopFrame() || !Return->getRetValue())
+    return;
+  SVal Value = C.getSVal(Return->getRetValue());
+  ProgramStateRef State = C.getState();
+  SymbolCollector Reachable;
+  State->scanReachableSymbols(Value, Reachable);
+  if (const MemRegion *Region = Value.getAsRegion())
+    if (const auto *Base = dyn_cast<SymbolicRegion>(Region->getBaseRegion()))
+      Reachable.Symbols.push_back(Base->getSymbol());
+  for (SymbolRef Sym : Reachable.Symbols)
+    State = escape(State, Sym);
+  C.addTransition(State);
+}
+
+// Kernels and __device__ functions are device code: host-side memory
+// management does not happen there, so their analysis stops at once.
+void MemoryModeling::checkBeginFunction(CheckerContext &C) const {
+  if (C.inTopFrame() && isDeviceOnly(C.getLocationContext()->getDecl()))
+    C.generateSink(C.getState(), C.getPredecessor());
+}
+
+// A status known to be an error, or an address known to be null: on this
+// path the allocation never happened.
+ProgramStateRef MemoryModeling::evalAssume(ProgramStateRef State, SVal,
+                                           bool) const {
+  for (auto [Sym, Memory] : State->get<Allocations>())
+    if (Memory.state() == Ownership::Allocated &&
+        allocationFailed(State, Sym, Memory))
+      State = State->remove<Allocations>(Sym);
+  return State;
+}
+
+class HistoryNotes final : public BugReporterVisitor {
+public:
+  explicit HistoryNotes(SymbolRef Sym) : Sym(Sym) {}
+
+  void Profile(llvm::FoldingSetNodeID &ID) const override {
+    static int Tag;
+    ID.AddPointer(&Tag);
+    ID.AddPointer(Sym);
+  }
+
+  PathDiagnosticPieceRef VisitNode(const ExplodedNode *Node,
+                                   BugReporterContext &BRC,
+                                   PathSensitiveBugReport &) override {
+    const Allocation *Now = Node->getState()->get<Allocations>(Sym);
+    if (!Now || Node->pred_empty())
+      return nullptr;
+    const Allocation *Before =
+        Node->getFirstPred()->getState()->get<Allocations>(Sym);
+    const Stmt *S = Node->getStmtForDiagnostics();
+    if (!S)
+      return nullptr;
+    std::string Message;
+    if (!Before && Now->state() != Ownership::Released) {
+      if (Now->state() == Ownership::Borrowed)
+        Message = ("the pointer comes from " + Now->allocator() +
+                   ", which owns the " + memoryFamilyName(Now->family()) +
+                   " it points to")
+                      .str();
+      else
+        Message = (memoryFamilyName(Now->family()) + " is allocated here by '" +
+                   documentedName(Now->allocator()) + "'")
+                      .str();
+    } else if (Now->state() == Ownership::Released &&
+               (!Before || Before->state() != Ownership::Released)) {
+      Message = ("the memory is released here by '" +
+                 documentedName(Now->releasedBy()) + "'")
+                    .str();
+    }
+    if (Message.empty())
+      return nullptr;
+    PathDiagnosticLocation Where(S, BRC.getSourceManager(),
+                                 Node->getLocationContext());
+    return std::make_shared<PathDiagnosticEventPiece>(Where, Message, true);
+  }
+
+private:
+  SymbolRef Sym;
+};
+
+} // namespace
+
+const Allocation *find(ProgramStateRef State, SymbolRef Sym) {
+  return Sym ? State->get<Allocations>(Sym) : nullptr;
+}
+
+SymbolRef allocationSymbol(SVal Address) {
+  if (SymbolRef Sym = Address.getAsSymbol(/*IncludeBaseRegions=*/true)) {
+    // An integer handle plus or minus an offset.
+    while (const auto *Offset = dyn_cast<SymIntExpr>(Sym)) {
+      if (Offset->getOpcode() != BO_Add && Offset->getOpcode() != BO_Sub)
+        break;
+      Sym = Offset->getLHS();
+    }
+    return Sym;
+  }
+  return nullptr;
+}
+
+SymbolRef allocationStart(SVal Address) {
+  return Address.getAsSymbol(/*IncludeBaseRegions=*/false);
+}
+
+std::optional<MemoryFamily> familyOf(ProgramStateRef State, SVal Address) {
+  if (const Allocation *Memory = find(State, allocationSymbol(Address)))
+    return Memory->family();
+  if (const MemRegion *Region = Address.getAsRegion())
+    if (Region->hasMemorySpace<StackSpaceRegion>(State))
+      return MemoryFamily::Stack;
+  return std::nullopt;
+}
+
+std::optional<ReleaseCall> releaseCall(const CallEvent &Call) {
+  if (const auto *Delete = dyn_cast<CXXDeallocatorCall>(&Call)) {
+    if (!isStandardNewOrDelete(Call) || Call.getNumArgs() < 1)
+      return std::nullopt;
+    return ReleaseCall{
+        Call.getArgSVal(0), Delete->getOriginExpr()->getArgument(),
+        MemoryFamily::PageableHost,
+        CudaApi::deleteExpressionName(Delete->getOriginExpr()->isArrayForm())};
+  }
+  const ReleaseApi *Api = api().release(calleeOf(Call));
+  if (!Api || Api->PointerParam >= Call.getNumArgs())
+    return std::nullopt;
+  return ReleaseCall{Call.getArgSVal(Api->PointerParam),
+                     Call.getArgExpr(Api->PointerParam), Api->Family,
+                     documentedName(Api->Name)};
+}
+
+std::unique_ptr<BugReporterVisitor> historyNotes(SymbolRef Sym) {
+  return std::make_unique<HistoryNotes>(Sym);
+}
+
+void registerMemoryModeling(CheckerRegistry &Registry) {
+  Registry.addChecker<MemoryModeling>(
+      ModelingCheckerName,
+      "Models CUDA and host allocations for cudalint's memory checks", "",
+      /*IsHidden=*/true);
+}
+
+} // namespace cudalint::memory

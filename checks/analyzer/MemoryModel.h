@@ -1,0 +1,157 @@
+// The memory model the path-sensitive checks share.
+//
+// Along every path the Static Analyzer explores, a small map in the program
+// state says which symbols hold the address of an allocation we saw, where the
+// memory lives (CudaApi's MemoryFamily), and whether it is still allocated,
+// released, or out of our sight. One modelling checker (MemoryModeling,
+// registered as a hidden dependency of every memory check) keeps the map up to
+// date; the checks only read it and report:
+//
+//  - cudaMalloc and the other out-parameter allocations are evaluated here:
+//    the pointee of the out-parameter receives a fresh heap symbol and the
+//    status returned is a fresh symbol too. The map entry remembers the
+//    status, so on paths where the status is known to be an error (or the
+//    address known to be null) the allocation never happened;
+//  - malloc, calloc, posix_memalign, new and new[] allocate pageable host
+//    memory; std::vector<T>::data() points into memory the vector owns;
+//  - releases (cudaFree, cudaFreeHost, cuMemFree, free, delete) mark the
+//    memory released after the call;
+//  - memory escapes (stops being ours to report as leaked) when it is stored
+//    where a caller or another function can reach it, passed to a function
+//    that may keep or free it, returned from the function analysed, or
+//    handed to a smart pointer;
+//  - kernel launches (never evaluated by the analyzer) leave what their
+//    pointer arguments point to unknown, and keep the pointers ours;
+//  - when memory becomes unreachable while still allocated, a MemoryLost
+//    event goes to the listeners (cuda-memory-leak).
+#ifndef CUDALINT_CHECKS_ANALYZER_MEMORYMODEL_H
+#define CUDALINT_CHECKS_ANALYZER_MEMORYMODEL_H
+
+#include "CudaApi.h"
+
+#include "clang/StaticAnalyzer/Core/BugReporter/BugReporterVisitors.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/CheckerContext.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/ProgramState_Fwd.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/SVals.h"
+
+#include <memory>
+
+namespace clang::ento {
+class CheckerRegistry;
+} // namespace clang::ento
+
+namespace cudalint::memory {
+
+// The name the modelling checker is registered under; the checks depend on it.
+inline constexpr llvm::StringLiteral ModelingCheckerName =
+    "cudalint.MemoryModeling";
+
+void registerMemoryModeling(clang::ento::CheckerRegistry &Registry);
+
+enum class Ownership : uint8_t {
+  Allocated, // ours to release, not yet released
+  Released,  // released on this path
+  Escaped,   // handed to code that may keep or release it
+  Borrowed,  // owned by an object that releases it (std::vector::data())
+};
+
+// What the program state records about one allocation. Names point at the
+// CudaApi tables' string literals, so they outlive every analysis.
+class Allocation {
+public:
+  Allocation(Ownership State, MemoryFamily Family, const clang::Stmt *Site,
+             const clang::StackFrameContext *SiteFrame,
+             llvm::StringRef Allocator, llvm::StringRef Release,
+             clang::ento::SymbolRef Status, llvm::StringRef ReleasedBy = {})
+      : State(State), Family(Family), Site(Site), SiteFrame(SiteFrame),
+        Allocator(Allocator), Release(Release), ReleasedBy(ReleasedBy),
+        Status(Status) {}
+
+  Ownership state() const { return State; }
+  MemoryFamily family() const { return Family; }
+  // The user's statement that allocated it (a call inside a system header is
+  // attributed to the user's call that led there).
+  const clang::Stmt *site() const { return Site; }
+  const clang::StackFrameContext *siteFrame() const { return SiteFrame; }
+  llvm::StringRef allocator() const { return Allocator; }
+  // The call that should release it.
+  llvm::StringRef release() const { return Release; }
+  // The call that did release it, once released.
+  llvm::StringRef releasedBy() const { return ReleasedBy; }
+  clang::ento::SymbolRef status() const { return Status; }
+
+  Allocation with(Ownership NewState, llvm::StringRef By = {}) const {
+    Allocation Copy = *this;
+    Copy.State = NewState;
+    if (!By.empty())
+      Copy.ReleasedBy = By;
+    return Copy;
+  }
+
+  bool operator==(const Allocation &Other) const {
+    return State == Other.State && Family == Other.Family &&
+           Site == Other.Site && SiteFrame == Other.SiteFrame &&
+           Allocator.data() == Other.Allocator.data() &&
+           Release.data() == Other.Release.data() &&
+           ReleasedBy.data() == Other.ReleasedBy.data() &&
+           Status == Other.Status;
+  }
+  void Profile(llvm::FoldingSetNodeID &ID) const;
+
+private:
+  Ownership State;
+  MemoryFamily Family;
+  const clang::Stmt *Site;
+  const clang::StackFrameContext *SiteFrame;
+  llvm::StringRef Allocator;
+  llvm::StringRef Release;
+  llvm::StringRef ReleasedBy;
+  clang::ento::SymbolRef Status;
+};
+
+const Allocation *find(clang::ento::ProgramStateRef State,
+                       clang::ento::SymbolRef Sym);
+
+// The symbol of the allocation an address points into: the base of a region
+// reached through casts, fields, elements and pointer arithmetic, or the
+// symbol under an integer handle plus or minus an offset (CUdeviceptr).
+clang::ento::SymbolRef allocationSymbol(clang::ento::SVal Address);
+
+// The symbol when the address is the start of an allocation, as a release
+// needs it; null for an address with an offset.
+clang::ento::SymbolRef allocationStart(clang::ento::SVal Address);
+
+// The family of the memory an address points to, when known: a tracked
+// allocation's, or Stack for the address of a local variable.
+std::optional<MemoryFamily> familyOf(clang::ento::ProgramStateRef State,
+                                     clang::ento::SVal Address);
+
+// A call that releases memory: cudaFree and its relatives, free, delete.
+struct ReleaseCall {
+  clang::ento::SVal Address;
+  const clang::Expr *Argument;
+  MemoryFamily Family;  // what it releases (CudaApi::releaseAccepts)
+  llvm::StringRef Name; // 'cudaFree', 'delete[]'
+};
+std::optional<ReleaseCall> releaseCall(const clang::ento::CallEvent &Call);
+
+// The CUDA API table the memory checks share.
+const CudaApi &api();
+
+// Memory that became unreachable while still allocated. `Node` is the node to
+// report at; the state of `Node` still tracks `Sym`.
+struct MemoryLost {
+  clang::ento::ExplodedNode *Node;
+  clang::ento::SymbolRef Sym;
+  clang::ento::CheckerContext *Context;
+  static int Tag;
+};
+
+// Adds the notes "<family> is allocated here by 'cudaMalloc'" and "the memory
+// is released here by 'cudaFree'" along a report's path.
+std::unique_ptr<clang::ento::BugReporterVisitor>
+historyNotes(clang::ento::SymbolRef Sym);
+
+} // namespace cudalint::memory
+
+#endif
