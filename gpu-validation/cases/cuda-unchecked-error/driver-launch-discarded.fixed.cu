@@ -50,6 +50,7 @@ int main() {
   CUfunction function;
   if (cudaGetFuncBySymbol(reinterpret_cast<cudaFunction_t *>(&function), (const void *)scaleCounts) != cudaSuccess) {
     std::printf("GPU-VERDICT: failed cudaGetFuncBySymbol\n");
+    (void)cuMemFree(dCounts);
     return 1;
   }
   void *args[] = {&dCounts, &n, &factor};
