@@ -10,6 +10,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
+
 namespace cudalint {
 
 namespace {
@@ -633,7 +635,7 @@ std::vector<std::string> bundledHeaderFlags(const ToolchainSetup &Toolchain,
 // Last among the flags, so that the command's -Werror or -W flags cannot
 // turn the warnings they silence back on.
 std::vector<std::string> analysisFlags(const ToolchainSetup &Toolchain,
-                                       bool Cuda) {
+                                       bool Cuda, bool CommandUsesToolkit) {
   std::vector<std::string> Flags = {"-fsyntax-only"};
   if (!Toolchain.ResourceDir.empty())
     Flags.push_back("-resource-dir=" + Toolchain.ResourceDir);
@@ -642,7 +644,10 @@ std::vector<std::string> analysisFlags(const ToolchainSetup &Toolchain,
     // The toolchain choice wins over a --cuda-path in the command: the
     // database may come from another machine, and the chosen toolkit is the
     // one known to hold the headers.
-    if (Toolchain.CudaPath) {
+    // A command with -nocudainc brings its own CUDA headers (cudalint's
+    // bundled set, say): the toolkit's CCCL and nvcc's host min/max would
+    // clash with them.
+    if (Toolchain.CudaPath && CommandUsesToolkit) {
       Flags.push_back("--cuda-path=" + *Toolchain.CudaPath);
       // CUDA 13 moved Thrust, CUB and libcu++ (<cuda/std/...>) to
       // include/cccl, which nvcc adds through nvcc.profile and clang does not.
@@ -678,10 +683,13 @@ TranslatedCommand translateCompileCommand(const CompileCommand &Command,
   TranslatedCommand Result;
   Result.Arguments.push_back("clang++");
   append(Result.Arguments, bundledHeaderFlags(Toolchain, Cuda));
-  append(Result.Arguments,
-         ClangFlagFilter(Command, Notices)
-             .filter(flagsInClangSpelling(Command, Notices)));
-  append(Result.Arguments, analysisFlags(Toolchain, Cuda));
+  std::vector<std::string> CommandFlags = ClangFlagFilter(Command, Notices)
+                                             .filter(flagsInClangSpelling(Command, Notices));
+  bool CommandUsesToolkit =
+      std::find(CommandFlags.begin(), CommandFlags.end(), "-nocudainc") ==
+      CommandFlags.end();
+  append(Result.Arguments, std::move(CommandFlags));
+  append(Result.Arguments, analysisFlags(Toolchain, Cuda, CommandUsesToolkit));
   if (Cuda)
     append(Result.Arguments, {"-x", "cuda"});
   Result.Arguments.push_back(Command.File);

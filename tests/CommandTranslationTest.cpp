@@ -544,6 +544,25 @@ TEST(CommandTranslationTest, UsesTheBundledHeadersWithoutAToolkit) {
   EXPECT_TRUE(has(Args, "--cuda-host-only"));
 }
 
+// A clang command that brings its own CUDA headers (cudalint's bundled set,
+// as the bear-over-make e2e project does without a toolkit) must not get
+// the toolkit's additions: nvcc's host min/max clash with the bundled ones.
+TEST(CommandTranslationTest, AddsNothingOfTheToolkitToACommandWithNocudainc) {
+  ToolchainSetup Toolchain = toolkitSetup();
+  Toolchain.NvccCompatHeader = "/compat/cudalint_nvcc_host_math.h";
+  TranslatedCommand Own = translate(
+      "clang++ -x cuda -nocudainc -nocudalib -isystem /bundled -include "
+      "cuda_runtime.h -c a.cu",
+      Toolchain);
+  TranslatedCommand Toolkit = translate("clang++ -x cuda -c a.cu", Toolchain);
+
+  EXPECT_FALSE(has(Own.Arguments, Toolchain.NvccCompatHeader)) << shown(Own);
+  EXPECT_FALSE(hasPrefix(Own.Arguments, "--cuda-path=")) << shown(Own);
+  EXPECT_TRUE(has(Own.Arguments, "--cuda-host-only")) << shown(Own);
+  EXPECT_TRUE(has(Toolkit.Arguments, Toolchain.NvccCompatHeader))
+      << shown(Toolkit);
+}
+
 TEST(CommandTranslationTest, GivesAPlainCxxUnitTheBundledIncludeDirectory) {
   TranslatedCommand Translated =
       translate("g++ -c main.cpp", bundledSetup(), "/work/src/main.cpp");

@@ -7,6 +7,9 @@ Variants:
   clang  `bear -- make -f Makefile.clang`, which parses each unit with
          clang++-22 -x cuda --cuda-host-only -fsyntax-only, for machines
          without nvcc; against the bundled headers when there is no toolkit.
+  clang-bundled  the same against the bundled headers (-nocudainc) even when
+         cudalint finds a toolkit: the command's own headers must win, and
+         nothing of the toolkit may be mixed into them.
 """
 
 import json
@@ -26,7 +29,7 @@ EXPECTED = [
 
 
 def configure_arguments(parser):
-    parser.add_argument("--variant", required=True, choices=["nvcc", "clang"])
+    parser.add_argument("--variant", required=True, choices=["nvcc", "clang", "clang-bundled"])
 
 
 def record(args, project):
@@ -40,7 +43,7 @@ def record(args, project):
     else:
         command = [bear, "--", make, "-f", "Makefile.clang",
                    f"CLANG={harness.clang()}"]
-        if toolkit:
+        if toolkit and args.variant == "clang":
             command.append(f"CUDA_PATH={toolkit}")
         else:
             include = harness.bundled_cuda_include(args.source_dir)
