@@ -20,7 +20,8 @@ template <typename CheckType> static CheckDescription describe() {
 template <typename CheckType> static CheckDescription describePathSensitive() {
   return {CheckType::Id,           CheckType::Summary,
           CheckType::Help,         nullptr,
-          CheckType::AnalyzerName, &CheckType::registerChecker};
+          CheckType::AnalyzerName, &CheckType::registerChecker,
+          &CheckType::storeOptions};
 }
 
 llvm::ArrayRef<CheckDescription> registeredChecks() {
@@ -34,6 +35,17 @@ llvm::ArrayRef<CheckDescription> registeredChecks() {
       describePathSensitive<UseAfterFreeCheck>(),
   };
   return Checks;
+}
+
+void storeCheckOptions(const CheckDescription &Check, const CheckOptionMap &Given,
+                       CheckOptionMap &Effective) {
+  if (Check.Create) {
+    CudaApi Api;
+    CheckContext Context(Api, Given);
+    Check.Create(Context)->storeOptions(Effective);
+  } else if (Check.StoreAnalyzerOptions) {
+    Check.StoreAnalyzerOptions(Given, Effective);
+  }
 }
 
 } // namespace cudalint

@@ -30,11 +30,20 @@ struct CheckDescription {
   // they are registered under, and how they register with the analyzer.
   llvm::StringLiteral AnalyzerName = "";
   void (*RegisterAnalyzerChecker)(clang::ento::CheckerRegistry &) = nullptr;
+  // Their options with the effective values (the default unless `Given`
+  // sets one), as CudaCheck::storeOptions writes an AST check's.
+  void (*StoreAnalyzerOptions)(const CheckOptionMap &Given,
+                               CheckOptionMap &Effective) = nullptr;
 
   bool isPathSensitive() const { return RegisterAnalyzerChecker != nullptr; }
 };
 
 llvm::ArrayRef<CheckDescription> registeredChecks();
+
+// Every option of `Check` with its effective value, whichever kind of check
+// it is: for --dump-config and for validating option names.
+void storeCheckOptions(const CheckDescription &Check, const CheckOptionMap &Given,
+                       CheckOptionMap &Effective);
 
 } // namespace cudalint
 

@@ -386,8 +386,6 @@ private:
 // The option names a check writes from storeOptions, sorted.
 std::vector<std::string> optionNames(const CheckDescription &Check) {
   std::vector<std::string> Names;
-  if (!Check.Create)
-    return Names;
   CheckOptionMap Stored = effectiveCheckOptions({&Check}, {});
   std::string Prefix = Check.Id.str() + ".";
   for (const auto &[Key, Value] : Stored)
@@ -576,11 +574,8 @@ std::vector<const ConfigFile *> ConfigFinder::filesFor(StringRef SourceFile) {
 CheckOptionMap effectiveCheckOptions(ArrayRef<const CheckDescription *> Checks,
                                      const CheckOptionMap &Given) {
   CheckOptionMap Result = Given;
-  CudaApi Api;
-  CheckContext Context(Api, Given);
   for (const CheckDescription *Check : Checks)
-    if (Check->Create)
-      Check->Create(Context)->storeOptions(Result);
+    storeCheckOptions(*Check, Given, Result);
   return Result;
 }
 

@@ -317,10 +317,15 @@ TEST(ConfigVerifyTest, CommandLineValues) {
   ConfigOverrides CommandLine;
   CommandLine.Checks = "-*,cuda-unchecked-error,misc-*";
   CommandLine.CheckOptions["cuda-alloc-pointer-arg.Foo"] = "1";
+  // The path-sensitive checks' options are known as well as the AST ones.
+  CommandLine.CheckOptions["cuda-memory-leak.ReportAtMainReturn"] = "true";
+  CommandLine.CheckOptions["cuda-memory-leak.ReportAtMainReturns"] = "true";
   EXPECT_EQ(messages(verifyOverrides(CommandLine, registeredChecks())),
               (Strings{"--checks: check glob 'misc-*' in --checks matches no check",
                           "--check-option: check 'cuda-alloc-pointer-arg' has no options; "
-                          "'cuda-alloc-pointer-arg.Foo' is ignored"}));
+                          "'cuda-alloc-pointer-arg.Foo' is ignored",
+                          "--check-option: unknown option 'ReportAtMainReturns' of check "
+                          "'cuda-memory-leak'; did you mean 'ReportAtMainReturn'?"}));
 }
 
 TEST(ConfigDumpTest, EffectiveOptionsAndRoundTrip) {

@@ -106,10 +106,15 @@ void configure(AnalyzerOptions &Options,
   for (const CheckDescription *Check : Checks) {
     Options.CheckersAndPackages.emplace_back(Check->AnalyzerName.str(), true);
     // `cuda-memory-leak.Option=value` is the analyzer's
-    // `cudalint.cuda-memory-leak:Option=value`.
+    // `cudalint.cuda-memory-leak:Option=value`. The analyzer refuses a unit
+    // over an option its checker does not have; cudalint ignores unknown
+    // options as the AST checks do (--verify-config names them).
+    CheckOptionMap Known;
+    storeCheckOptions(*Check, {}, Known);
     for (const auto &[Key, Value] : CheckOptions) {
       llvm::StringRef Name(Key);
-      if (Name.consume_front(Check->Id) && Name.consume_front("."))
+      if (Known.count(Key) && Name.consume_front(Check->Id) &&
+          Name.consume_front("."))
         Options.Config[(Check->AnalyzerName + ":" + Name).str()] =
             llvm::StringRef(Value).trim().lower();
     }

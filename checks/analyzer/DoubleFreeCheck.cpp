@@ -64,6 +64,9 @@ void DoubleFreeChecker::checkPreCall(const CallEvent &Call,
 
 } // namespace
 
+void DoubleFreeCheck::storeOptions(const std::map<std::string, std::string> &,
+                                   std::map<std::string, std::string> &) {}
+
 void DoubleFreeCheck::registerChecker(CheckerRegistry &Registry) {
   Registry.addChecker<DoubleFreeChecker>(AnalyzerName, Summary);
   Registry.addDependency(AnalyzerName, memory::ModelingCheckerName);

@@ -16,6 +16,9 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <map>
+#include <string>
+
 namespace clang::ento {
 class CheckerRegistry;
 } // namespace clang::ento
@@ -38,6 +41,8 @@ struct DoubleFreeCheck {
       "when it may be released again.";
 
   static void registerChecker(clang::ento::CheckerRegistry &Registry);
+  static void storeOptions(const std::map<std::string, std::string> &Given,
+                           std::map<std::string, std::string> &Effective);
 };
 
 } // namespace cudalint

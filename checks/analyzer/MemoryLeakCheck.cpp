@@ -2,6 +2,7 @@
 
 #include "MemoryModel.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
@@ -101,24 +102,47 @@ const Stmt *statementInFrame(const memory::Allocation &Memory,
   return Current ? S : nullptr;
 }
 
-bool isInLoop(const Stmt *S, const ParentMap &Parents) {
+// A loop that can run its body more than once: not the `do { ... } while (0)`
+// of a checking macro.
+bool isRepeatingLoop(const Stmt *S, ASTContext &Context) {
+  const Expr *Condition = nullptr;
+  if (const auto *Do = dyn_cast<DoStmt>(S))
+    Condition = Do->getCond();
+  else if (const auto *While = dyn_cast<WhileStmt>(S))
+    Condition = While->getCond();
+  else if (const auto *For = dyn_cast<ForStmt>(S))
+    Condition = For->getCond();
+  else
+    return isa<CXXForRangeStmt>(S);
+  bool Repeats = true;
+  if (Condition && Condition->EvaluateAsBooleanCondition(Repeats, Context))
+    return Repeats;
+  return true;
+}
+
+bool isInLoop(const Stmt *S, const ParentMap &Parents, ASTContext &Context) {
   for (; S; S = Parents.getParent(S))
-    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) &&
+        isRepeatingLoop(S, Context))
       return true;
   return false;
 }
 
-// Memory still allocated when main returns is released by the process exit,
-// as on the paths that call exit(): not worth a report, unless main allocates
-// it in a loop, where every iteration takes more.
+// Memory main still holds when it returns is released by the process exit,
+// as on the paths that call exit(): not worth a report. Memory main loses
+// earlier (the pointer is overwritten or truncated) or allocates in a loop
+// (every iteration takes more) is reported.
 bool releasedByProgramExit(const memory::Allocation &Memory,
-                           const ExplodedNode *Lost) {
-  const StackFrameContext *Frame = Lost->getStackFrame();
+                           const memory::MemoryLost &Lost) {
+  const StackFrameContext *Frame = Lost.Node->getStackFrame();
   const auto *Function = dyn_cast_or_null<FunctionDecl>(Frame->getDecl());
-  if (Frame->getParent() || !Function || !Function->isMain())
+  if (Frame->getParent() || !Function || !Function->isMain() ||
+      !memory::stillHeld(Lost.Node->getState(), Lost.Sym,
+                         Lost.Node->getStmtForDiagnostics()))
     return false;
   const Stmt *InMain = statementInFrame(Memory, Frame);
-  return !InMain || !isInLoop(InMain, Frame->getParentMap());
+  return !InMain || !isInLoop(InMain, Frame->getParentMap(),
+                              Frame->getAnalysisDeclContext()->getASTContext());
 }
 
 class MemoryLeakChecker : public Checker<check::Event<memory::MemoryLost>> {
@@ -140,7 +164,7 @@ void MemoryLeakChecker::checkEvent(const memory::MemoryLost &Lost) const {
       memory::find(Lost.Node->getState(), Lost.Sym);
   if (!Memory || !Memory->site() || !Memory->siteFrame())
     return;
-  if (!ReportAtMainReturn && releasedByProgramExit(*Memory, Lost.Node))
+  if (!ReportAtMainReturn && releasedByProgramExit(*Memory, Lost))
     return;
   // One finding per allocation site, whichever path leaks it first.
   PathDiagnosticLocation Site = PathDiagnosticLocation::createBegin(
@@ -165,6 +189,14 @@ void registerLeakChecker(CheckerManager &Manager) {
 bool shouldRegisterLeakChecker(const CheckerManager &) { return true; }
 
 } // namespace
+
+void MemoryLeakCheck::storeOptions(
+    const std::map<std::string, std::string> &Given,
+    std::map<std::string, std::string> &Effective) {
+  std::string Key = (Id + "." + ReportAtMainReturnOption).str();
+  auto It = Given.find(Key);
+  Effective[Key] = It == Given.end() ? "false" : It->second;
+}
 
 void MemoryLeakCheck::registerChecker(CheckerRegistry &Registry) {
   Registry.addChecker(registerLeakChecker, shouldRegisterLeakChecker,

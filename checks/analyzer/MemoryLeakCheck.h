@@ -21,6 +21,9 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <map>
+#include <string>
+
 namespace clang::ento {
 class CheckerRegistry;
 } // namespace clang::ento
@@ -44,6 +47,8 @@ struct MemoryLeakCheck {
       "wrapper, std::unique_ptr with a deleter that calls cudaFree).";
 
   static void registerChecker(clang::ento::CheckerRegistry &Registry);
+  static void storeOptions(const std::map<std::string, std::string> &Given,
+                           std::map<std::string, std::string> &Effective);
 };
 
 } // namespace cudalint

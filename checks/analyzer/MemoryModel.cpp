@@ -3,18 +3,40 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/CallEvent.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
 #include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 using namespace clang::ento;
 
 REGISTER_MAP_WITH_PROGRAMSTATE(Allocations, SymbolRef,
                                cudalint::memory::Allocation)
+
+namespace {
+// The local memory (a variable, a field or element of one) that holds a
+// tracked address, and the value bound there.
+struct Holder {
+  const clang::ento::MemRegion *Region;
+  clang::ento::SVal Value;
+
+  bool operator==(const Holder &Other) const {
+    return Region == Other.Region && Value == Other.Value;
+  }
+  void Profile(llvm::FoldingSetNodeID &ID) const {
+    ID.AddPointer(Region);
+    Value.Profile(ID);
+  }
+};
+} // namespace
+
+REGISTER_MAP_WITH_PROGRAMSTATE(Holders, SymbolRef, Holder)
 
 namespace cudalint::memory {
 
@@ -143,9 +165,134 @@ ProgramStateRef escape(ProgramStateRef State, SymbolRef Sym) {
   return State->set<Allocations>(Sym, Memory->with(Ownership::Escaped));
 }
 
+// Whether a local variable keeps the address an allocation stored in it:
+// nothing in the function writes it but allocations (`cudaMalloc(&d, n)`,
+// `d = malloc(n)`, `d = new T`) and null. Loop widening forgets every local of
+// a function; such a variable still holds the same address after the loop.
+class AllocationOnlyWrites : public RecursiveASTVisitor<AllocationOnlyWrites> {
+public:
+  explicit AllocationOnlyWrites(const VarDecl *Variable) : Variable(Variable) {}
+
+  bool holds(const Stmt *Body) {
+    TraverseStmt(const_cast<Stmt *>(Body));
+    return Holds;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (const AllocationApi *Api = api().allocation(Callee);
+        Api && Api->OutParam < Call->getNumArgs())
+      AllocationOutArguments.insert(
+          Call->getArg(Api->OutParam)->IgnoreParenCasts());
+    if (const HostAllocationApi *Api = api().hostAllocation(Callee);
+        Api && Api->OutParam && *Api->OutParam < Call->getNumArgs())
+      AllocationOutArguments.insert(
+          Call->getArg(*Api->OutParam)->IgnoreParenCasts());
+    // Bound to a non-const reference parameter: the callee may write it.
+    if (Callee)
+      for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
+           ++I) {
+        QualType Type = Callee->getParamDecl(I)->getType();
+        if (Type->isReferenceType() &&
+            !Type.getNonReferenceType().isConstQualified() &&
+            refersToVariable(Call->getArg(I)))
+          Holds = false;
+      }
+    return Holds;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *Operator) {
+    if (!refersToVariable(Operator->getSubExpr()))
+      return true;
+    if (Operator->isIncrementDecrementOp() ||
+        (Operator->getOpcode() == UO_AddrOf &&
+         !AllocationOutArguments.contains(Operator)))
+      Holds = false;
+    return Holds;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *Operator) {
+    if (!Operator->isAssignmentOp() || !refersToVariable(Operator->getLHS()))
+      return true;
+    const Expr *Value = Operator->getRHS()->IgnoreParenCasts();
+    bool Allocates = isa<CXXNewExpr>(Value);
+    if (const auto *Call = dyn_cast<CallExpr>(Value))
+      Allocates = api().hostAllocation(Call->getDirectCallee()) != nullptr;
+    if (Operator->isCompoundAssignmentOp() ||
+        (!Allocates &&
+         !Value->isNullPointerConstant(Variable->getASTContext(),
+                                       Expr::NPC_ValueDependentIsNotNull)))
+      Holds = false;
+    return Holds;
+  }
+
+  // Captured by reference in a lambda: written wherever the lambda runs.
+  bool VisitLambdaExpr(LambdaExpr *Lambda) {
+    for (const LambdaCapture &Capture : Lambda->captures())
+      if (Capture.capturesVariable() && Capture.getCaptureKind() == LCK_ByRef &&
+          Capture.getCapturedVar() == Variable)
+        Holds = false;
+    return Holds;
+  }
+
+private:
+  bool refersToVariable(const Expr *E) const {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return Ref && Ref->getDecl() == Variable;
+  }
+
+  const VarDecl *Variable;
+  llvm::SmallPtrSet<const Expr *, 4> AllocationOutArguments;
+  bool Holds = true;
+};
+
+// The memory an address designates, without the element regions that only
+// reinterpret it (`(void **)&d`); a real element (`&buffers[0]`) stays.
+const MemRegion *withoutCasts(const MemRegion *Region) {
+  while (const auto *Element = dyn_cast<ElementRegion>(Region)) {
+    const auto *Super = dyn_cast<TypedValueRegion>(Element->getSuperRegion());
+    if (!Element->getIndex().isZeroConstant() || !Super ||
+        Super->getValueType()->isArrayType())
+      break;
+    Region = Super;
+  }
+  return Region;
+}
+
+// Whether `S` writes `Variable` (or a field of it): takes its address, as an
+// allocation's out-parameter does, or assigns it.
+bool overwrites(const Stmt *S, const ValueDecl *Variable) {
+  auto RefersTo = [Variable](const Expr *E) {
+    E = E->IgnoreParenCasts();
+    while (const auto *Member = dyn_cast<MemberExpr>(E))
+      E = Member->getBase()->IgnoreParenCasts();
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    return Ref && Ref->getDecl() == Variable;
+  };
+  if (const auto *Operator = dyn_cast<UnaryOperator>(S))
+    if (Operator->getOpcode() == UO_AddrOf && RefersTo(Operator->getSubExpr()))
+      return true;
+  if (const auto *Operator = dyn_cast<BinaryOperator>(S))
+    if (Operator->isAssignmentOp() && RefersTo(Operator->getLHS()))
+      return true;
+  for (const Stmt *Child : S->children())
+    if (Child && overwrites(Child, Variable))
+      return true;
+  return false;
+}
+
+// A holder that receives another value no longer holds what it held.
+ProgramStateRef forgetOverwritten(ProgramStateRef State,
+                                  const MemRegion *Region, SymbolRef Keep) {
+  for (auto [Sym, Kept] : State->get<Holders>())
+    if (Kept.Region == Region && Sym != Keep)
+      State = State->remove<Holders>(Sym);
+  return State;
+}
+
 class MemoryModeling
     : public Checker<eval::Call, check::PostCall, check::NewAllocator,
-                     check::PointerEscape, check::DeadSymbols,
+                     check::Bind, check::PointerEscape, check::DeadSymbols,
                      check::PreStmt<ReturnStmt>,
                      check::PostStmt<CUDAKernelCallExpr>, check::BeginFunction,
                      eval::Assume, EventDispatcher<MemoryLost>> {
@@ -153,6 +300,8 @@ public:
   bool evalCall(const CallEvent &Call, CheckerContext &C) const;
   void checkPostCall(const CallEvent &Call, CheckerContext &C) const;
   void checkNewAllocator(const CXXAllocatorCall &Call, CheckerContext &C) const;
+  void checkBind(SVal Location, SVal Value, const Stmt *S, bool AtDeclInit,
+                 CheckerContext &C) const;
   ProgramStateRef checkPointerEscape(ProgramStateRef State,
                                      const InvalidatedSymbols &Escaped,
                                      const CallEvent *Call,
@@ -179,6 +328,11 @@ private:
   ProgramStateRef release(ProgramStateRef State, CheckerContext &C,
                           SVal Address, MemoryFamily Family,
                           llvm::StringRef By) const;
+  ProgramStateRef restoreAfterWidening(ProgramStateRef State,
+                                       SymbolRef Sym) const;
+  bool keepsItsAllocation(const VarRegion *Variable) const;
+
+  mutable llvm::DenseMap<const VarDecl *, bool> AllocationOnlyVariables;
 };
 
 bool MemoryModeling::evalCall(const CallEvent &Call, CheckerContext &C) const {
@@ -335,9 +489,59 @@ MemoryModeling::track(ProgramStateRef State, CheckerContext &C,
   // Stored straight into memory a caller can reach (`*out`, `this->d`, a
   // global): the caller owns it from here.
   bool Escapes = Holder && !Holder->hasMemorySpace<StackSpaceRegion>(State);
+  if (const MemRegion *Kept = Holder ? withoutCasts(Holder) : nullptr;
+      Kept && Kept->hasMemorySpace<StackLocalsSpaceRegion>(State)) {
+    State = forgetOverwritten(State, Kept, Sym);
+    State = State->set<Holders>(Sym, {Kept, Address});
+  }
   return State->set<Allocations>(
       Sym, Allocation(Escapes ? Ownership::Escaped : Ownership::Allocated,
                       Family, Site, Frame, Allocator, Release, Status));
+}
+
+// `float *h = (float *)malloc(n);`, `d = other;`: remember which local
+// variable holds a tracked address.
+void MemoryModeling::checkBind(SVal Location, SVal Value, const Stmt *, bool,
+                               CheckerContext &C) const {
+  SymbolRef Sym = Value.getAsSymbol();
+  const MemRegion *Region =
+      Location.getAsRegion() ? withoutCasts(Location.getAsRegion()) : nullptr;
+  ProgramStateRef State = C.getState();
+  if (!Region || !Region->hasMemorySpace<StackLocalsSpaceRegion>(State))
+    return;
+  ProgramStateRef Next = forgetOverwritten(State, Region, Sym);
+  if (Sym && Next->get<Allocations>(Sym))
+    Next = Next->set<Holders>(Sym, {Region, Value});
+  if (Next != State)
+    C.addTransition(Next);
+}
+
+bool MemoryModeling::keepsItsAllocation(const VarRegion *Variable) const {
+  const auto *Declaration = dyn_cast<VarDecl>(Variable->getDecl());
+  const Decl *Function = Variable->getStackFrame()->getDecl();
+  if (!Declaration || !Function || !Function->getBody())
+    return false;
+  auto [It, Inserted] = AllocationOnlyVariables.try_emplace(Declaration, false);
+  if (Inserted)
+    It->second = AllocationOnlyWrites(Declaration).holds(Function->getBody());
+  return It->second;
+}
+
+// Loop widening (after a loop's third iteration) forgets every local of the
+// function, and with them the pointers to what it allocated. A variable that
+// only allocations write still holds the same address after the loop: it is
+// bound again, and the memory stays tracked.
+ProgramStateRef MemoryModeling::restoreAfterWidening(ProgramStateRef State,
+                                                     SymbolRef Sym) const {
+  const Allocation *Memory = State->get<Allocations>(Sym);
+  const Holder *Kept = State->get<Holders>(Sym);
+  const auto *Variable = Kept ? dyn_cast<VarRegion>(Kept->Region) : nullptr;
+  if (!Memory || Memory->state() != Ownership::Allocated || !Variable ||
+      !Variable->getValueType()->isScalarType() ||
+      !keepsItsAllocation(Variable))
+    return nullptr;
+  return State->bindLoc(loc::MemRegionVal(Variable), Kept->Value,
+                        Variable->getStackFrame());
 }
 
 ProgramStateRef MemoryModeling::release(ProgramStateRef State,
@@ -424,13 +628,24 @@ ProgramStateRef MemoryModeling::checkPointerEscape(
   // with an offset (`d + 16`). A pointer stored in memory the call may write
   // (`&d` among the arguments) is lost: the analyzer forgets what that
   // memory held.
-  bool OnCall =
-      Kind == PSK_DirectEscapeOnCall || Kind == PSK_IndirectEscapeOnCall;
+  // The allocation APIs this model evaluates itself write their out-parameter
+  // (PSK_EscapeOutParameters): that is where the memory goes, not an escape.
+  bool OnCall = Kind == PSK_DirectEscapeOnCall ||
+                Kind == PSK_IndirectEscapeOnCall ||
+                Kind == PSK_EscapeOutParameters;
   bool CallKeepsNothing = OnCall && Call && !mayKeepPointers(*Call);
-  for (SymbolRef Sym : Escaped)
-    if (!CallKeepsNothing ||
-        (Kind == PSK_IndirectEscapeOnCall && !isArgumentBase(*Call, Sym)))
-      State = escape(State, Sym);
+  bool Widening = Kind == PSK_EscapeOther && !Call;
+  for (SymbolRef Sym : Escaped) {
+    if (CallKeepsNothing &&
+        (Kind != PSK_IndirectEscapeOnCall || isArgumentBase(*Call, Sym)))
+      continue;
+    if (Widening)
+      if (ProgramStateRef Restored = restoreAfterWidening(State, Sym)) {
+        State = Restored;
+        continue;
+      }
+    State = escape(State, Sym);
+  }
   return State;
 }
 
@@ -447,6 +662,9 @@ void MemoryModeling::checkDeadSymbols(SymbolReaper &Reaper,
       State = State->remove<Allocations>(Sym);
     }
   }
+  for (SymbolRef Sym : llvm::make_first_range(Before->get<Holders>()))
+    if (Reaper.isDead(Sym))
+      State = State->remove<Holders>(Sym);
   if (State == Before)
     return;
   ExplodedNode *Node = C.getPredecessor();
@@ -545,6 +763,26 @@ private:
 };
 
 } // namespace
+
+bool stillHeld(ProgramStateRef State, SymbolRef Sym, const Stmt *Next) {
+  const Holder *Kept = Sym ? State->get<Holders>(Sym) : nullptr;
+  if (!Kept)
+    return false;
+  // An address stored in an integer narrower than a pointer is truncated:
+  // nothing holds it.
+  if (const auto *Typed = dyn_cast<TypedValueRegion>(Kept->Region)) {
+    QualType Type = Typed->getValueType();
+    const ASTContext &Context = Typed->getContext();
+    if (!Type->isPointerType() &&
+        !(Type->isIntegerType() &&
+          Context.getTypeSize(Type) >= Context.getTypeSize(Context.VoidPtrTy)))
+      return false;
+  }
+  // The variable dies before the statement that overwrites it: liveness
+  // alone does not tell an overwrite from a last use.
+  const auto *Variable = dyn_cast<VarRegion>(Kept->Region->getBaseRegion());
+  return !Next || !Variable || !overwrites(Next, Variable->getDecl());
+}
 
 const Allocation *find(ProgramStateRef State, SymbolRef Sym) {
   return Sym ? State->get<Allocations>(Sym) : nullptr;

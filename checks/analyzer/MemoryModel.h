@@ -112,6 +112,13 @@ private:
 const Allocation *find(clang::ento::ProgramStateRef State,
                        clang::ento::SymbolRef Sym);
 
+// Whether the local variable (or field of one) the address was last stored in
+// still holds it, and `Next`, the statement about to run, does not overwrite
+// it: memory that is only dead because nothing reads that variable again, not
+// because the pointer was overwritten, truncated or lost.
+bool stillHeld(clang::ento::ProgramStateRef State, clang::ento::SymbolRef Sym,
+               const clang::Stmt *Next);
+
 // The symbol of the allocation an address points into: the base of a region
 // reached through casts, fields, elements and pointer arithmetic, or the
 // symbol under an integer handle plus or minus an offset (CUdeviceptr).

@@ -97,6 +97,10 @@ void MismatchedFreeChecker::checkPreCall(const CallEvent &Call,
 
 } // namespace
 
+void MismatchedFreeCheck::storeOptions(
+    const std::map<std::string, std::string> &,
+    std::map<std::string, std::string> &) {}
+
 void MismatchedFreeCheck::registerChecker(CheckerRegistry &Registry) {
   Registry.addChecker<MismatchedFreeChecker>(AnalyzerName, Summary);
   Registry.addDependency(AnalyzerName, memory::ModelingCheckerName);

@@ -16,6 +16,9 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <map>
+#include <string>
+
 namespace clang::ento {
 class CheckerRegistry;
 } // namespace clang::ento
@@ -39,6 +42,8 @@ struct MismatchedFreeCheck {
       "device or pinned memory crashes the process.";
 
   static void registerChecker(clang::ento::CheckerRegistry &Registry);
+  static void storeOptions(const std::map<std::string, std::string> &Given,
+                           std::map<std::string, std::string> &Effective);
 };
 
 } // namespace cudalint

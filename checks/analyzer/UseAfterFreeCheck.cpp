@@ -146,6 +146,9 @@ void UseAfterFreeChecker::checkLocation(SVal Location, bool, const Stmt *S,
 
 } // namespace
 
+void UseAfterFreeCheck::storeOptions(const std::map<std::string, std::string> &,
+                                     std::map<std::string, std::string> &) {}
+
 void UseAfterFreeCheck::registerChecker(CheckerRegistry &Registry) {
   Registry.addChecker<UseAfterFreeChecker>(AnalyzerName, Summary);
   Registry.addDependency(AnalyzerName, memory::ModelingCheckerName);

@@ -18,6 +18,9 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <map>
+#include <string>
+
 namespace clang::ento {
 class CheckerRegistry;
 } // namespace clang::ento
@@ -41,6 +44,8 @@ struct UseAfterFreeCheck {
       "the last kernel that reads it.";
 
   static void registerChecker(clang::ento::CheckerRegistry &Registry);
+  static void storeOptions(const std::map<std::string, std::string> &Given,
+                           std::map<std::string, std::string> &Effective);
 };
 
 } // namespace cudalint

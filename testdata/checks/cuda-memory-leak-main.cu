@@ -1,7 +1,9 @@
 // cudalint-args: --checks=-*,cuda-memory-leak
-// cuda-memory-leak in main: memory still allocated when main returns is
+// cuda-memory-leak in main: memory main still holds when it returns is
 // released by the process exit, as on the paths that call exit(), and is not
-// reported. Memory main allocates in a loop is: every iteration takes more.
+// reported. Memory main loses before that (the pointer is overwritten, or
+// truncated into a narrower integer) is, and so is memory main allocates in a
+// loop: every iteration takes more.
 #include <cuda_runtime.h>
 #include <cstdio>
 #include <cstdlib>
@@ -12,28 +14,46 @@ __global__ void step(float *state, int n) {
     state[i] += 1.0f;
 }
 
+struct Slot {
+  unsigned int buffer; // too narrow for an address
+  unsigned int sequence;
+};
+
 int main(int argc, char **argv) {
-  // expected-note@+1 {{assuming 'argc' is <= 1}} expected-note@+1 {{'?' condition is false}}
+  // expected-note@+2 3 {{assuming 'argc' is <= 1}}
+  // expected-note@+1 3 {{'?' condition is false}}
   int n = argc > 1 ? std::atoi(argv[1]) : 1024;
   float *state;
-  // expected-note@+2 {{assuming the condition is false}}
-  // expected-note@+1 {{taking false branch}}
+  // expected-note@+2 3 {{assuming the condition is false}}
+  // expected-note@+1 3 {{taking false branch}}
   if (cudaMalloc(&state, n * sizeof(float)) != cudaSuccess)
     return 1;
-  // expected-note@+2 {{assuming the condition is false}}
-  // expected-note@+1 {{taking false branch}}
+  // expected-note@+2 3 {{assuming the condition is false}}
+  // expected-note@+1 3 {{taking false branch}}
   if (cudaMemset(state, 0, n * sizeof(float)) != cudaSuccess) {
     std::fprintf(stderr, "cudaMemset failed\n");
     return 1; // the process exit releases 'state'
   }
-  // expected-note@+2 {{loop condition is true.  Entering loop body}}
-  // expected-note@+1 {{the memory is not released, and no pointer to it is used after this point}}
+  // expected-note@+3 21 {{loop condition is true.  Entering loop body}}
+  // expected-note@+2 {{the memory is not released, and no pointer to it is used after this point}}
+  // expected-note@+1 2 {{loop condition is false.}}
   for (int iteration = 0; iteration < 10; ++iteration) {
     float *scratch;
     // expected-note@+1 {{device memory is allocated here by 'cudaMalloc'}}
     (void)cudaMalloc(&scratch, n * sizeof(float)); // expected-warning {{device memory allocated by 'cudaMalloc' is not released on every path; the GPU keeps it allocated until the process exits [cuda-memory-leak]}}
     step<<<(n + 255) / 256, 256>>>(scratch, n);
   }
-  (void)cudaFree(state);
+  float *result;
+  // expected-note@+1 {{device memory is allocated here by 'cudaMalloc'}}
+  (void)cudaMalloc(&result, n * sizeof(float)); // expected-warning {{device memory allocated by 'cudaMalloc' is not released on every path}}
+  step<<<(n + 255) / 256, 256>>>(result, n);
+  // expected-note@+1 {{the memory is not released, and no pointer to it is used after this point}}
+  (void)cudaMalloc(&result, n * sizeof(float)); // the first result is lost
+  step<<<(n + 255) / 256, 256>>>(result, n);
+  Slot slot;
+  // expected-note@+1 {{pinned host memory is allocated here by 'cudaMallocHost'}}
+  (void)cudaMallocHost((void **)&slot.buffer, 1024); // expected-warning {{pinned host memory allocated by 'cudaMallocHost' is not released on every path; it stays page-locked, out of the operating system's reach, until the process exits [cuda-memory-leak]}}
+  slot.sequence = 1;
+  (void)cudaFree(state); // expected-note {{the memory is not released, and no pointer to it is used after this point}}
   return 0;
 }
