@@ -7,11 +7,15 @@ For each unit, best of --repeat runs (default 3) of:
   cudalint   cudalint --checks=cuda-* <file> -- <flags>
   clang-tidy clang-tidy-22 --checks=-*,bugprone-unused-return-value <file>
              -- -x cuda --cuda-host-only <flags>
+             (the AST-matcher peer of cudalint's AST checks)
+  clang-analyzer
+             clang-tidy-22 --checks=-*,clang-analyzer-* <file> -- ...
+             (the Static Analyzer peer of cudalint's path-sensitive checks)
 
 The units: testdata/checks/*.cu, the example project's sources, any .cu files
 given as arguments, and with -p every CUDA unit of that compile database.
-Prints a Markdown table of times, peak RSS and the ratios cudalint/clang and
-cudalint/clang-tidy. Not a test: nothing here passes or fails.
+Prints a Markdown table of times, peak RSS and the ratios of cudalint to each
+of the others. Not a test: nothing here passes or fails.
 
   benchmarks/run.py [--cudalint build/bin/cudalint] [-p build] [file.cu ...]
 """
@@ -186,7 +190,17 @@ def commands(unit, tools, cuda_path):
                                "--quiet", unit.file, "--", "-x", "cuda",
                                "--cuda-host-only", *headers, *quiet, *unit.flags],
                               {0}),
+        "clang-analyzer": Command([tools.clang_tidy, "--checks=-*,clang-analyzer-*",
+                                   "--quiet", unit.file, "--", "-x", "cuda",
+                                   "--cuda-host-only", *headers, *quiet, *unit.flags],
+                                  {0}),
     }
+
+
+PEERS = ("clang", "clang-tidy", "clang-analyzer")
+HEADINGS = {"clang": "clang -fsyntax-only", "cudalint": "cudalint",
+            "clang-tidy": "clang-tidy (matcher)",
+            "clang-analyzer": "clang-tidy clang-analyzer-*"}
 
 
 def ratio(a, b):
@@ -226,35 +240,37 @@ def print_table(rows, args):
           f"{tool_version([args.clang, '--version'])}; "
           f"{tool_version([args.clang_tidy, '--version'])}.")
     print()
-    print("| unit | clang -fsyntax-only | cudalint | clang-tidy | "
-          "cudalint / clang time | cudalint / clang memory | "
-          "cudalint / clang-tidy time | cudalint / clang-tidy memory |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    tools = ("clang", "cudalint") + PEERS[1:]
+    print("| unit | " + " | ".join(HEADINGS[tool] for tool in tools) + " | "
+          + " | ".join(f"cudalint / {peer} time | cudalint / {peer} memory"
+                       for peer in PEERS) + " |")
+    print("| --- |" + " ---: |" * (len(tools) + 2 * len(PEERS)))
 
     def cell(result):
         return (f"{result.wall:.2f} s, {mib(result.rss):.0f} MiB"
                 + (" (failed)" if result.failed else ""))
 
-    def ratios(l, c, t, bold=""):
-        return " | ".join(f"{bold}{ratio(a, b)}{bold}" for a, b in
-                          [(l.wall, c.wall), (l.rss, c.rss), (l.wall, t.wall), (l.rss, t.rss)])
+    def line(label, results, bold=""):
+        mine = results["cudalint"]
+        cells = [cell(results[tool]) for tool in tools]
+        cells += [f"{bold}{ratio(a, b)}{bold}" for peer in PEERS
+                  for a, b in [(mine.wall, results[peer].wall),
+                               (mine.rss, results[peer].rss)]]
+        print(f"| {label} | " + " | ".join(cells) + " |")
 
     for label, results in rows:
-        c, l, t = results["clang"], results["cudalint"], results["clang-tidy"]
-        print(f"| {label} | {cell(c)} | {cell(l)} | {cell(t)} | {ratios(l, c, t)} |")
+        line(label, results)
     totals = {tool: Result(sum(r[tool].wall for _, r in rows),
                            sum(r[tool].cpu for _, r in rows),
                            max(r[tool].rss for _, r in rows),
                            any(r[tool].failed for _, r in rows))
-              for tool in ("clang", "cudalint", "clang-tidy")}
-    c, l, t = totals["clang"], totals["cudalint"], totals["clang-tidy"]
-    print(f"| **total** (time: sum; memory: largest peak) | {cell(c)} | {cell(l)} | "
-          f"{cell(t)} | {ratios(l, c, t, bold='**')} |")
+              for tool in tools}
+    line("**total** (time: sum; memory: largest peak)", totals, bold="**")
     print()
-    print(f"CPU time (user + system, less sensitive to a busy machine than wall "
-          f"time), total: clang {c.cpu:.2f} s, cudalint {l.cpu:.2f} s, clang-tidy "
-          f"{t.cpu:.2f} s; cudalint / clang {ratio(l.cpu, c.cpu)}, "
-          f"cudalint / clang-tidy {ratio(l.cpu, t.cpu)}.")
+    print("CPU time (user + system, less sensitive to a busy machine than wall "
+          "time), total: " + ", ".join(f"{tool} {totals[tool].cpu:.2f} s" for tool in tools)
+          + "; " + ", ".join(f"cudalint / {peer} {ratio(totals['cudalint'].cpu, totals[peer].cpu)}"
+                             for peer in PEERS) + ".")
 
 
 def main():
