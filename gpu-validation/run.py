@@ -650,6 +650,14 @@ def cell(text):
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
+def previous_check(lines):
+    """The check of the last per-check section heading written so far."""
+    for line in reversed(lines):
+        if line.startswith("### "):
+            return line[4:]
+    return None
+
+
 def render_markdown(report, notes):
     run = report["gpu_run"]
     static_nvcc = report["cudalint_run"].get("nvcc") or {}
@@ -695,12 +703,17 @@ def render_markdown(report, notes):
         "`failed` (a checked call failed and it stopped), `crashed` (killed by a signal). "
         "Agreement: cudalint flags the program, on its `cudalint-expect` line, exactly when it shows "
         "its bug on the GPU; the plain and the sanitizer run did what the manifest expects; and a bad "
-        "program's fixed twin ran clean on the same machine.",
-        "",
-        "| program | expected check | cudalint | GPU verdict | compute-sanitizer | agreement |",
-        "| --- | --- | --- | --- | --- | --- |",
+        "program's fixed twin ran clean on the same machine. One section per check, so that "
+        "each check's documentation can link to its own evidence.",
     ]
+    by_check = {}
     for r in report["programs"]:
+        by_check.setdefault(r["program"].split("/", 1)[0], []).append(r)
+    for check, r in ((c, r) for c, rs in by_check.items() for r in rs):
+        if check != previous_check(lines):
+            lines += ["", "### %s" % check, "",
+                      "| program | expected check | cudalint | GPU verdict | compute-sanitizer | agreement |",
+                      "| --- | --- | --- | --- | --- | --- |"]
         verdict = r["gpu"]["verdict"]
         if r["gpu"]["reason"]:
             verdict += ": " + r["gpu"]["reason"]
@@ -719,6 +732,68 @@ def render_markdown(report, notes):
     if notes:
         lines += ["", "## Investigations and notes", "", notes]
     return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------
+# Each check's documentation lists its GPU cases, between two markers, and
+# links to its section of REPORT.md: written by `run.py docs`, verified by
+# `run.py docs --check` in CTest so the pages and the cases cannot drift.
+
+DOCS_DIR = os.path.join(os.path.dirname(HERE), "docs", "checks")
+DOCS_BEGIN = "<!-- gpu-validation cases: written by gpu-validation/run.py docs -->"
+DOCS_END = "<!-- end of gpu-validation cases -->"
+
+
+def docs_section(check, cases):
+    lines = [DOCS_BEGIN, "## Seen on a GPU", "",
+             "Each bug class this check reports was run on a real GPU, as a bad program "
+             "and its fixed twin; the results, with the GPU, driver and date, are in "
+             "[the GPU validation report](../../gpu-validation/REPORT.md#%s)." % check, ""]
+    for case in cases:
+        lines.append("- [`%s`](../../gpu-validation/cases/%s) ([fixed](../../gpu-validation/cases/%s)), "
+                     "%s: %s." % (case["name"], case["bad"]["file"], case["fixed"]["file"],
+                                  case.get("api", "").rstrip("."), case.get("bug", "").rstrip(".")))
+    lines.append(DOCS_END)
+    return "\n".join(lines)
+
+
+def mode_docs(args):
+    with open(MANIFEST) as f:
+        manifest = json.load(f)
+    by_check = {}
+    for case in manifest["cases"]:
+        by_check.setdefault(case["check"], []).append(case)
+    stale = []
+    for check, cases in sorted(by_check.items()):
+        path = os.path.join(DOCS_DIR, check + ".md")
+        if not os.path.isfile(path):
+            stale.append("%s: no such page for the cases of %s" % (path, check))
+            continue
+        with open(path) as f:
+            text = f.read()
+        section = docs_section(check, cases)
+        if DOCS_BEGIN in text and DOCS_END in text:
+            begin = text.index(DOCS_BEGIN)
+            end = text.index(DOCS_END) + len(DOCS_END)
+            updated = text[:begin] + section + text[end:]
+        else:
+            # Before "## What it reports", after the page's account of the GPU behaviour.
+            anchor = text.find("\n## What it reports")
+            anchor = len(text) if anchor < 0 else anchor + 1
+            updated = text[:anchor] + section + "\n\n" + text[anchor:]
+        if updated == text:
+            continue
+        if args.check:
+            stale.append("%s: its GPU cases section is not what the manifest says" % path)
+        else:
+            with open(path, "w") as f:
+                f.write(updated)
+            print("wrote %s" % path)
+    for line in stale:
+        print(line, file=sys.stderr)
+    if stale:
+        print("run `python3 gpu-validation/run.py docs` to rewrite the sections", file=sys.stderr)
+    return 1 if stale else 0
 
 
 # --------------------------------------------------------------------------
@@ -753,9 +828,14 @@ def main(argv=None):
     report.add_argument("--static-results", default=os.path.join(RESULTS_DIR, "cudalint-results.json"))
     report.add_argument("--out-dir", default=HERE)
 
+    docs = modes.add_parser("docs", help="list each check's GPU cases on its documentation page")
+    docs.add_argument("--check", action="store_true",
+                      help="only verify that the pages are up to date (exit 1 if not)")
+
     args = parser.parse_args(argv)
     try:
-        return {"gpu": mode_gpu, "static": mode_static, "report": mode_report}[args.mode](args)
+        return {"gpu": mode_gpu, "static": mode_static, "report": mode_report,
+                "docs": mode_docs}[args.mode](args)
     except ManifestError as error:
         sys.exit("cases/manifest.json: %s" % error)
 
