@@ -17,7 +17,12 @@ given as arguments, and with -p every CUDA unit of that compile database.
 Prints a Markdown table of times, peak RSS and the ratios of cudalint to each
 of the others. Not a test: nothing here passes or fails.
 
-  benchmarks/run.py [--cudalint build/bin/cudalint] [-p build] [file.cu ...]
+With --cache, measures the result cache instead: one cudalint run over all
+the units (as one compile database) with an empty --cache-dir, then again
+over the unchanged tree, best of --repeat each, and prints cold, warm and
+warm / cold.
+
+  benchmarks/run.py [--cudalint build/bin/cudalint] [-p build] [--cache] [file.cu ...]
 """
 
 import argparse
@@ -273,6 +278,38 @@ def print_table(rows, args):
                              for peer in PEERS) + ".")
 
 
+def measure_cache(units, args):
+    """Cold and warm runs of the whole set with --cache-dir."""
+    import tempfile
+    with tempfile.TemporaryDirectory(prefix="cudalint-cache-bench-") as scratch:
+        scratch = Path(scratch)
+        entries = [{"directory": str(unit.directory), "file": str(unit.file),
+                    "arguments": ["clang++", "-x", "cuda", *unit.flags, "-c", str(unit.file)]}
+                   for unit in units]
+        (scratch / "compile_commands.json").write_text(json.dumps(entries))
+        cuda = [f"--cuda-path={args.cuda_path}"] if args.cuda_path else []
+
+        def run(cache):
+            return Command([args.cudalint, "-p", scratch, "--quiet", *cuda,
+                            f"--cache-dir={cache}"], {0, 1})
+        cold = None
+        for attempt in range(args.repeat):
+            cache = scratch / f"cold-{attempt}"
+            result = measure(run(cache), scratch, 1)
+            cold = result if cold is None or result.wall < cold.wall else cold
+        warm = measure(run(scratch / "cold-0"), scratch, args.repeat)
+    print(f"Machine: {cpu_model()}, {os.cpu_count()} cores, load average "
+          f"{os.getloadavg()[0]:.1f} at the end; best of {args.repeat} runs; "
+          f"{tool_version([args.cudalint, '--version'])}; CUDA headers: "
+          f"{HEADER_CHOICE.get(args.cuda_path, args.cuda_path)}.")
+    print()
+    print("| units | cold (empty cache) | warm (unchanged tree) | warm / cold time |")
+    print("| ---: | ---: | ---: | ---: |")
+    print(f"| {len(units)} | {cold.wall:.2f} s, {cold.cpu:.2f} s CPU | "
+          f"{warm.wall:.2f} s, {warm.cpu:.2f} s CPU | {ratio(warm.wall, cold.wall)} |"
+          + (" (a run failed)" if cold.failed or warm.failed else ""))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -292,6 +329,8 @@ def main():
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-defaults", action="store_true",
                         help="only the files and database given")
+    parser.add_argument("--cache", action="store_true",
+                        help="measure --cache-dir: a cold and a warm run of all units")
     args = parser.parse_args()
     if not args.cudalint.is_file():
         sys.exit(f"run.py: no cudalint at {args.cudalint}; build it or pass --cudalint")
@@ -304,6 +343,9 @@ def main():
     if not units:
         sys.exit("run.py: no units to measure")
 
+    if args.cache:
+        measure_cache(units, args)
+        return
     rows = []
     for unit in units:
         print(f"measuring {unit.label()}", file=sys.stderr, flush=True)

@@ -12,6 +12,7 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -204,6 +205,10 @@ public:
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
+  void EndSourceFileAction() override {
+    Outcome.FilesRead = filesRead(getCompilerInstance().getSourceManager());
+  }
+
 private:
   const AnalysisOptions &Options;
   UnitOutcome &Outcome;
@@ -230,7 +235,8 @@ private:
 
 UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
                         const std::string &Directory,
-                        const AnalysisOptions &Options) {
+                        const AnalysisOptions &Options,
+                        const std::vector<UnsavedFile> &Unsaved) {
   UnitOutcome Outcome;
   Outcome.File = ClangArguments.empty() ? "" : ClangArguments.back();
 
@@ -238,6 +244,15 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
   // directory: the process-wide one cannot serve parallel units.
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem =
       llvm::vfs::createPhysicalFileSystem();
+  if (!Unsaved.empty()) {
+    auto Buffers = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+    for (const UnsavedFile &File : Unsaved)
+      Buffers->addFile(File.Path, /*ModificationTime=*/0,
+                       llvm::MemoryBuffer::getMemBufferCopy(File.Text, File.Path));
+    auto Layers = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(FileSystem);
+    Layers->pushOverlay(Buffers);
+    FileSystem = Layers;
+  }
   if (std::error_code Error = FileSystem->setCurrentWorkingDirectory(Directory)) {
     Outcome.Failed = true;
     Outcome.Errors.push_back("cannot enter the unit's directory '" + Directory +

@@ -4,6 +4,7 @@
 #define CUDALINT_DRIVER_ANALYSIS_H
 
 #include "CheckRegistry.h"
+#include "FilesRead.h"
 #include "Finding.h"
 
 #include <string>
@@ -26,13 +27,24 @@ struct UnitOutcome {
   // errors could not be analysed cleanly.
   std::vector<std::string> Errors;
   bool Failed = false;
+  // Every file clang read for the unit, with a digest of the bytes it
+  // parsed: what the result cache keys the findings by.
+  std::vector<FileRead> FilesRead;
+};
+
+// A file's text as an editor holds it, not yet saved: the analysis reads it
+// instead of the file on disk.
+struct UnsavedFile {
+  std::string Path; // absolute
+  std::string Text;
 };
 
 // `ClangArguments` is a clang driver argv ("clang++", flags..., file) as
 // translateCompileCommand produces it; `Directory` the unit's working dir.
 UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
                         const std::string &Directory,
-                        const AnalysisOptions &Options);
+                        const AnalysisOptions &Options,
+                        const std::vector<UnsavedFile> &Unsaved = {});
 
 } // namespace cudalint
 

@@ -434,6 +434,31 @@ commandsForFile(const CompileDatabase &Database, llvm::StringRef File) {
   return Result;
 }
 
+const CompileCommand *closestCommand(const CompileDatabase &Database, llvm::StringRef File) {
+  const CompileCommand *Best = nullptr;
+  size_t BestLength = 0;
+  for (const CompileCommand &Command : Database.Commands) {
+    size_t Length = 0;
+    while (Length < File.size() && Length < Command.File.size() &&
+           File[Length] == Command.File[Length])
+      ++Length;
+    if (!Best || Length > BestLength) {
+      Best = &Command;
+      BestLength = Length;
+    }
+  }
+  return Best;
+}
+
+CompileCommand commandWithFile(CompileCommand Command, const std::string &File) {
+  for (std::string &Argument : Command.Arguments)
+    if (Argument == Command.File ||
+        absoluteWithoutDots(Argument, Command.Directory) == Command.File)
+      Argument = File;
+  Command.File = File;
+  return Command;
+}
+
 bool isCudaUnit(const CompileCommand &Command) {
   if (std::optional<std::string> Language = explicitLanguage(Command.Arguments))
     return *Language == "cu" || *Language == "cuda";

@@ -38,6 +38,14 @@ std::optional<std::string> findCompileDatabaseAbove(llvm::StringRef Source);
 std::vector<const CompileCommand *>
 commandsForFile(const CompileDatabase &Database, llvm::StringRef File);
 
+// A file with no command of its own (a header) borrows the command of the
+// entry whose path shares the longest prefix with it, as clang's
+// interpolating database does; nullptr when the database lists nothing.
+const CompileCommand *closestCommand(const CompileDatabase &Database, llvm::StringRef File);
+
+// `Command` compiling `File` (absolute) instead of its own file.
+CompileCommand commandWithFile(CompileCommand Command, const std::string &File);
+
 // Whether a unit is CUDA: by its extension (.cu, .cuh) or because its command
 // compiles it as CUDA (nvcc, `-x cu`, `-x cuda`).
 bool isCudaUnit(const CompileCommand &Command);

@@ -371,7 +371,9 @@ void SarifWriter::writePhysicalLocation(const SourcePoint &Where,
         J.attributeObject("snippet",
                           [&] { J.attribute("text", utf8(Snippet)); });
     });
-    if (WithContext && !Line.empty())
+    // SARIF1008: a context region must be a proper superset of the region;
+    // from the first column the snippet is the whole line.
+    if (WithContext && !Line.empty() && Snippet != Line)
       J.attributeObject("contextRegion", [&] {
         J.attribute("startLine", Where.Line);
         J.attributeObject("snippet",

@@ -16,6 +16,19 @@ UnitSettings::UnitSettings(Configuration Merged, bool Verify)
   Analysis.Verify = Verify;
 }
 
+std::vector<std::string> withExtraArguments(std::vector<std::string> Arguments,
+                                            const Configuration &Config) {
+  if (Arguments.empty())
+    return Arguments;
+  std::string File = Arguments.back();
+  Arguments.pop_back();
+  Arguments.insert(Arguments.begin() + 1, Config.ExtraArgsBefore.begin(),
+                   Config.ExtraArgsBefore.end());
+  Arguments.insert(Arguments.end(), Config.ExtraArgs.begin(), Config.ExtraArgs.end());
+  Arguments.push_back(File);
+  return Arguments;
+}
+
 UnitConfigs::UnitConfigs(ConfigOverrides Overrides, std::optional<ConfigFile> Forced,
                          bool Verify, Reporter Report)
     : Overrides(std::move(Overrides)), Forced(std::move(Forced)), Verify(Verify),

@@ -29,6 +29,11 @@ struct UnitSettings {
   UnitSettings(Configuration Config, bool Verify);
 };
 
+// A translated command's clang arguments with the configuration's ExtraArgs
+// and ExtraArgsBefore added; the source file stays last.
+std::vector<std::string> withExtraArguments(std::vector<std::string> Arguments,
+                                            const Configuration &Config);
+
 class UnitConfigs {
 public:
   // Called once per configuration file for each of its problems: `IsError`

@@ -8,10 +8,15 @@
 #include "CommandTranslation.h"
 #include "CompileDatabase.h"
 #include "Config.h"
+#include "ChangedFiles.h"
 #include "CudaToolkit.h"
 #include "Fixes.h"
 #include "GlobList.h"
+#include "LanguageServer.h"
 #include "Output.h"
+#include "ReportMerge.h"
+#include "ResultCache.h"
+#include "Shard.h"
 #include "UnitConfig.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -141,6 +146,44 @@ cl::opt<bool> Fix("fix",
                   cl::desc("Apply the fix-its of the reported findings, then analyse the "
                            "fixed units again to confirm."),
                   cl::cat(Category));
+cl::opt<bool> LanguageServer(
+    "lsp",
+    cl::desc("Serve the Language Server Protocol on stdin and stdout, for editors "
+             "(see docs/editors.md). -p, --checks, --config-file, --cuda-path and "
+             "--extra-arg apply to every file."),
+    cl::cat(Category));
+cl::alias CompileCommandsDir("compile-commands-dir", cl::aliasopt(BuildPath),
+                             cl::desc("Alias for -p, as clangd spells it"));
+cl::opt<std::string> ShardOption(
+    "shard",
+    cl::desc("Analyse only the i-th of N shards (i from 1): the distinct source files "
+             "sorted by path, the k-th (from 0) in shard k % N + 1. Merge the shards' "
+             "reports with --merge."),
+    cl::value_desc("i/N"), cl::cat(Category));
+cl::opt<bool> Merge(
+    "merge",
+    cl::desc("Merge the SARIF or JSON reports given as sources (the shards of one run) "
+             "into the report an unsharded run writes, to --output or stdout; exits as "
+             "that run would."),
+    cl::cat(Category));
+cl::opt<std::string> FilesFrom(
+    "files-from",
+    cl::desc("Analyse only the units that are, or read, one of the changed files "
+             "listed in <file> ('-': stdin), one a line, relative to --source-root or "
+             "the current directory."),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> ChangedSince(
+    "changed-since",
+    cl::desc("Analyse only the units that are, or read, a file changed since this git "
+             "revision (git diff --name-only <rev>, and untracked files), in the "
+             "repository of --source-root or the current directory."),
+    cl::value_desc("git-rev"), cl::cat(Category));
+cl::opt<std::string> CacheDir(
+    "cache-dir",
+    cl::desc("Keep each unit's findings in <dir> and reuse them while every file the "
+             "unit read, its command, the checks and options, and cudalint are "
+             "unchanged. Default: no cache."),
+    cl::value_desc("dir"), cl::cat(Category));
 cl::opt<bool> Verify("verify",
                      cl::desc("Check the findings against the expected-warning "
                               "comments in each source (clang's -verify); for "
@@ -153,10 +196,15 @@ Examples:
   cudalint -p build src/kernels.cu        lint one unit of the database
   cudalint src/a.cu -- -std=c++17 -Iinc   lint without a database, with these flags
   cudalint -p build --checks='-*,cuda-alloc-pointer-arg' --format=sarif -o cudalint.sarif
+  cudalint -p build --shard=2/3 --format=sarif -o shard-2.sarif   (one CI job of three)
+  cudalint --merge -o cudalint.sarif shard-1.sarif shard-2.sarif shard-3.sarif
+  cudalint -p build --changed-since=origin/main --cache-dir=.cudalint-cache
 
 Configuration:
   .cudalint.yaml files are found above each source, as clang-tidy finds
   .clang-tidy; see --dump-config, --verify-config and docs/configuration.md.
+
+CI: sharding, diff mode and the cache are described in docs/ci.md.
 
 Exit codes:
   0  no findings
@@ -206,33 +254,6 @@ bool parseCheckOptions(CheckOptionMap &Options) {
     Options[Key.trim().str()] = Value.trim().str();
   }
   return true;
-}
-
-// A file with no command of its own (a header given on the command line, say)
-// borrows the command of the database entry whose path shares the longest
-// prefix with it, as clang's interpolating database does.
-const CompileCommand *closestCommand(const CompileDatabase &Database, StringRef File) {
-  const CompileCommand *Best = nullptr;
-  size_t BestLength = 0;
-  for (const CompileCommand &Command : Database.Commands) {
-    size_t Length = 0;
-    while (Length < File.size() && Length < Command.File.size() &&
-           File[Length] == Command.File[Length])
-      ++Length;
-    if (!Best || Length > BestLength) {
-      Best = &Command;
-      BestLength = Length;
-    }
-  }
-  return Best;
-}
-
-CompileCommand withFile(CompileCommand Command, const std::string &File) {
-  for (std::string &Argument : Command.Arguments)
-    if (absolute(Argument) == Command.File || Argument == Command.File)
-      Argument = File;
-  Command.File = File;
-  return Command;
 }
 
 struct UnitSelection {
@@ -298,25 +319,12 @@ UnitSelection selectUnits(const std::vector<std::string> &FallbackFlags,
     if (const CompileCommand *Closest = closestCommand(Database, File)) {
       Notes.add("'" + Source + "' has no entry in '" + Database.Path +
                 "'; using the command of '" + Closest->File + "'");
-      Selection.Commands.push_back(withFile(*Closest, File));
+      Selection.Commands.push_back(commandWithFile(*Closest, File));
     } else {
       Selection.Commands.push_back(commandFromFallbackFlags(File, {}));
     }
   }
   return Selection;
-}
-
-std::vector<std::string> withExtraArguments(std::vector<std::string> Arguments,
-                                            const Configuration &Config) {
-  if (Arguments.empty())
-    return Arguments;
-  std::string File = Arguments.back();
-  Arguments.pop_back();
-  Arguments.insert(Arguments.begin() + 1, Config.ExtraArgsBefore.begin(),
-                   Config.ExtraArgsBefore.end());
-  Arguments.insert(Arguments.end(), Config.ExtraArgs.begin(), Config.ExtraArgs.end());
-  Arguments.push_back(File);
-  return Arguments;
 }
 
 bool isShownFile(const Finding &Found, const StringSet<> &MainFiles,
@@ -414,6 +422,59 @@ struct UnitFinding {
   size_t Unit;
 };
 
+// --cache-dir's cache, when there is one.
+ResultCache *UnitCache = nullptr;
+
+// --shard, then --files-from and --changed-since: the units of `ToAnalyse`
+// this run analyses. False on a usage error, already reported.
+bool selectForCi(const std::vector<Unit> &Units, std::vector<size_t> &ToAnalyse,
+                 Notices &Notes) {
+  if (!ShardOption.empty()) {
+    Expected<Shard> Part = parseShard(ShardOption);
+    if (!Part) {
+      WithColor::error(errs(), "cudalint") << toString(Part.takeError()) << "\n";
+      return false;
+    }
+    std::vector<std::string> Files;
+    for (size_t I : ToAnalyse)
+      Files.push_back(Units[I].Command.File);
+    std::vector<size_t> Kept;
+    for (size_t Position : unitsOfShard(Files, *Part))
+      Kept.push_back(ToAnalyse[Position]);
+    ToAnalyse = std::move(Kept);
+  }
+  if (FilesFrom.empty() && ChangedSince.empty())
+    return true;
+  std::string Base = SourceRoot.empty() ? absolute(".") : absolute(SourceRoot);
+  std::set<std::string> Changed;
+  auto AddChanged = [&](Expected<std::set<std::string>> Listed) {
+    if (!Listed) {
+      WithColor::error(errs(), "cudalint") << toString(Listed.takeError()) << "\n";
+      return false;
+    }
+    Changed.insert(Listed->begin(), Listed->end());
+    return true;
+  };
+  if (!FilesFrom.empty() && !AddChanged(readFileList(FilesFrom, Base)))
+    return false;
+  if (!ChangedSince.empty() && !AddChanged(gitChangedFiles(ChangedSince, Base)))
+    return false;
+  std::vector<UnitInputs> Inputs;
+  for (size_t I : ToAnalyse)
+    Inputs.push_back({Units[I].Command.File, &Units[I].Translated.Arguments,
+                      &Units[I].Command.Directory, &Units[I].Settings->Analysis});
+  AffectedUnits Affected = affectedUnits(Inputs, Changed, UnitCache, Jobs);
+  std::vector<size_t> Kept;
+  for (size_t Position = 0; Position < ToAnalyse.size(); ++Position)
+    if (Affected.Affected[Position])
+      Kept.push_back(ToAnalyse[Position]);
+  Notes.add(std::to_string(Kept.size()) + " of " + std::to_string(ToAnalyse.size()) +
+            " units are or read one of the " + std::to_string(Changed.size()) +
+            " changed files (" + std::to_string(Affected.Preprocessed) + " preprocessed to know)");
+  ToAnalyse = std::move(Kept);
+  return true;
+}
+
 std::vector<UnitOutcome> analyseUnits(const std::vector<Unit> &Units,
                                       const std::vector<size_t> &Selected, bool ShowProgress) {
   std::vector<UnitOutcome> Outcomes(Units.size());
@@ -422,8 +483,12 @@ std::vector<UnitOutcome> analyseUnits(const std::vector<Unit> &Units,
   DefaultThreadPool Pool(hardware_concurrency(Jobs));
   for (size_t I : Selected)
     Pool.async([&, I] {
-      Outcomes[I] = analyzeUnit(Units[I].Translated.Arguments, Units[I].Command.Directory,
-                                Units[I].Settings->Analysis);
+      Outcomes[I] = UnitCache ? UnitCache->analyze(Units[I].Translated.Arguments,
+                                                   Units[I].Command.Directory,
+                                                   Units[I].Settings->Analysis)
+                              : analyzeUnit(Units[I].Translated.Arguments,
+                                            Units[I].Command.Directory,
+                                            Units[I].Settings->Analysis);
       if (ShowProgress) {
         std::lock_guard<std::mutex> Lock(ProgressMutex);
         errs() << "[" << ++Done << "/" << Selected.size() << "] "
@@ -619,6 +684,22 @@ FixStageResult applyFixes(const std::vector<Finding> &Reported,
   return Result;
 }
 
+std::optional<ToolchainSetup> toolchainSetup(const char *Argv0) {
+  std::string ToolkitError;
+  CudaToolkitChoice Toolkit = chooseCudaToolkit(CudaPath, ToolkitError);
+  if (!ToolkitError.empty()) {
+    WithColor::error(errs(), "cudalint") << ToolkitError << "\n";
+    return std::nullopt;
+  }
+  ToolchainSetup Toolchain;
+  Toolchain.ResourceDir = CUDALINT_CLANG_RESOURCE_DIR;
+  Toolchain.CudaPath = Toolkit.Path;
+  static int MainAddress;
+  Toolchain.BundledCudaInclude = bundledCudaIncludeDir(Argv0, &MainAddress);
+  Toolchain.NvccCompatHeader = nvccCompatHeader(Toolchain.BundledCudaInclude);
+  return Toolchain;
+}
+
 int run(int Argc, const char **Argv) {
   // Everything after `--` is the compile command for sources given without a
   // database, as in clang-tidy.
@@ -643,6 +724,13 @@ int run(int Argc, const char **Argv) {
           OwnArguments.size(), OwnArguments.data(),
           "cudalint: finds host-side CUDA bugs before they reach a GPU\n", &errs()))
     return ExitError;
+  if (Merge)
+    return mergeReports({std::vector<std::string>(Sources.begin(), Sources.end()), OutputFile,
+                         !OutputFormat.getNumOccurrences()   ? ""
+                         : OutputFormat == Format::Sarif ? "sarif"
+                         : OutputFormat == Format::Json  ? "json"
+                                                         : "text",
+                         CUDALINT_VERSION, Quiet});
 
   std::optional<ConfigOverrides> Overrides = commandLineOverrides();
   if (!Overrides)
@@ -657,6 +745,17 @@ int run(int Argc, const char **Argv) {
   std::optional<ConfigFile> Forced;
   if (!ConfigFilePath.empty())
     Forced = readConfigFile(absolute(ConfigFilePath));
+  if (LanguageServer) {
+    if (!Sources.empty() || HasFallbackFlags) {
+      WithColor::error(errs(), "cudalint")
+          << "--lsp takes no sources: the editor names the files\n";
+      return ExitError;
+    }
+    std::optional<ToolchainSetup> Toolchain = toolchainSetup(Argv[0]);
+    if (!Toolchain)
+      return ExitError;
+    return runLanguageServerOnStdio({*Overrides, Forced, BuildPath, *Toolchain});
+  }
   Notices Notes;
   if (VerifyConfig)
     return verifyConfigs(*Overrides, Forced, FallbackFlags, HasFallbackFlags, Notes);
@@ -689,18 +788,9 @@ int run(int Argc, const char **Argv) {
   if (!BaselineFile.empty() && !(Baseline = readBaselineFile()))
     return ExitError;
 
-  std::string ToolkitError;
-  CudaToolkitChoice Toolkit = chooseCudaToolkit(CudaPath, ToolkitError);
-  if (!ToolkitError.empty()) {
-    WithColor::error(errs(), "cudalint") << ToolkitError << "\n";
+  std::optional<ToolchainSetup> Toolchain = toolchainSetup(Argv[0]);
+  if (!Toolchain)
     return ExitError;
-  }
-  ToolchainSetup Toolchain;
-  Toolchain.ResourceDir = CUDALINT_CLANG_RESOURCE_DIR;
-  Toolchain.CudaPath = Toolkit.Path;
-  static int MainAddress;
-  Toolchain.BundledCudaInclude = bundledCudaIncludeDir(Argv[0], &MainAddress);
-  Toolchain.NvccCompatHeader = nvccCompatHeader(Toolchain.BundledCudaInclude);
 
   UnitSelection Selection = selectUnits(FallbackFlags, HasFallbackFlags, Notes);
   RunReport Report;
@@ -719,7 +809,7 @@ int run(int Argc, const char **Argv) {
       BrokenConfig = true;
       continue;
     }
-    TranslatedCommand Translated = translateCompileCommand(Command, Toolchain);
+    TranslatedCommand Translated = translateCompileCommand(Command, *Toolchain);
     Translated.Arguments = withExtraArguments(std::move(Translated.Arguments), Settings->Config);
     if (Verify)
       Translated.Arguments.insert(Translated.Arguments.end() - 1, {"-Xclang", "-verify"});
@@ -747,6 +837,14 @@ int run(int Argc, const char **Argv) {
     return ExitError;
   }
 
+  std::unique_ptr<ResultCache> Cache;
+  if (!CacheDir.empty() && !Verify) {
+    Cache = std::make_unique<ResultCache>(absolute(CacheDir));
+    UnitCache = Cache.get();
+  }
+  if (!selectForCi(Units, ToAnalyse, Notes))
+    return ExitError;
+
   // --fix compares each file with the text read here, before the analysis.
   SourceTexts Texts;
   if (Fix)
@@ -756,6 +854,16 @@ int run(int Argc, const char **Argv) {
   bool ShowProgress =
       ToAnalyse.size() > 1 && !Quiet && sys::Process::StandardErrIsDisplayed();
   std::vector<UnitOutcome> Outcomes = analyseUnits(Units, ToAnalyse, ShowProgress);
+  if (Cache) {
+    Notes.add("result cache '" + Cache->directory() + "': " + std::to_string(Cache->hits()) +
+              " of " + std::to_string(ToAnalyse.size()) + " units reused");
+    if (Cache->corrupt())
+      Notes.add("result cache: ignored " + std::to_string(Cache->corrupt()) +
+                " entries that do not read back whole");
+    if (Cache->writeFailures())
+      Notes.add("result cache: could not write " + std::to_string(Cache->writeFailures()) +
+                " entries in '" + Cache->directory() + "'");
+  }
 
   StringSet<> MainFiles;
   for (const Unit &U : Units)
@@ -787,6 +895,7 @@ int run(int Argc, const char **Argv) {
   for (const UnitFinding &Found : Shown)
     Report.Findings.push_back(Found.Found);
   sortAndDeduplicate(Report.Findings);
+  sortProblems(Report.Problems);
   llvm::sort(Report.Units);
   Report.Units.erase(std::unique(Report.Units.begin(), Report.Units.end()), Report.Units.end());
 

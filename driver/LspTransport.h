@@ -1,0 +1,53 @@
+// The Language Server Protocol's base protocol: JSON-RPC 2.0 messages, each
+// framed by a `Content-Length` header, on a byte stream (cudalint's stdin and
+// stdout). A message that cannot be read is reported to the caller, which
+// answers it; reading goes on with the next one.
+#ifndef CUDALINT_DRIVER_LSPTRANSPORT_H
+#define CUDALINT_DRIVER_LSPTRANSPORT_H
+
+#include "llvm/Support/JSON.h"
+
+#include <cstdio>
+#include <mutex>
+#include <optional>
+#include <string>
+
+namespace cudalint {
+
+struct IncomingMessage {
+  enum class Kind {
+    Message,   // `Value` holds the parsed JSON
+    Malformed, // framed, but not JSON, or framed wrongly: `Problem` says how
+    End,       // the stream ended
+  };
+  Kind What = Kind::End;
+  llvm::json::Value Value = nullptr;
+  std::string Problem;
+};
+
+class LspReader {
+public:
+  explicit LspReader(std::FILE *In) : In(In) {}
+  IncomingMessage next();
+
+private:
+  std::FILE *In;
+};
+
+// Writes whole messages; several threads may send at once.
+class LspWriter {
+public:
+  explicit LspWriter(std::FILE *Out) : Out(Out) {}
+  void send(const llvm::json::Value &Message);
+
+private:
+  std::FILE *Out;
+  std::mutex Mutex;
+};
+
+// The framed bytes of `Message`: "Content-Length: N\r\n\r\n{...}".
+std::string frameMessage(const llvm::json::Value &Message);
+
+} // namespace cudalint
+
+#endif
