@@ -1,5 +1,7 @@
 #include "LspProtocol.h"
 
+#include "Utf16Columns.h"
+
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
@@ -68,19 +70,9 @@ std::optional<std::string> uriToPath(llvm::StringRef Uri) {
 }
 
 unsigned utf16Column(llvm::StringRef LineText, unsigned Column) {
-  size_t Bytes = std::min<size_t>(Column ? Column - 1 : 0, LineText.size());
-  unsigned Units = 0;
-  for (size_t I = 0; I < Bytes; ++I) {
-    unsigned char C = LineText[I];
-    if ((C & 0xC0) == 0x80)
-      continue; // a continuation byte
-    Units += (C & 0xF8) == 0xF0 ? 2 : 1; // four bytes: a surrogate pair
-  }
   // A column past the text (the end of a line the analysis saw differently)
   // still lands after the line's last character.
-  if (Column && Column - 1 > LineText.size())
-    Units += Column - 1 - LineText.size();
-  return Units;
+  return utf16Units(LineText, Column ? Column - 1 : 0);
 }
 
 llvm::json::Object lspPosition(const SourcePoint &Point) {

@@ -13,6 +13,7 @@
 // "hash:n" does). No line number enters it, so an alert keeps its identity
 // when code above it moves.
 #include "Output.h"
+#include "Utf16Columns.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -106,25 +107,9 @@ bool isSemanticVersion(llvm::StringRef Version) {
 }
 
 // The 1-based UTF-16 column of a 1-based byte column, through the line's
-// text; bytes that are not UTF-8 count one unit each.
+// text.
 unsigned utf16Column(const SourcePoint &Where) {
-  llvm::StringRef Line = Where.LineText;
-  size_t Bytes = Where.Column == 0 ? 0 : Where.Column - 1;
-  unsigned Units = 0;
-  size_t I = 0;
-  while (I < Bytes && I < Line.size()) {
-    const auto *Begin = reinterpret_cast<const llvm::UTF8 *>(Line.data() + I);
-    unsigned Size = llvm::getNumBytesForUTF8(*Begin);
-    if (Size == 1 || I + Size > Line.size() ||
-        !llvm::isLegalUTF8Sequence(Begin, Begin + Size)) {
-      ++Units;
-      ++I;
-      continue;
-    }
-    Units += Size == 4 ? 2 : 1; // four bytes: beyond the BMP, a pair
-    I += Size;
-  }
-  return Units + (Bytes - I) + 1;
+  return utf16Units(Where.LineText, Where.Column == 0 ? 0 : Where.Column - 1) + 1;
 }
 
 std::string lineHash(const Finding &F) {

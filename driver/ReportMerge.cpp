@@ -1,8 +1,9 @@
 #include "ReportMerge.h"
 
+#include "Utf16Columns.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -82,26 +83,11 @@ std::string pathOfFileUri(llvm::StringRef Uri) {
 }
 
 // The 1-based byte column of a 1-based UTF-16 column, through the line's
-// text: the inverse of the SARIF writer's utf16Column.
+// text: the inverse of the SARIF writer's.
 unsigned byteColumn(llvm::StringRef Line, unsigned Utf16Column) {
   if (Utf16Column == 0)
     return 0;
-  unsigned Wanted = Utf16Column - 1;
-  unsigned Units = 0;
-  size_t I = 0;
-  while (Units < Wanted && I < Line.size()) {
-    const auto *Begin = reinterpret_cast<const llvm::UTF8 *>(Line.data() + I);
-    unsigned Size = llvm::getNumBytesForUTF8(*Begin);
-    if (Size == 1 || I + Size > Line.size() ||
-        !llvm::isLegalUTF8Sequence(Begin, Begin + Size)) {
-      ++Units;
-      ++I;
-      continue;
-    }
-    Units += Size == 4 ? 2 : 1;
-    I += Size;
-  }
-  return static_cast<unsigned>(I + (Wanted - Units) + 1);
+  return static_cast<unsigned>(bytesForUtf16Units(Line, Utf16Column - 1) + 1);
 }
 
 class SarifReader {
