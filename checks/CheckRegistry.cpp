@@ -3,8 +3,10 @@
 #include "AllocPointerArgCheck.h"
 #include "UncheckedErrorCheck.h"
 #include "analyzer/DoubleFreeCheck.h"
+#include "analyzer/MemcpyKindCheck.h"
 #include "analyzer/MemoryLeakCheck.h"
 #include "analyzer/MismatchedFreeCheck.h"
+#include "analyzer/UnsynchronizedHostReadCheck.h"
 #include "analyzer/UseAfterFreeCheck.h"
 
 namespace cudalint {
@@ -29,9 +31,11 @@ llvm::ArrayRef<CheckDescription> registeredChecks() {
   static const std::vector<CheckDescription> Checks = {
       describe<AllocPointerArgCheck>(),
       describePathSensitive<DoubleFreeCheck>(),
+      describePathSensitive<MemcpyKindCheck>(),
       describePathSensitive<MemoryLeakCheck>(),
       describePathSensitive<MismatchedFreeCheck>(),
       describe<UncheckedErrorCheck>(),
+      describePathSensitive<UnsynchronizedHostReadCheck>(),
       describePathSensitive<UseAfterFreeCheck>(),
   };
   return Checks;

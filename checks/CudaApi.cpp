@@ -1,6 +1,11 @@
 #include "CudaApi.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
@@ -91,8 +96,29 @@ constexpr ReleaseApi Releases[] = {
     {"free", 0, MemoryFamily::PageableHost},
 };
 
+constexpr CopyDirection HostToHost{CopySide::Host, CopySide::Host};
+constexpr CopyDirection HostToDevice{CopySide::Host, CopySide::Device};
+constexpr CopyDirection DeviceToHost{CopySide::Device, CopySide::Host};
+constexpr CopyDirection DeviceToDevice{CopySide::Device, CopySide::Device};
+
+// cudaMemcpyKind, from driver_types.h.
+struct MemcpyKind {
+  llvm::StringLiteral Name;
+  uint64_t Value;
+  std::optional<CopyDirection> Direction;
+};
+
+constexpr MemcpyKind MemcpyKinds[] = {
+    {"cudaMemcpyHostToHost", 0, HostToHost},
+    {"cudaMemcpyHostToDevice", 1, HostToDevice},
+    {"cudaMemcpyDeviceToHost", 2, DeviceToHost},
+    {"cudaMemcpyDeviceToDevice", 3, DeviceToDevice},
+    {"cudaMemcpyDefault", 4, None},
+};
+
 constexpr CopyApi Copies[] = {
-    // Name, destination, source, kind, stream, async, dst-is-symbol, src-is-symbol
+    // Name, destination, source, kind, stream, async, dst-is-symbol,
+    // src-is-symbol[, the direction its name gives]
     {"cudaMemcpy", 0, 1, 3, None, false, false, false},
     {"cudaMemcpyAsync", 0, 1, 3, 4, true, false, false},
     {"cudaMemcpy2D", 0, 2, 6, None, false, false, false},
@@ -110,18 +136,18 @@ constexpr CopyApi Copies[] = {
     // The driver API: device addresses are CUdeviceptr integers.
     {"cuMemcpy", 0, 1, None, None, false, false, false},
     {"cuMemcpyAsync", 0, 1, None, 3, true, false, false},
-    {"cuMemcpyHtoD", 0, 1, None, None, false, false, false},
-    {"cuMemcpyHtoD_v2", 0, 1, None, None, false, false, false},
-    {"cuMemcpyDtoH", 0, 1, None, None, false, false, false},
-    {"cuMemcpyDtoH_v2", 0, 1, None, None, false, false, false},
-    {"cuMemcpyDtoD", 0, 1, None, None, false, false, false},
-    {"cuMemcpyDtoD_v2", 0, 1, None, None, false, false, false},
-    {"cuMemcpyHtoDAsync", 0, 1, None, 3, true, false, false},
-    {"cuMemcpyHtoDAsync_v2", 0, 1, None, 3, true, false, false},
-    {"cuMemcpyDtoHAsync", 0, 1, None, 3, true, false, false},
-    {"cuMemcpyDtoHAsync_v2", 0, 1, None, 3, true, false, false},
-    {"cuMemcpyDtoDAsync", 0, 1, None, 3, true, false, false},
-    {"cuMemcpyDtoDAsync_v2", 0, 1, None, 3, true, false, false},
+    {"cuMemcpyHtoD", 0, 1, None, None, false, false, false, HostToDevice},
+    {"cuMemcpyHtoD_v2", 0, 1, None, None, false, false, false, HostToDevice},
+    {"cuMemcpyDtoH", 0, 1, None, None, false, false, false, DeviceToHost},
+    {"cuMemcpyDtoH_v2", 0, 1, None, None, false, false, false, DeviceToHost},
+    {"cuMemcpyDtoD", 0, 1, None, None, false, false, false, DeviceToDevice},
+    {"cuMemcpyDtoD_v2", 0, 1, None, None, false, false, false, DeviceToDevice},
+    {"cuMemcpyHtoDAsync", 0, 1, None, 3, true, false, false, HostToDevice},
+    {"cuMemcpyHtoDAsync_v2", 0, 1, None, 3, true, false, false, HostToDevice},
+    {"cuMemcpyDtoHAsync", 0, 1, None, 3, true, false, false, DeviceToHost},
+    {"cuMemcpyDtoHAsync_v2", 0, 1, None, 3, true, false, false, DeviceToHost},
+    {"cuMemcpyDtoDAsync", 0, 1, None, 3, true, false, false, DeviceToDevice},
+    {"cuMemcpyDtoDAsync_v2", 0, 1, None, 3, true, false, false, DeviceToDevice},
     {"cuMemsetD8", 0, None, None, None, false, false, false},
     {"cuMemsetD8_v2", 0, None, None, None, false, false, false},
     {"cuMemsetD16", 0, None, None, None, false, false, false},
@@ -143,13 +169,68 @@ constexpr SyncApi Synchronizations[] = {
     {"cuStreamSynchronize", SyncScope::Stream, 0},
     {"cudaEventSynchronize", SyncScope::Event, 0},
     {"cuEventSynchronize", SyncScope::Event, 0},
-    {"cudaMemcpy", SyncScope::LegacyDefault, None},
-    {"cudaMemcpy2D", SyncScope::LegacyDefault, None},
+    {"cudaMemcpy", SyncScope::LegacyDefault, None,
+     HostWait::UnlessDeviceToDevice},
+    {"cudaMemcpy2D", SyncScope::LegacyDefault, None,
+     HostWait::UnlessDeviceToDevice},
     {"cudaMemcpyToSymbol", SyncScope::LegacyDefault, None},
     {"cudaMemcpyFromSymbol", SyncScope::LegacyDefault, None},
-    {"cudaMemset", SyncScope::LegacyDefault, None},
-    {"cudaMemset2D", SyncScope::LegacyDefault, None},
+    {"cudaMemset", SyncScope::LegacyDefault, None, HostWait::OnlyForHostTarget},
+    {"cudaMemset2D", SyncScope::LegacyDefault, None,
+     HostWait::OnlyForHostTarget},
+    // Releasing device memory and allocating or releasing page-locked host
+    // memory wait for all work on the device (the programming guide's
+    // "Implicit Synchronization").
+    {"cudaFree", SyncScope::Device, None},
+    {"cudaFreeHost", SyncScope::Device, None},
+    {"cudaMallocHost", SyncScope::Device, None},
+    {"cudaHostAlloc", SyncScope::Device, None},
 };
+
+constexpr StreamCreationApi StreamCreations[] = {
+    {"cudaStreamCreate", 0, None},
+    {"cudaStreamCreateWithFlags", 0, 1},
+    {"cudaStreamCreateWithPriority", 0, 1},
+    {"cuStreamCreate", 0, 1},
+    {"cuStreamCreateWithPriority", 0, 1},
+};
+
+// cudaStreamNonBlocking and CU_STREAM_NON_BLOCKING share the value 1.
+constexpr uint64_t StreamNonBlocking = 0x01;
+
+constexpr EventRecordApi EventRecords[] = {
+    {"cudaEventRecord", 0, 1},
+    {"cudaEventRecordWithFlags", 0, 1},
+    {"cuEventRecord", 0, 1},
+    {"cuEventRecordWithFlags", 0, 1},
+};
+
+constexpr CompletionQueryApi CompletionQueries[] = {
+    {"cudaStreamQuery", SyncScope::Stream, 0},
+    {"cuStreamQuery", SyncScope::Stream, 0},
+    {"cudaEventQuery", SyncScope::Event, 0},
+    {"cuEventQuery", SyncScope::Event, 0},
+};
+
+// cudaErrorNotReady and CUDA_ERROR_NOT_READY share the value 600.
+constexpr int64_t NotReadyStatus = 600;
+
+constexpr MappedPointerApi MappedPointers[] = {
+    {"cudaHostGetDevicePointer", 0, 1},
+    {"cuMemHostGetDevicePointer", 0, 1},
+    {"cuMemHostGetDevicePointer_v2", 0, 1},
+};
+
+constexpr llvm::StringLiteral DeviceOnlyWaits[] = {"cudaStreamWaitEvent",
+                                                   "cuStreamWaitEvent"};
+
+// The constant handles of the default streams: 0, cudaStreamLegacy
+// (CU_STREAM_LEGACY) and cudaStreamPerThread (CU_STREAM_PER_THREAD).
+constexpr uint64_t LegacyStreamHandle = 0x1;
+constexpr uint64_t PerThreadStreamHandle = 0x2;
+
+// cudaMemcpyDeviceToDevice.
+constexpr uint64_t DeviceToDeviceKind = 3;
 
 constexpr llvm::StringLiteral LastErrorQueries[] = {"cudaGetLastError",
                                                     "cudaPeekAtLastError"};
@@ -175,8 +256,18 @@ constexpr BorrowedMemoryApi BorrowedMemory[] = {
     {"basic_string", "c_str", MemoryFamily::PageableHost, "std::string::c_str()"},
 };
 
+// Under --default-stream per-thread (CUDA_API_PER_THREAD_DEFAULT_STREAM)
+// the toolkit's headers rename stream-using calls: cudaMemcpyAsync_ptsz,
+// cudaMemcpy_ptds.
+llvm::StringRef withoutPerThreadSuffix(llvm::StringRef Name) {
+  if (Name.consume_back("_ptsz") || Name.consume_back("_ptds"))
+    return Name;
+  return Name;
+}
+
 template <typename Row>
 const Row *findByName(llvm::ArrayRef<Row> Rows, llvm::StringRef Name) {
+  Name = withoutPerThreadSuffix(Name);
   if (Name.empty())
     return nullptr;
   auto It = llvm::find_if(Rows, [&](const Row &R) { return R.Name == Name; });
@@ -220,10 +311,10 @@ std::string documentedName(const FunctionDecl &Callee) {
 }
 
 llvm::StringRef documentedName(llvm::StringRef EntryPoint) {
-  llvm::StringRef Plain = EntryPoint;
-  if (Plain.consume_back("_v2") || Plain.consume_back("_v3"))
-    return Plain;
-  return EntryPoint;
+  llvm::StringRef Plain = withoutPerThreadSuffix(EntryPoint);
+  if (!Plain.consume_back("_v2"))
+    Plain.consume_back("_v3");
+  return Plain;
 }
 
 CudaApi::CudaApi(llvm::ArrayRef<std::string> Extra) {
@@ -369,12 +460,163 @@ const CopyApi *CudaApi::copy(const FunctionDecl *Callee) const {
   return Api;
 }
 
+std::optional<CopyDirection> CudaApi::memcpyKindDirection(uint64_t Kind) {
+  for (const MemcpyKind &Row : MemcpyKinds)
+    if (Row.Value == Kind)
+      return Row.Direction;
+  return std::nullopt;
+}
+
+llvm::StringRef CudaApi::memcpyKindName(CopyDirection Direction) {
+  for (const MemcpyKind &Row : MemcpyKinds)
+    if (Row.Direction == Direction)
+      return Row.Name;
+  llvm_unreachable("every direction has its enumerator");
+}
+
+const CopyApi *CudaApi::namedDirectionCopy(CopyDirection Direction,
+                                           bool IsAsync) {
+  for (const CopyApi &Row : Copies)
+    if (Row.Direction == Direction && Row.IsAsync == IsAsync)
+      return &Row;
+  return nullptr;
+}
+
+std::optional<CopySide> CudaApi::copySide(MemoryFamily Family) {
+  switch (Family) {
+  case MemoryFamily::Device:
+    return CopySide::Device;
+  case MemoryFamily::Managed:
+    return std::nullopt;
+  case MemoryFamily::PinnedHost:
+  case MemoryFamily::MappedHost:
+  case MemoryFamily::PageableHost:
+  case MemoryFamily::Stack:
+    return CopySide::Host;
+  }
+  llvm_unreachable("unknown memory family");
+}
+
+MemoryFamily CudaApi::staticStorageFamily(const VarDecl &Variable) {
+  // Clang keeps the `managed` attribute for HIP only: in CUDA the toolkit's
+  // __managed__ (`__location__(managed)`) leaves nothing but its macro, and
+  // the bundled headers spell it as __device__.
+  const SourceManager &SM = Variable.getASTContext().getSourceManager();
+  const LangOptions &Options = Variable.getASTContext().getLangOpts();
+  for (SourceLocation Loc = Variable.getBeginLoc(); Loc.isMacroID();
+       Loc = SM.getImmediateMacroCallerLoc(Loc))
+    if (Lexer::getImmediateMacroName(Loc, SM, Options) == "__managed__")
+      return MemoryFamily::Managed;
+  if (Variable.hasAttr<HIPManagedAttr>())
+    return MemoryFamily::Managed;
+  if (Variable.hasAttr<CUDADeviceAttr>() ||
+      Variable.hasAttr<CUDAConstantAttr>())
+    return MemoryFamily::Device;
+  return MemoryFamily::PageableHost;
+}
+
+bool CudaApi::deviceReachable(MemoryFamily Family) {
+  return Family != MemoryFamily::PageableHost && Family != MemoryFamily::Stack;
+}
+
 const SyncApi *CudaApi::synchronization(const FunctionDecl *Callee) const {
   const SyncApi *Api =
       findByName(llvm::ArrayRef(Synchronizations), globalFunctionName(Callee));
   if (!Api || (Api->HandleParam && Callee->getNumParams() <= *Api->HandleParam))
     return nullptr;
   return Api;
+}
+
+const StreamCreationApi *
+CudaApi::streamCreation(const FunctionDecl *Callee) const {
+  const StreamCreationApi *Api =
+      findByName(llvm::ArrayRef(StreamCreations), globalFunctionName(Callee));
+  if (!Api || Callee->getNumParams() <= Api->OutParam ||
+      (Api->FlagsParam && Callee->getNumParams() <= *Api->FlagsParam) ||
+      !Callee->getParamDecl(Api->OutParam)->getType()->isPointerType())
+    return nullptr;
+  return Api;
+}
+
+const EventRecordApi *CudaApi::eventRecord(const FunctionDecl *Callee) const {
+  const EventRecordApi *Api =
+      findByName(llvm::ArrayRef(EventRecords), globalFunctionName(Callee));
+  if (!Api || Callee->getNumParams() <= Api->StreamParam)
+    return nullptr;
+  return Api;
+}
+
+const CompletionQueryApi *
+CudaApi::completionQuery(const FunctionDecl *Callee) const {
+  const CompletionQueryApi *Api =
+      findByName(llvm::ArrayRef(CompletionQueries), globalFunctionName(Callee));
+  if (!Api || Callee->getNumParams() <= Api->HandleParam ||
+      !returnsStatus(*this, Callee))
+    return nullptr;
+  return Api;
+}
+
+const MappedPointerApi *CudaApi::mappedPointer(const FunctionDecl *Callee) const {
+  const MappedPointerApi *Api =
+      findByName(llvm::ArrayRef(MappedPointers), globalFunctionName(Callee));
+  if (!Api || Callee->getNumParams() <= Api->HostParam ||
+      !Callee->getParamDecl(Api->OutParam)->getType()->isPointerType())
+    return nullptr;
+  return Api;
+}
+
+bool CudaApi::waitsOnDeviceOnly(const FunctionDecl *Callee) const {
+  return llvm::is_contained(DeviceOnlyWaits,
+                            withoutPerThreadSuffix(globalFunctionName(Callee)));
+}
+
+bool CudaApi::isNonBlockingStreamFlags(uint64_t Flags) {
+  return Flags & StreamNonBlocking;
+}
+
+int64_t CudaApi::notReadyStatus() { return NotReadyStatus; }
+
+const Expr *CudaApi::launchStream(const CUDAKernelCallExpr *Launch) {
+  const auto *Config = dyn_cast_or_null<CallExpr>(Launch->getConfig());
+  // __cudaPushCallConfiguration / cudaConfigureCall(grid, block, shared, stream)
+  if (!Config || Config->getNumArgs() < 4)
+    return nullptr;
+  return Config->getArg(3);
+}
+
+std::optional<DefaultStream>
+CudaApi::defaultStreamHandle(uint64_t Handle, bool PerThreadCompilation) {
+  if (Handle == 0)
+    return PerThreadCompilation ? DefaultStream::PerThread
+                                : DefaultStream::Legacy;
+  if (Handle == LegacyStreamHandle)
+    return DefaultStream::Legacy;
+  if (Handle == PerThreadStreamHandle)
+    return DefaultStream::PerThread;
+  return std::nullopt;
+}
+
+llvm::StringRef CudaApi::perThreadDefaultStreamMacro() {
+  return "CUDA_API_PER_THREAD_DEFAULT_STREAM";
+}
+
+bool CudaApi::waitsForDevice(const SyncApi &Api,
+                             std::optional<uint64_t> CopyKind,
+                             std::optional<MemoryFamily> Target) {
+  switch (Api.Waits) {
+  case HostWait::Always:
+    return true;
+  case HostWait::UnlessDeviceToDevice:
+    return CopyKind != DeviceToDeviceKind;
+  case HostWait::OnlyForHostTarget:
+    return !Target || (*Target != MemoryFamily::Device);
+  }
+  llvm_unreachable("unknown host wait");
+}
+
+bool CudaApi::asyncCopyBlocksHost(MemoryFamily HostSide) {
+  return HostSide == MemoryFamily::PageableHost ||
+         HostSide == MemoryFamily::Stack;
 }
 
 llvm::ArrayRef<llvm::StringLiteral> CudaApi::builtinStatusTypes() {

@@ -20,7 +20,9 @@
 #include <vector>
 
 namespace clang {
+class CUDAKernelCallExpr;
 class CXXRecordDecl;
+class Expr;
 } // namespace clang
 
 namespace cudalint {
@@ -73,6 +75,17 @@ struct BorrowedMemoryApi {
   llvm::StringLiteral Display; // as messages name it
 };
 
+// The two sides of a copy, as a cudaMemcpyKind names them.
+enum class CopySide { Host, Device };
+
+struct CopyDirection {
+  CopySide Source;
+  CopySide Destination;
+  bool operator==(const CopyDirection &Other) const {
+    return Source == Other.Source && Destination == Other.Destination;
+  }
+};
+
 // Copy and set calls with their argument positions; absent positions are
 // std::nullopt (a memset has no source; a ToSymbol copy has a symbol, not a
 // device pointer, as destination).
@@ -85,6 +98,9 @@ struct CopyApi {
   bool IsAsync;
   bool DestinationIsSymbol;
   bool SourceIsSymbol;
+  // The direction the name gives, for the driver API's copies that have no
+  // kind argument (cuMemcpyHtoD: host memory into device memory).
+  std::optional<CopyDirection> Direction = std::nullopt;
 };
 
 // What a call waits for before returning to the host.
@@ -96,10 +112,60 @@ enum class SyncScope {
   LegacyDefault,   // blocking calls (cudaMemcpy, cudaMemset ...) that wait for the legacy default stream
 };
 
+// Whether a blocking call really holds the host until the device is done
+// ("API synchronization behavior"): a cudaMemcpy between two device buffers
+// returns at once, and a cudaMemset returns at once unless its target is
+// pinned host or managed memory.
+enum class HostWait {
+  Always,
+  UnlessDeviceToDevice,
+  OnlyForHostTarget,
+};
+
 struct SyncApi {
   llvm::StringLiteral Name;
   SyncScope Scope;
   std::optional<unsigned> HandleParam; // the stream or event argument
+  HostWait Waits = HostWait::Always;
+};
+
+// Calls that create a stream. Without a flags argument the stream is a
+// blocking one: work on the legacy default stream waits for it, and it for
+// that stream. cudaStreamNonBlocking (CU_STREAM_NON_BLOCKING) turns that off.
+struct StreamCreationApi {
+  llvm::StringLiteral Name;
+  unsigned OutParam;
+  std::optional<unsigned> FlagsParam;
+};
+
+// cudaEventRecord(event, stream): the event completes once the work queued on
+// the stream before it has.
+struct EventRecordApi {
+  llvm::StringLiteral Name;
+  unsigned EventParam;
+  unsigned StreamParam;
+};
+
+// cudaStreamQuery(s), cudaEventQuery(e): a poll; any status other than
+// not-ready (cudaErrorNotReady, CUDA_ERROR_NOT_READY) means the work is over.
+struct CompletionQueryApi {
+  llvm::StringLiteral Name;
+  SyncScope Scope; // Stream or Event
+  unsigned HandleParam;
+};
+
+// cudaHostGetDevicePointer(&device, host, flags): the device's address of
+// mapped pinned host memory, the same bytes under another address.
+struct MappedPointerApi {
+  llvm::StringLiteral Name;
+  unsigned OutParam;
+  unsigned HostParam;
+};
+
+// The default streams a stream handle may name.
+enum class DefaultStream {
+  Legacy,    // 0 (without per-thread compilation), cudaStreamLegacy
+  PerThread, // cudaStreamPerThread, or 0 under --default-stream per-thread
 };
 
 class CudaApi {
@@ -124,7 +190,56 @@ public:
   // cudaFree, cudaFreeHost, cuMemFree ... and the C library's free.
   const ReleaseApi *release(const clang::FunctionDecl *Callee) const;
   const CopyApi *copy(const clang::FunctionDecl *Callee) const;
+
+  // What a cudaMemcpyKind value says about a copy: std::nullopt for
+  // cudaMemcpyDefault (the runtime reads the direction off the pointers) and
+  // for values that are no enumerator.
+  static std::optional<CopyDirection> memcpyKindDirection(uint64_t Kind);
+  // The enumerator naming `Direction` (cudaMemcpyDeviceToHost).
+  static llvm::StringRef memcpyKindName(CopyDirection Direction);
+  // The driver API's copy whose name gives `Direction` (cuMemcpyDtoH), if
+  // there is one.
+  static const CopyApi *namedDirectionCopy(CopyDirection Direction,
+                                           bool IsAsync);
+  // The side a copy's kind must name for memory of `Family`: std::nullopt for
+  // managed memory, which every kind accepts.
+  static std::optional<CopySide> copySide(MemoryFamily Family);
+  // The family of a variable of static storage: Managed for __managed__,
+  // Device for __device__ and __constant__, PageableHost for the host's own.
+  static MemoryFamily staticStorageFamily(const clang::VarDecl &Variable);
+  // Whether the device reaches memory of `Family` by its address: device and
+  // managed memory, and pinned host memory, which unified addressing maps
+  // for the device. A memset's target must be such memory; a copy whose kind
+  // says "device" for any other memory fails.
+  static bool deviceReachable(MemoryFamily Family);
   const SyncApi *synchronization(const clang::FunctionDecl *Callee) const;
+
+  // Streams, events and their polls, as the stream-ordering checks need them.
+  const StreamCreationApi *streamCreation(const clang::FunctionDecl *Callee) const;
+  const EventRecordApi *eventRecord(const clang::FunctionDecl *Callee) const;
+  const CompletionQueryApi *completionQuery(const clang::FunctionDecl *Callee) const;
+  const MappedPointerApi *mappedPointer(const clang::FunctionDecl *Callee) const;
+  // cudaStreamWaitEvent: orders one stream after an event on the device; the
+  // host does not wait.
+  bool waitsOnDeviceOnly(const clang::FunctionDecl *Callee) const;
+  static bool isNonBlockingStreamFlags(uint64_t Flags);
+  static int64_t notReadyStatus();
+  // The stream expression of a <<<grid, block, shared, stream>>> launch; null
+  // when the launch names none (the default stream).
+  static const clang::Expr *launchStream(const clang::CUDAKernelCallExpr *Launch);
+  // The default stream a constant handle names, if any; `PerThreadCompilation`
+  // when the unit defines perThreadDefaultStreamMacro() (nvcc
+  // --default-stream per-thread defines it).
+  static std::optional<DefaultStream>
+  defaultStreamHandle(uint64_t Handle, bool PerThreadCompilation);
+  static llvm::StringRef perThreadDefaultStreamMacro();
+  // Whether a blocking call with this row waits for the device, given the
+  // copy kind and the family of its destination when those are known.
+  static bool waitsForDevice(const SyncApi &Api, std::optional<uint64_t> CopyKind,
+                             std::optional<MemoryFamily> Target);
+  // An async copy to or from pageable memory is staged through a pinned
+  // buffer: the call returns once the host side has been read or written.
+  static bool asyncCopyBlocksHost(MemoryFamily HostSide);
 
   // The type the allocation's out-parameter points to, read from the
   // declaration: `void *` for cudaMalloc, `CUdeviceptr` for cuMemAlloc, `T *`

@@ -91,6 +91,11 @@ private:
       Note.PathStep = Piece->getKind() != ento::PathDiagnosticPiece::Note;
       Found.Notes.push_back(std::move(Note));
     }
+    // A report's fix-its travel on the last piece of its path.
+    FindingBuilder Fixes(&Found, Context);
+    if (!Diagnostic.path.empty())
+      for (const FixItHint &Hint : Diagnostic.path.back()->getFixits())
+        Fixes.fixIt(Hint);
     Context.findings().push_back(std::move(Found));
   }
 
@@ -182,6 +187,8 @@ createPathSensitiveConsumer(CompilerInstance &Compiler, CheckContext &Context,
   if (PathSensitive.empty())
     return nullptr;
   configure(Compiler.getAnalyzerOpts(), PathSensitive, Context.options());
+  // Fix-its are measured in tokens of the unit's language.
+  Context.setLangOptions(&Compiler.getLangOpts());
   std::unique_ptr<ento::AnalysisASTConsumer> Consumer;
   {
     Compiler.getASTContext().AddDeallocation(lockAnalyzer, nullptr);

@@ -18,6 +18,8 @@ using namespace clang::ento;
 
 REGISTER_MAP_WITH_PROGRAMSTATE(Allocations, SymbolRef,
                                cudalint::memory::Allocation)
+REGISTER_MAP_WITH_PROGRAMSTATE(DeviceAliases, SymbolRef,
+                               cudalint::memory::DeviceAlias)
 
 namespace {
 // The local memory (a variable, a field or element of one) that holds a
@@ -51,6 +53,12 @@ void Allocation::Profile(llvm::FoldingSetNodeID &ID) const {
   ID.AddPointer(Release.data());
   ID.AddPointer(ReleasedBy.data());
   ID.AddPointer(Status);
+}
+
+void DeviceAlias::Profile(llvm::FoldingSetNodeID &ID) const {
+  ID.AddPointer(Site);
+  ID.AddPointer(Host);
+  ID.AddPointer(Api.data());
 }
 
 const CudaApi &api() {
@@ -330,6 +338,9 @@ private:
                           llvm::StringRef By) const;
   ProgramStateRef restoreAfterWidening(ProgramStateRef State,
                                        SymbolRef Sym) const;
+  ProgramStateRef recordDeviceAlias(const CallEvent &Call,
+                                    const MappedPointerApi &Api,
+                                    CheckerContext &C) const;
   bool keepsItsAllocation(const VarRegion *Variable) const;
 
   mutable llvm::DenseMap<const VarDecl *, bool> AllocationOnlyVariables;
@@ -589,6 +600,10 @@ void MemoryModeling::checkPostCall(const CallEvent &Call,
     C.addTransition(State);
     return;
   }
+  if (const MappedPointerApi *Api = api().mappedPointer(Callee)) {
+    C.addTransition(recordDeviceAlias(Call, *Api, C));
+    return;
+  }
   if (const BorrowedMemoryApi *Api = api().borrowedMemory(Callee)) {
     SymbolRef Sym = Call.getReturnValue().getAsSymbol();
     if (Sym && !State->get<Allocations>(Sym))
@@ -604,6 +619,34 @@ void MemoryModeling::checkPostCall(const CallEvent &Call,
         State = escape(State, Sym);
     C.addTransition(State);
   }
+}
+
+// cudaHostGetDevicePointer(&d, h, 0): the call, evaluated as the analyzer
+// evaluates any call it does not know, left a fresh value in `d`; that value
+// is the device's address of `h`. The toolkit's template overload calls the
+// C function from its header: the alias is recorded at the user's call.
+ProgramStateRef MemoryModeling::recordDeviceAlias(const CallEvent &Call,
+                                                  const MappedPointerApi &Api,
+                                                  CheckerContext &C) const {
+  ProgramStateRef State = C.getState();
+  const SourceManager &SM = C.getSourceManager();
+  const Expr *Site = Call.getOriginExpr();
+  if (!Site || SM.isInSystemHeader(SM.getExpansionLoc(Site->getBeginLoc())))
+    return State;
+  std::optional<Loc> Out;
+  if (Api.OutParam < Call.getNumArgs())
+    Out = Call.getArgSVal(Api.OutParam).getAs<Loc>();
+  if (!Out || Api.OutParam >= Call.parameters().size())
+    return State;
+  QualType Target =
+      Call.parameters()[Api.OutParam]->getType()->getPointeeType();
+  SymbolRef Alias = State->getSVal(*Out, Target).getAsSymbol();
+  if (!Alias || State->get<DeviceAliases>(Alias))
+    return State;
+  SymbolRef Host = Api.HostParam < Call.getNumArgs()
+                       ? allocationSymbol(Call.getArgSVal(Api.HostParam))
+                       : nullptr;
+  return State->set<DeviceAliases>(Alias, DeviceAlias{Site, Host, Api.Name});
 }
 
 void MemoryModeling::checkNewAllocator(const CXXAllocatorCall &Call,
@@ -665,6 +708,9 @@ void MemoryModeling::checkDeadSymbols(SymbolReaper &Reaper,
   for (SymbolRef Sym : llvm::make_first_range(Before->get<Holders>()))
     if (Reaper.isDead(Sym))
       State = State->remove<Holders>(Sym);
+  for (SymbolRef Sym : llvm::make_first_range(Before->get<DeviceAliases>()))
+    if (Reaper.isDead(Sym))
+      State = State->remove<DeviceAliases>(Sym);
   if (State == Before)
     return;
   ExplodedNode *Node = C.getPredecessor();
@@ -726,31 +772,15 @@ public:
   PathDiagnosticPieceRef VisitNode(const ExplodedNode *Node,
                                    BugReporterContext &BRC,
                                    PathSensitiveBugReport &) override {
-    const Allocation *Now = Node->getState()->get<Allocations>(Sym);
-    if (!Now || Node->pred_empty())
+    if (Node->pred_empty())
       return nullptr;
-    const Allocation *Before =
-        Node->getFirstPred()->getState()->get<Allocations>(Sym);
     const Stmt *S = Node->getStmtForDiagnostics();
     if (!S)
       return nullptr;
-    std::string Message;
-    if (!Before && Now->state() != Ownership::Released) {
-      if (Now->state() == Ownership::Borrowed)
-        Message = ("the pointer comes from " + Now->allocator() +
-                   ", which owns the " + memoryFamilyName(Now->family()) +
-                   " it points to")
-                      .str();
-      else
-        Message = (memoryFamilyName(Now->family()) + " is allocated here by '" +
-                   documentedName(Now->allocator()) + "'")
-                      .str();
-    } else if (Now->state() == Ownership::Released &&
-               (!Before || Before->state() != Ownership::Released)) {
-      Message = ("the memory is released here by '" +
-                 documentedName(Now->releasedBy()) + "'")
-                    .str();
-    }
+    ProgramStateRef Before = Node->getFirstPred()->getState();
+    std::string Message = allocationEvent(Node->getState(), Before);
+    if (Message.empty())
+      Message = aliasEvent(Node->getState(), Before);
     if (Message.empty())
       return nullptr;
     PathDiagnosticLocation Where(S, BRC.getSourceManager(),
@@ -759,6 +789,41 @@ public:
   }
 
 private:
+  std::string allocationEvent(ProgramStateRef State,
+                              ProgramStateRef BeforeState) const {
+    const Allocation *Now = State->get<Allocations>(Sym);
+    if (!Now)
+      return "";
+    const Allocation *Before = BeforeState->get<Allocations>(Sym);
+    if (!Before && Now->state() != Ownership::Released) {
+      if (Now->state() == Ownership::Borrowed)
+        return ("the pointer comes from " + Now->allocator() +
+                ", which owns the " + memoryFamilyName(Now->family()) +
+                " it points to")
+            .str();
+      return (memoryFamilyName(Now->family()) + " is allocated here by '" +
+              documentedName(Now->allocator()) + "'")
+          .str();
+    }
+    if (Now->state() == Ownership::Released &&
+        (!Before || Before->state() != Ownership::Released))
+      return ("the memory is released here by '" +
+              documentedName(Now->releasedBy()) + "'")
+          .str();
+    return "";
+  }
+
+  std::string aliasEvent(ProgramStateRef State,
+                         ProgramStateRef BeforeState) const {
+    const DeviceAlias *Alias = State->get<DeviceAliases>(Sym);
+    if (!Alias || BeforeState->get<DeviceAliases>(Sym))
+      return "";
+    return ("the device address of mapped pinned host memory is taken here "
+            "by '" +
+            documentedName(Alias->Api) + "'")
+        .str();
+  }
+
   SymbolRef Sym;
 };
 
@@ -808,10 +873,31 @@ SymbolRef allocationStart(SVal Address) {
 std::optional<MemoryFamily> familyOf(ProgramStateRef State, SVal Address) {
   if (const Allocation *Memory = find(State, allocationSymbol(Address)))
     return Memory->family();
-  if (const MemRegion *Region = Address.getAsRegion())
-    if (Region->hasMemorySpace<StackSpaceRegion>(State))
-      return MemoryFamily::Stack;
-  return std::nullopt;
+  if (deviceAliasOf(State, Address))
+    return MemoryFamily::Device;
+  const MemRegion *Region = Address.getAsRegion();
+  if (!Region)
+    return std::nullopt;
+  if (Region->hasMemorySpace<StackSpaceRegion>(State))
+    return MemoryFamily::Stack;
+  if (!Region->hasMemorySpace<GlobalsSpaceRegion>(State))
+    return std::nullopt;
+  // On the host, a __device__ variable's name stands for its device symbol.
+  if (const VarDecl *Variable = storageVariable(Address))
+    return CudaApi::staticStorageFamily(*Variable);
+  return MemoryFamily::PageableHost;
+}
+
+const VarDecl *storageVariable(SVal Address) {
+  const MemRegion *Region = Address.getAsRegion();
+  const auto *Variable =
+      Region ? dyn_cast<VarRegion>(Region->getBaseRegion()) : nullptr;
+  return Variable ? dyn_cast<VarDecl>(Variable->getDecl()) : nullptr;
+}
+
+const DeviceAlias *deviceAliasOf(ProgramStateRef State, SVal Address) {
+  SymbolRef Sym = allocationSymbol(Address);
+  return Sym ? State->get<DeviceAliases>(Sym) : nullptr;
 }
 
 std::optional<ReleaseCall> releaseCall(const CallEvent &Call) {

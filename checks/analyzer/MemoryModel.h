@@ -16,6 +16,9 @@
 //    memory; std::vector<T>::data() points into memory the vector owns;
 //  - releases (cudaFree, cudaFreeHost, cuMemFree, free, delete) mark the
 //    memory released after the call;
+//  - cudaHostGetDevicePointer's out-parameter receives the device address of
+//    mapped pinned host memory: device memory to the copy calls, owned by
+//    the host allocation it aliases;
 //  - memory escapes (stops being ours to report as leaked) when it is stored
 //    where a caller or another function can reach it, passed to a function
 //    that may keep or free it, returned from the function analysed, or
@@ -129,9 +132,34 @@ clang::ento::SymbolRef allocationSymbol(clang::ento::SVal Address);
 clang::ento::SymbolRef allocationStart(clang::ento::SVal Address);
 
 // The family of the memory an address points to, when known: a tracked
-// allocation's, or Stack for the address of a local variable.
+// allocation's; Device for the device address of mapped pinned host memory
+// (deviceAliasOf); Stack for the address of a local variable; for a variable
+// of static storage, Device (__device__, __constant__), Managed (__managed__)
+// or, for the host's own globals, static arrays and string literals,
+// PageableHost.
 std::optional<MemoryFamily> familyOf(clang::ento::ProgramStateRef State,
                                      clang::ento::SVal Address);
+
+// The variable whose own storage an address points into (a local, a global,
+// a __device__ variable), for messages; null for the heap and for pointers
+// of unknown origin.
+const clang::VarDecl *storageVariable(clang::ento::SVal Address);
+
+// A device address of mapped pinned host memory, as cudaHostGetDevicePointer
+// hands it out: device memory to the copy calls, the same bytes as `Host`.
+struct DeviceAlias {
+  const clang::Stmt *Site; // the user's call that asked for it
+  clang::ento::SymbolRef Host;
+  llvm::StringRef Api; // points at CudaApi's table
+
+  bool operator==(const DeviceAlias &Other) const {
+    return Site == Other.Site && Host == Other.Host &&
+           Api.data() == Other.Api.data();
+  }
+  void Profile(llvm::FoldingSetNodeID &ID) const;
+};
+const DeviceAlias *deviceAliasOf(clang::ento::ProgramStateRef State,
+                                 clang::ento::SVal Address);
 
 // A call that releases memory: cudaFree and its relatives, free, delete.
 struct ReleaseCall {
@@ -154,8 +182,10 @@ struct MemoryLost {
   static int Tag;
 };
 
-// Adds the notes "<family> is allocated here by 'cudaMalloc'" and "the memory
-// is released here by 'cudaFree'" along a report's path.
+// Adds the notes "<family> is allocated here by 'cudaMalloc'", "the memory
+// is released here by 'cudaFree'" and, for a device alias, "the device
+// address of mapped pinned host memory is taken here by
+// 'cudaHostGetDevicePointer'" along a report's path.
 std::unique_ptr<clang::ento::BugReporterVisitor>
 historyNotes(clang::ento::SymbolRef Sym);
 

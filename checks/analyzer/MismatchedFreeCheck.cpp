@@ -77,8 +77,7 @@ void MismatchedFreeChecker::checkPreCall(const CallEvent &Call,
   std::string Warning =
       ("'" + Release->Name + "' cannot release " + memoryFamilyName(*Family) +
        (Memory ? origin(*Memory) : std::string()) + "; " +
-       consequence(*Release, *Family,
-                   !Borrowed && *Family != MemoryFamily::Stack))
+       consequence(*Release, *Family, Memory && !Borrowed))
           .str();
   if (Memory && !Memory->release().empty())
     Warning += (" (release it with '" + Memory->release() + "')").str();

@@ -4,6 +4,7 @@
 // iteration, and a variable that only allocations write still holds its
 // memory after the loop. Leaks before, in and after such loops are found;
 // memory released after them is not reported.
+#include <cuda.h>
 #include <cuda_runtime.h>
 #include <cstdlib>
 
@@ -74,7 +75,38 @@ void sixteenStreamsNeverReleased(size_t bytes) {
     smooth<<<1, 256>>>(buffers[i], 256);
 } // expected-note {{'sixteenStreamsNeverReleased' returns here without releasing the memory}}
 
+// The GPU suite's frame-loop-driver: a checking macro in a loop of five
+// iterations splits the path, so the loop is not unrolled; every path used to
+// end in the analyzer's block-count sink and the leak was suppressed.
+#define CU_CHECK(call)                                                         \
+  do {                                                                         \
+    if ((call) != CUDA_SUCCESS)                                                \
+      std::exit(1);                                                            \
+  } while (0)
+
+void fiveCheckedFrames() {
+  // expected-note@+1 {{loop condition is true.  Entering loop body}}
+  for (int f = 0; f < 5; ++f) {
+    CUdeviceptr d;
+    // expected-note@+5 {{device memory is allocated here by 'cuMemAlloc'}}
+    // expected-note@+4 {{assuming the condition is false}}
+    // expected-note@+3 {{taking false branch}}
+    // expected-note@+2 {{the memory is not released, and no pointer to it is used after this point}}
+    // expected-warning@+1 {{device memory allocated by 'cuMemAlloc' is not released on every path}}
+    CU_CHECK(cuMemAlloc(&d, 64));
+  }
+}
+
 // ---------------------------------------------------------- clean look-alikes
+
+void fiveCheckedFramesReleased() {
+  for (int f = 0; f < 5; ++f) {
+    CUdeviceptr d;
+    CU_CHECK(cuMemAlloc(&d, 64));
+    CU_CHECK(cuMemFree(d));
+  }
+}
+
 
 void releasedAfterUnknownLoop(float *host, int n) {
   float *d = nullptr;

@@ -84,6 +84,13 @@ void stackVariableReleased() {
   (void)cudaFree(&value); // expected-warning {{'cudaFree' cannot release stack memory}}
 }
 
+static float lookupTable[64];
+
+void globalArrayReleased() {
+  // expected-note@+1 {{'cudaFree' is called here on pageable host memory}}
+  (void)cudaFree(lookupTable); // expected-warning {{'cudaFree' cannot release pageable host memory; the call fails with cudaErrorInvalidValue [cuda-mismatched-free]}}
+}
+
 void hostBufferReleasedAsDevice(size_t bytes) {
   void *h = std::malloc(bytes); // expected-note {{pageable host memory is allocated here by 'malloc'}}
   // expected-note@+1 {{'cudaFree' is called here on pageable host memory}}

@@ -1,0 +1,1131 @@
+#include "UnsynchronizedHostReadCheck.h"
+
+#include "MemoryModel.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
+#include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
+#include "clang/StaticAnalyzer/Core/Checker.h"
+#include "clang/StaticAnalyzer/Core/CheckerManager.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/CallEvent.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
+#include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+using namespace clang::ento;
+
+namespace {
+
+enum class StreamKind : uint8_t { Legacy, PerThread, Created, Unknown };
+
+// A stream as far as this path knows it. Streams created on the path are told
+// apart by their handle; a handle of unknown origin (a parameter, a field) may
+// be any stream, so it is never taken for a different one.
+struct Stream {
+  StreamKind Kind = StreamKind::Unknown;
+  SymbolRef Handle = nullptr;
+  bool NonBlocking = false;        // created with cudaStreamNonBlocking
+  const NamedDecl *Name = nullptr; // the variable that held it, for notes
+
+  bool operator==(const Stream &Other) const {
+    return Kind == Other.Kind && Handle == Other.Handle &&
+           NonBlocking == Other.NonBlocking && Name == Other.Name;
+  }
+  void Profile(llvm::FoldingSetNodeID &ID) const {
+    ID.AddInteger(static_cast<unsigned>(Kind));
+    ID.AddPointer(Handle);
+    ID.AddBoolean(NonBlocking);
+    ID.AddPointer(Name);
+  }
+};
+
+// Device work queued on memory the host can also touch, not yet known to be
+// complete on this path.
+struct Work {
+  const Stmt *Site;           // the launch or the async call
+  const FunctionDecl *Queuer; // the kernel or the API
+  bool IsKernel;
+  Stream On;
+  bool Writes;    // the device writes the memory (else it only reads it)
+  unsigned Order; // the how-manieth work queued on this path
+
+  bool operator==(const Work &Other) const {
+    return Site == Other.Site && Queuer == Other.Queuer &&
+           IsKernel == Other.IsKernel && On == Other.On &&
+           Writes == Other.Writes && Order == Other.Order;
+  }
+  void Profile(llvm::FoldingSetNodeID &ID) const {
+    ID.AddPointer(Site);
+    ID.AddPointer(Queuer);
+    ID.AddBoolean(IsKernel);
+    On.Profile(ID);
+    ID.AddBoolean(Writes);
+    ID.AddInteger(Order);
+  }
+};
+
+// cudaEventRecord(e, s): e completes with the work queued on s before it.
+struct RecordedEvent {
+  Stream On;
+  unsigned Order;
+
+  bool operator==(const RecordedEvent &Other) const {
+    return On == Other.On && Order == Other.Order;
+  }
+  void Profile(llvm::FoldingSetNodeID &ID) const {
+    On.Profile(ID);
+    ID.AddInteger(Order);
+  }
+};
+
+// Host memory copied into device memory: the host keeps the input, and once a
+// kernel may have changed the device side, only a copy back makes the host
+// buffer hold the results.
+struct HostCopy {
+  const MemRegion *Device;
+  const Stmt *CopySite;
+  const FunctionDecl *Copier;
+  const NamedDecl *HostName;
+  const NamedDecl *DeviceName;
+  const Stmt *ChangedAt = nullptr; // the launch that may have changed Device
+  const FunctionDecl *Kernel = nullptr;
+
+  bool operator==(const HostCopy &Other) const {
+    return Device == Other.Device && CopySite == Other.CopySite &&
+           Copier == Other.Copier && HostName == Other.HostName &&
+           DeviceName == Other.DeviceName && ChangedAt == Other.ChangedAt &&
+           Kernel == Other.Kernel;
+  }
+  void Profile(llvm::FoldingSetNodeID &ID) const {
+    ID.AddPointer(Device);
+    ID.AddPointer(CopySite);
+    ID.AddPointer(Copier);
+    ID.AddPointer(HostName);
+    ID.AddPointer(DeviceName);
+    ID.AddPointer(ChangedAt);
+    ID.AddPointer(Kernel);
+  }
+};
+
+} // namespace
+
+// Keyed by the base region of the memory: a symbolic region for allocations,
+// the variable for a host array on the stack.
+REGISTER_MAP_WITH_PROGRAMSTATE(InFlight, const clang::ento::MemRegion *, Work)
+REGISTER_TRAIT_WITH_PROGRAMSTATE(QueuedCount, unsigned)
+// Created streams: whether the stream is non-blocking.
+REGISTER_MAP_WITH_PROGRAMSTATE(CreatedStreams, clang::ento::SymbolRef, bool)
+REGISTER_MAP_WITH_PROGRAMSTATE(RecordedEvents, clang::ento::SymbolRef,
+                               RecordedEvent)
+// The device address of mapped pinned host memory -> the host memory.
+REGISTER_MAP_WITH_PROGRAMSTATE(MappedAliases, const clang::ento::MemRegion *,
+                               const clang::ento::MemRegion *)
+REGISTER_MAP_WITH_PROGRAMSTATE(HostCopies, const clang::ento::MemRegion *,
+                               HostCopy)
+// The stream of a launch whose configuration has been evaluated.
+REGISTER_MAP_WITH_PROGRAMSTATE(LaunchStreams, const clang::Stmt *, Stream)
+
+namespace cudalint {
+
+namespace {
+
+const CudaApi &api() { return memory::api(); }
+
+// Memory both the host and a kernel or an async copy can touch.
+bool isShared(MemoryFamily Family) {
+  return Family == MemoryFamily::Managed ||
+         Family == MemoryFamily::PinnedHost ||
+         Family == MemoryFamily::MappedHost;
+}
+
+bool isHostSide(MemoryFamily Family) {
+  return Family == MemoryFamily::PageableHost ||
+         Family == MemoryFamily::Stack || Family == MemoryFamily::PinnedHost ||
+         Family == MemoryFamily::MappedHost;
+}
+
+bool isDeviceSide(MemoryFamily Family) {
+  return Family == MemoryFamily::Device || Family == MemoryFamily::Managed;
+}
+
+// The memory an address points into; the device address of mapped pinned
+// memory stands for the host memory behind it.
+const MemRegion *memoryOf(ProgramStateRef State, SVal Address) {
+  const MemRegion *Region = Address.getAsRegion();
+  if (!Region)
+    return nullptr;
+  Region = Region->getBaseRegion();
+  if (const MemRegion *const *Host = State->get<MappedAliases>(Region))
+    return *Host;
+  return Region;
+}
+
+std::optional<MemoryFamily> familyOf(ProgramStateRef State,
+                                     const MemRegion *Memory) {
+  if (!Memory)
+    return std::nullopt;
+  return memory::familyOf(State, loc::MemRegionVal(Memory));
+}
+
+// The variable an expression names the memory by, for messages: `h`, `&h[4]`,
+// `h + 4`, `buffers.h`.
+const NamedDecl *nameOf(const Expr *E) {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return Ref->getDecl();
+  if (const auto *Member = dyn_cast<MemberExpr>(E))
+    return Member->getMemberDecl();
+  if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(E))
+    return nameOf(Subscript->getBase());
+  if (const auto *Unary = dyn_cast<UnaryOperator>(E))
+    return Unary->getOpcode() == UO_AddrOf || Unary->getOpcode() == UO_Deref
+               ? nameOf(Unary->getSubExpr())
+               : nullptr;
+  if (const auto *Binary = dyn_cast<BinaryOperator>(E))
+    return Binary->isAdditiveOp() ? nameOf(Binary->getLHS()) : nullptr;
+  return nullptr;
+}
+
+std::string quoted(const NamedDecl *Name, llvm::StringRef Otherwise) {
+  return Name ? ("'" + Name->getName() + "'").str() : Otherwise.str();
+}
+
+std::string describe(const Stream &S) {
+  switch (S.Kind) {
+  case StreamKind::Legacy:
+    return "the legacy default stream";
+  case StreamKind::PerThread:
+    return "the per-thread default stream";
+  case StreamKind::Created:
+  case StreamKind::Unknown:
+    break;
+  }
+  std::string Kind = S.NonBlocking ? "non-blocking stream" : "stream";
+  return S.Name ? (Kind + " '" + S.Name->getName() + "'").str() : "a " + Kind;
+}
+
+std::string who(const Work &W) {
+  if (!W.Queuer)
+    return "the kernel";
+  if (W.IsKernel)
+    return "kernel '" + W.Queuer->getNameAsString() + "'";
+  return "'" + documentedName(*W.Queuer) + "'";
+}
+
+// Whether two handles may name the same stream.
+bool mayBeSame(const Stream &A, const Stream &B) {
+  if (A.Kind == StreamKind::Unknown || B.Kind == StreamKind::Unknown)
+    return true;
+  if (A.Kind == StreamKind::Created && B.Kind == StreamKind::Created)
+    return A.Handle == B.Handle;
+  return A.Kind == B.Kind;
+}
+
+// Whether waiting until the work queued so far on `Waited` is done also means
+// `Queued`'s is. The legacy default stream waits for every blocking stream
+// (the per-thread default stream is one), never for non-blocking streams; the
+// per-thread default stream, a blocking stream, waits for the legacy one.
+bool covers(const Stream &Waited, const Stream &Queued) {
+  if (mayBeSame(Waited, Queued))
+    return true;
+  if (Waited.Kind == StreamKind::Legacy)
+    return !(Queued.Kind == StreamKind::Created && Queued.NonBlocking);
+  if (Waited.Kind == StreamKind::PerThread)
+    return Queued.Kind == StreamKind::Legacy;
+  return false;
+}
+
+// What a call that returned to the host had waited for.
+struct Wait {
+  enum class Scope { Everything, Stream, EventRecord } Of;
+  Stream On;
+  unsigned Before = 0; // EventRecord: the work queued before the record
+
+  bool completes(const Work &W) const {
+    switch (Of) {
+    case Scope::Everything:
+      return true;
+    case Scope::Stream:
+      return covers(On, W.On);
+    case Scope::EventRecord:
+      return W.Order < Before && covers(On, W.On);
+    }
+    llvm_unreachable("unknown wait");
+  }
+
+  // The note for work it did not complete.
+  std::string whyNot(const Work &W, llvm::StringRef Api,
+                     llvm::StringRef Verb) const {
+    std::string Call = ("'" + Api + "'").str();
+    if (Of == Scope::EventRecord && covers(On, W.On))
+      return Call + " waits for an event recorded before " + who(W) +
+             " was queued";
+    if (Of == Scope::EventRecord)
+      return Call + " waits for an event recorded on " + describe(On) +
+             ", not on " + describe(W.On);
+    if ((On.Kind == StreamKind::Legacy || On.Kind == StreamKind::PerThread) &&
+        W.On.Kind == StreamKind::Created)
+      return (Call + " " + Verb + " " + describe(On) +
+              ", which does not wait for " + describe(W.On))
+          .str();
+    return (Call + " " + Verb + " " + describe(On) + ", not " + describe(W.On))
+        .str();
+  }
+};
+
+// Whether a kernel may write through its parameter: it is not a pointer to
+// const, and the kernel's body, when the unit has it, stores through it (or
+// through a pointer derived from it), or passes it on to a callee that may.
+class WritesThrough : public RecursiveASTVisitor<WritesThrough> {
+public:
+  explicit WritesThrough(const ParmVarDecl *Parameter) {
+    Aliases.insert(Parameter);
+  }
+
+  bool in(const Stmt *Body) {
+    TraverseStmt(const_cast<Stmt *>(Body));
+    return Writes;
+  }
+
+  bool VisitVarDecl(VarDecl *Variable) {
+    const Expr *Init = Variable->getInit();
+    QualType Type = Variable->getType();
+    if (!Init)
+      return true;
+    if (Type->isPointerType() && pointsThrough(Init))
+      Aliases.insert(Variable);
+    else if (Type->isReferenceType() &&
+             !Type.getNonReferenceType().isConstQualified() &&
+             isLvalueThrough(Init))
+      Writes = true;
+    return !Writes;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *Operator) {
+    if (!Operator->isAssignmentOp())
+      return true;
+    if (isLvalueThrough(Operator->getLHS()))
+      Writes = true;
+    else if (Operator->getOpcode() == BO_Assign &&
+             pointsThrough(Operator->getRHS()))
+      if (const auto *Ref =
+              dyn_cast<DeclRefExpr>(Operator->getLHS()->IgnoreParenCasts()))
+        Aliases.insert(Ref->getDecl());
+    return !Writes;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *Operator) {
+    if (Operator->isIncrementDecrementOp() &&
+        isLvalueThrough(Operator->getSubExpr()))
+      Writes = true;
+    return !Writes;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(Call);
+        Operator && Operator->isAssignmentOp() && Operator->getNumArgs() > 0 &&
+        isLvalueThrough(Operator->getArg(0))) {
+      Writes = true;
+      return false;
+    }
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    for (unsigned I = 0; I < Call->getNumArgs() && !Writes; ++I) {
+      const Expr *Argument = Call->getArg(I);
+      QualType Type = Callee && I < Callee->getNumParams()
+                          ? Callee->getParamDecl(I)->getType()
+                          : QualType();
+      bool ReadOnly = !Type.isNull() &&
+                      (Type->isPointerType() || Type->isReferenceType()) &&
+                      Type->getPointeeType().isConstQualified();
+      bool ByValue =
+          !Type.isNull() && !Type->isPointerType() && !Type->isReferenceType();
+      if (ReadOnly || ByValue)
+        continue;
+      if (pointsThrough(Argument) || isLvalueThrough(Argument))
+        Writes = true; // atomicAdd(&out[i], v), a __device__ helper
+    }
+    return !Writes;
+  }
+
+private:
+  bool pointsThrough(const Expr *E) const {
+    E = E->IgnoreParenCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+      return Aliases.contains(Ref->getDecl());
+    if (const auto *Binary = dyn_cast<BinaryOperator>(E))
+      return Binary->isAdditiveOp() && (pointsThrough(Binary->getLHS()) ||
+                                        pointsThrough(Binary->getRHS()));
+    if (const auto *Unary = dyn_cast<UnaryOperator>(E)) {
+      if (Unary->getOpcode() == UO_AddrOf)
+        return isLvalueThrough(Unary->getSubExpr());
+      return Unary->isIncrementDecrementOp() &&
+             pointsThrough(Unary->getSubExpr());
+    }
+    if (const auto *Choice = dyn_cast<ConditionalOperator>(E))
+      return pointsThrough(Choice->getTrueExpr()) ||
+             pointsThrough(Choice->getFalseExpr());
+    return false;
+  }
+
+  bool isLvalueThrough(const Expr *E) const {
+    E = E->IgnoreParenCasts();
+    if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(E))
+      return pointsThrough(Subscript->getBase());
+    if (const auto *Unary = dyn_cast<UnaryOperator>(E))
+      return Unary->getOpcode() == UO_Deref &&
+             pointsThrough(Unary->getSubExpr());
+    if (const auto *Member = dyn_cast<MemberExpr>(E))
+      return Member->isArrow() ? pointsThrough(Member->getBase())
+                               : isLvalueThrough(Member->getBase());
+    return false;
+  }
+
+  llvm::SmallPtrSet<const Decl *, 4> Aliases;
+  bool Writes = false;
+};
+
+// A path note that belongs to one piece of work, or one host copy: it shows
+// only in the report about that work (or copy).
+struct Note {
+  const MemRegion *Memory;
+  unsigned Order;   // the work's, for race notes
+  const Stmt *Site; // the copy or launch, for stale-copy notes
+  bool AboutCopy;
+  std::string Text;
+};
+
+enum class Access { Read, Write };
+
+// Host and device that share memory on purpose, while the kernel runs, say so
+// in the types: a kernel that spins on a `volatile int *flag` until the host
+// sets it, or system-scope atomics on both sides. Those accesses are the
+// protocol, not a race: not reported.
+bool isVolatileOrAtomic(QualType Type) {
+  return Type.isVolatileQualified() || Type->isAtomicType();
+}
+
+bool sharedOnPurpose(const FunctionDecl *Kernel, unsigned Index) {
+  if (!Kernel || Index >= Kernel->getNumParams())
+    return false;
+  QualType Type = Kernel->getParamDecl(Index)->getType();
+  return Type->isPointerType() && isVolatileOrAtomic(Type->getPointeeType());
+}
+
+// A host access through a volatile or atomic lvalue, or by an atomic builtin
+// (`__sync_fetch_and_add`, `__atomic_load_n`).
+bool accessedOnPurpose(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<AtomicExpr>(S))
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *Callee = Call->getDirectCallee();
+        Callee && Callee->getBuiltinID() &&
+        Callee->getName().starts_with("__sync_"))
+      return true;
+  const auto *E = dyn_cast<Expr>(S);
+  if (const auto *Assignment = dyn_cast_or_null<BinaryOperator>(E);
+      Assignment && Assignment->isAssignmentOp())
+    E = Assignment->getLHS();
+  return E && isVolatileOrAtomic(E->IgnoreParenImpCasts()->getType());
+}
+
+class UnsynchronizedHostReadChecker
+    : public Checker<check::PreStmt<CUDAKernelCallExpr>, check::PreCall,
+                     check::PostCall, check::Location, check::DeadSymbols> {
+public:
+  void checkPreStmt(const CUDAKernelCallExpr *Launch, CheckerContext &C) const;
+  void checkPreCall(const CallEvent &Call, CheckerContext &C) const;
+  void checkPostCall(const CallEvent &Call, CheckerContext &C) const;
+  void checkLocation(SVal Location, bool IsLoad, const Stmt *S,
+                     CheckerContext &C) const;
+  void checkDeadSymbols(SymbolReaper &Reaper, CheckerContext &C) const;
+
+private:
+  bool mayWrite(const FunctionDecl *Kernel, unsigned Index) const;
+  Stream streamOf(SVal Handle, const Expr *Spelled, CheckerContext &C) const;
+  Stream launchStream(const CUDAKernelCallExpr *Launch,
+                      CheckerContext &C) const;
+  ProgramStateRef queue(ProgramStateRef State, const MemRegion *Memory, Work W,
+                        std::vector<Note> &Notes) const;
+  ProgramStateRef complete(ProgramStateRef State, const Wait &Waited,
+                           llvm::StringRef Api, llvm::StringRef Verb,
+                           std::vector<Note> &Notes) const;
+  ProgramStateRef notWaited(ProgramStateRef State, llvm::StringRef Text,
+                            std::vector<Note> &Notes) const;
+  ProgramStateRef synchronize(const CallEvent &Call, const SyncApi &Sync,
+                              ProgramStateRef State, CheckerContext &C,
+                              std::vector<Note> &Notes) const;
+  void poll(const CallEvent &Call, const CompletionQueryApi &Query,
+            ProgramStateRef State, CheckerContext &C) const;
+  std::optional<Wait> eventWait(ProgramStateRef State, SVal Event) const;
+  ProgramStateRef trackHostCopy(const CallEvent &Call, const CopyApi &Copy,
+                                ProgramStateRef State,
+                                std::vector<Note> &Notes) const;
+  ProgramStateRef queueCopy(const CallEvent &Call, const CopyApi &Copy,
+                            ProgramStateRef State, CheckerContext &C,
+                            std::vector<Note> &Notes) const;
+  const NoteTag *tag(CheckerContext &C, std::vector<Note> Notes) const;
+
+  // Each returns whether it reported.
+  bool checkAccess(const MemRegion *Memory, Access How, const Expr *At,
+                   const FunctionDecl *Reader, CheckerContext &C) const;
+  void reportRace(const MemRegion *Memory, const Work &W, Access How,
+                  const Expr *At, const FunctionDecl *Reader,
+                  CheckerContext &C) const;
+  void reportStaleCopy(const MemRegion *Memory, const HostCopy &Copy,
+                       const Expr *At, const FunctionDecl *Reader,
+                       CheckerContext &C) const;
+
+  BugType Race{this, "Unsynchronized host access", "CUDA stream ordering"};
+  BugType StaleCopy{this, "Stale host copy", "CUDA stream ordering"};
+  mutable llvm::DenseMap<const ParmVarDecl *, bool> WrittenParameters;
+};
+
+bool UnsynchronizedHostReadChecker::mayWrite(const FunctionDecl *Kernel,
+                                             unsigned Index) const {
+  if (!Kernel || Index >= Kernel->getNumParams())
+    return true;
+  QualType Type = Kernel->getParamDecl(Index)->getType();
+  if (Type->isPointerType() && Type->getPointeeType().isConstQualified())
+    return false;
+  const FunctionDecl *Definition = nullptr;
+  if (!Kernel->hasBody(Definition) || Index >= Definition->getNumParams())
+    return true;
+  const ParmVarDecl *Parameter = Definition->getParamDecl(Index);
+  auto [It, Inserted] = WrittenParameters.try_emplace(Parameter, true);
+  if (Inserted)
+    It->second = WritesThrough(Parameter).in(Definition->getBody());
+  return It->second;
+}
+
+Stream UnsynchronizedHostReadChecker::streamOf(SVal Handle, const Expr *Spelled,
+                                               CheckerContext &C) const {
+  Stream S;
+  S.Name = nameOf(Spelled);
+  if (const llvm::APSInt *Value = Handle.getAsInteger()) {
+    bool PerThread = C.getPreprocessor().isMacroDefined(
+        CudaApi::perThreadDefaultStreamMacro());
+    if (std::optional<DefaultStream> Default =
+            CudaApi::defaultStreamHandle(Value->getZExtValue(), PerThread)) {
+      S.Kind = *Default == DefaultStream::Legacy ? StreamKind::Legacy
+                                                 : StreamKind::PerThread;
+      S.Name = nullptr;
+    }
+    return S;
+  }
+  if (SymbolRef Sym = Handle.getAsSymbol()) {
+    S.Handle = Sym;
+    if (const bool *NonBlocking = C.getState()->get<CreatedStreams>(Sym)) {
+      S.Kind = StreamKind::Created;
+      S.NonBlocking = *NonBlocking;
+    }
+  }
+  return S;
+}
+
+// The launch configuration is a call evaluated before the launch; the stream
+// it was given is kept for the launch (by then the handle may be dead).
+const CUDAKernelCallExpr *configuredLaunch(const CallEvent &Call,
+                                           CheckerContext &C) {
+  const Expr *Origin = Call.getOriginExpr();
+  if (!Origin)
+    return nullptr;
+  const auto *Launch = dyn_cast_or_null<CUDAKernelCallExpr>(
+      C.getLocationContext()->getParentMap().getParent(Origin));
+  return Launch && Launch->getConfig() == Origin ? Launch : nullptr;
+}
+
+Stream
+UnsynchronizedHostReadChecker::launchStream(const CUDAKernelCallExpr *Launch,
+                                            CheckerContext &C) const {
+  if (const Stream *Configured = C.getState()->get<LaunchStreams>(Launch))
+    return *Configured;
+  const Expr *Spelled = CudaApi::launchStream(Launch);
+  if (const auto *Default = dyn_cast_or_null<CXXDefaultArgExpr>(Spelled))
+    Spelled = Default->getExpr();
+  SValBuilder &Builder = C.getSValBuilder();
+  if (!Spelled)
+    return streamOf(Builder.makeNullWithType(C.getASTContext().VoidPtrTy),
+                    nullptr, C);
+  SVal Handle = C.getSVal(Spelled);
+  const Expr *Plain = Spelled->IgnoreParenCasts();
+  if (Handle.isUnknown()) {
+    if (Spelled->isNullPointerConstant(C.getASTContext(),
+                                       Expr::NPC_ValueDependentIsNotNull))
+      Handle = Builder.makeNullWithType(C.getASTContext().VoidPtrTy);
+    else if (const auto *Literal = dyn_cast<IntegerLiteral>(Plain))
+      Handle = Builder.makeIntVal(Literal->getValue().getZExtValue(),
+                                  C.getASTContext().UnsignedLongTy);
+    else if (const auto *Ref = dyn_cast<DeclRefExpr>(Plain))
+      if (const auto *Variable = dyn_cast<VarDecl>(Ref->getDecl()))
+        Handle = C.getState()->getSVal(
+            C.getState()->getLValue(Variable, C.getLocationContext()));
+  }
+  return streamOf(Handle, Spelled, C);
+}
+
+ProgramStateRef
+UnsynchronizedHostReadChecker::queue(ProgramStateRef State,
+                                     const MemRegion *Memory, Work W,
+                                     std::vector<Note> &Notes) const {
+  W.Order = State->get<QueuedCount>();
+  State = State->set<QueuedCount>(W.Order + 1);
+  // A write still pending matters more than a read queued after it.
+  if (const Work *Earlier = State->get<InFlight>(Memory);
+      Earlier && Earlier->Writes && !W.Writes)
+    return State;
+  std::optional<MemoryFamily> Family = familyOf(State, Memory);
+  std::string Does = W.Writes ? (W.IsKernel ? "may write" : "writes") : "reads";
+  Notes.push_back({Memory, W.Order, nullptr, false,
+                   who(W) + " is queued on " + describe(W.On) + " and " + Does +
+                       " " +
+                       (Family ? memoryFamilyName(*Family).str() : "it")});
+  return State->set<InFlight>(Memory, W);
+}
+
+ProgramStateRef UnsynchronizedHostReadChecker::complete(
+    ProgramStateRef State, const Wait &Waited, llvm::StringRef Api,
+    llvm::StringRef Verb, std::vector<Note> &Notes) const {
+  for (auto [Memory, W] : State->get<InFlight>()) {
+    if (Waited.completes(W))
+      State = State->remove<InFlight>(Memory);
+    else
+      Notes.push_back(
+          {Memory, W.Order, nullptr, false, Waited.whyNot(W, Api, Verb)});
+  }
+  return State;
+}
+
+ProgramStateRef
+UnsynchronizedHostReadChecker::notWaited(ProgramStateRef State,
+                                         llvm::StringRef Text,
+                                         std::vector<Note> &Notes) const {
+  for (auto [Memory, W] : State->get<InFlight>())
+    Notes.push_back({Memory, W.Order, nullptr, false, Text.str()});
+  return State;
+}
+
+std::optional<Wait>
+UnsynchronizedHostReadChecker::eventWait(ProgramStateRef State,
+                                         SVal Event) const {
+  SymbolRef Sym = Event.getAsSymbol();
+  const RecordedEvent *Record = Sym ? State->get<RecordedEvents>(Sym) : nullptr;
+  // An event recorded where we cannot see it may follow any work.
+  if (!Record)
+    return Wait{Wait::Scope::Everything, {}};
+  return Wait{Wait::Scope::EventRecord, Record->On, Record->Order};
+}
+
+ProgramStateRef UnsynchronizedHostReadChecker::synchronize(
+    const CallEvent &Call, const SyncApi &Sync, ProgramStateRef State,
+    CheckerContext &C, std::vector<Note> &Notes) const {
+  std::string Api = documentedName(*dyn_cast<FunctionDecl>(Call.getDecl()));
+  switch (Sync.Scope) {
+  case SyncScope::None:
+    return State;
+  case SyncScope::Device:
+    return complete(State, Wait{Wait::Scope::Everything, {}}, Api, "waits for",
+                    Notes);
+  case SyncScope::Stream:
+    if (!Sync.HandleParam)
+      return State;
+    return complete(State,
+                    Wait{Wait::Scope::Stream,
+                         streamOf(Call.getArgSVal(*Sync.HandleParam),
+                                  Call.getArgExpr(*Sync.HandleParam), C)},
+                    Api, "waits for", Notes);
+  case SyncScope::Event:
+    if (!Sync.HandleParam)
+      return State;
+    return complete(State,
+                    *eventWait(State, Call.getArgSVal(*Sync.HandleParam)), Api,
+                    "waits for", Notes);
+  case SyncScope::LegacyDefault:
+    break;
+  }
+  // A blocking copy or set runs on the default stream, and only some of them
+  // hold the host until it is done.
+  const CopyApi *Copy = api().copy(dyn_cast<FunctionDecl>(Call.getDecl()));
+  std::optional<uint64_t> Kind;
+  std::optional<MemoryFamily> Target;
+  if (Copy && Copy->Kind)
+    if (const llvm::APSInt *Value = C.getSValBuilder().getKnownValue(
+            State, Call.getArgSVal(*Copy->Kind)))
+      Kind = Value->getZExtValue();
+  if (Copy && Copy->Destination && !Copy->DestinationIsSymbol)
+    Target =
+        familyOf(State, memoryOf(State, Call.getArgSVal(*Copy->Destination)));
+  if (!CudaApi::waitsForDevice(Sync, Kind, Target))
+    return notWaited(State,
+                     Sync.Waits == HostWait::UnlessDeviceToDevice
+                         ? "'" + Api +
+                               "' between device buffers does not wait for "
+                               "the device"
+                         : "'" + Api +
+                               "' of device memory does not wait for the "
+                               "device",
+                     Notes);
+  SValBuilder &Builder = C.getSValBuilder();
+  Stream Default = streamOf(
+      Builder.makeNullWithType(C.getASTContext().VoidPtrTy), nullptr, C);
+  return complete(State, Wait{Wait::Scope::Stream, Default}, Api, "waits for",
+                  Notes);
+}
+
+// A poll that returns anything but not-ready means the work is over (or the
+// context is lost, and nothing the host reads matters any more); on the
+// not-ready path it is still running.
+void UnsynchronizedHostReadChecker::poll(const CallEvent &Call,
+                                         const CompletionQueryApi &Query,
+                                         ProgramStateRef State,
+                                         CheckerContext &C) const {
+  std::string Api = documentedName(*dyn_cast<FunctionDecl>(Call.getDecl()));
+  SVal Handle = Call.getArgSVal(Query.HandleParam);
+  Wait Waited =
+      Query.Scope == SyncScope::Event
+          ? *eventWait(State, Handle)
+          : Wait{Wait::Scope::Stream,
+                 streamOf(Handle, Call.getArgExpr(Query.HandleParam), C)};
+  SValBuilder &Builder = C.getSValBuilder();
+  SVal Status = Call.getReturnValue();
+  SVal IsNotReady = Builder.evalEQ(
+      State, Status,
+      Builder.makeIntVal(CudaApi::notReadyStatus(), Call.getResultType()));
+  auto [NotReady, Done] =
+      State->assume(IsNotReady.castAs<DefinedOrUnknownSVal>());
+  if (Done) {
+    std::vector<Note> Notes;
+    Done = complete(Done, Waited, Api, "polls", Notes);
+    C.addTransition(Done, tag(C, std::move(Notes)));
+  }
+  if (NotReady) {
+    std::vector<Note> Notes;
+    for (auto [Memory, W] : NotReady->get<InFlight>())
+      Notes.push_back({Memory, W.Order, nullptr, false,
+                       Waited.completes(W) ? "'" + Api + "' finds " + who(W) +
+                                                 " still running on this path"
+                                           : Waited.whyNot(W, Api, "polls")});
+    C.addTransition(NotReady, tag(C, std::move(Notes)));
+  }
+}
+
+ProgramStateRef UnsynchronizedHostReadChecker::trackHostCopy(
+    const CallEvent &Call, const CopyApi &Copy, ProgramStateRef State,
+    std::vector<Note> &Notes) const {
+  if (!Copy.Destination || !Copy.Source || Copy.DestinationIsSymbol ||
+      Copy.SourceIsSymbol)
+    return State;
+  const MemRegion *To = memoryOf(State, Call.getArgSVal(*Copy.Destination));
+  const MemRegion *From = memoryOf(State, Call.getArgSVal(*Copy.Source));
+  // The destination is refilled: a host buffer holds what it was just given.
+  if (To)
+    State = State->remove<HostCopies>(To);
+  // Results read back from the device: the host buffers copied into it keep
+  // the input on purpose (to compare the results with).
+  if (From)
+    for (auto [Host, Kept] : State->get<HostCopies>())
+      if (Kept.Device == From)
+        State = State->remove<HostCopies>(Host);
+  std::optional<MemoryFamily> ToFamily = familyOf(State, To);
+  std::optional<MemoryFamily> FromFamily = familyOf(State, From);
+  if (!ToFamily || !FromFamily || !isHostSide(*FromFamily) ||
+      !isDeviceSide(*ToFamily))
+    return State;
+  const auto *Callee = dyn_cast<FunctionDecl>(Call.getDecl());
+  HostCopy Kept{To, Call.getOriginExpr(), Callee,
+                nameOf(Call.getArgExpr(*Copy.Source)),
+                nameOf(Call.getArgExpr(*Copy.Destination))};
+  Notes.push_back({From, 0, Call.getOriginExpr(), true,
+                   "'" + documentedName(*Callee) + "' copies " +
+                       quoted(Kept.HostName, "the host buffer") + " into " +
+                       quoted(Kept.DeviceName, "device memory")});
+  return State->set<HostCopies>(From, Kept);
+}
+
+ProgramStateRef UnsynchronizedHostReadChecker::queueCopy(
+    const CallEvent &Call, const CopyApi &Copy, ProgramStateRef State,
+    CheckerContext &C, std::vector<Note> &Notes) const {
+  if (!Copy.Stream)
+    return State;
+  Stream On =
+      streamOf(Call.getArgSVal(*Copy.Stream), Call.getArgExpr(*Copy.Stream), C);
+  const auto *Callee = dyn_cast<FunctionDecl>(Call.getDecl());
+  Work W{Call.getOriginExpr(), Callee, false, On, true, 0};
+  if (Copy.Destination && !Copy.DestinationIsSymbol) {
+    const MemRegion *To = memoryOf(State, Call.getArgSVal(*Copy.Destination));
+    std::optional<MemoryFamily> Family = familyOf(State, To);
+    if (Family && isShared(*Family)) {
+      State = queue(State, To, W, Notes);
+    } else if (Family && CudaApi::asyncCopyBlocksHost(*Family)) {
+      // Into pageable memory the copy returns only once it is done, and with
+      // it everything queued on its stream before.
+      std::string Api = documentedName(*Callee);
+      State = complete(State, Wait{Wait::Scope::Stream, On}, Api, "waits for",
+                       Notes);
+    }
+  }
+  if (Copy.Source && !Copy.SourceIsSymbol) {
+    const MemRegion *From = memoryOf(State, Call.getArgSVal(*Copy.Source));
+    std::optional<MemoryFamily> Family = familyOf(State, From);
+    W.Writes = false;
+    if (Family && isShared(*Family))
+      State = queue(State, From, W, Notes);
+  }
+  return State;
+}
+
+const NoteTag *
+UnsynchronizedHostReadChecker::tag(CheckerContext &C,
+                                   std::vector<Note> Notes) const {
+  if (Notes.empty())
+    return nullptr;
+  return C.getNoteTag([this, Notes = std::move(Notes)](
+                          PathSensitiveBugReport &Report) -> std::string {
+    ProgramStateRef At = Report.getErrorNode()->getState();
+    for (const Note &N : Notes) {
+      if (!Report.isInteresting(N.Memory))
+        continue;
+      if (&Report.getBugType() == &Race && !N.AboutCopy) {
+        const Work *W = At->get<InFlight>(N.Memory);
+        if (W && W->Order == N.Order)
+          return N.Text;
+      }
+      if (&Report.getBugType() == &StaleCopy && N.AboutCopy) {
+        const HostCopy *Kept = At->get<HostCopies>(N.Memory);
+        if (Kept && (Kept->CopySite == N.Site || Kept->ChangedAt == N.Site))
+          return N.Text;
+      }
+    }
+    return "";
+  });
+}
+
+// Kernel launches are not calls to the analyzer: the work they queue is
+// recorded as the launch is reached.
+void UnsynchronizedHostReadChecker::checkPreStmt(
+    const CUDAKernelCallExpr *Launch, CheckerContext &C) const {
+  const FunctionDecl *Kernel = Launch->getDirectCallee();
+  ProgramStateRef State = C.getState();
+  Stream On = launchStream(Launch, C);
+  std::vector<Note> Notes;
+  for (unsigned I = 0; I < Launch->getNumArgs(); ++I) {
+    const Expr *Argument = Launch->getArg(I);
+    const MemRegion *Memory = memoryOf(State, C.getSVal(Argument));
+    std::optional<MemoryFamily> Family = familyOf(State, Memory);
+    if (!Family)
+      continue;
+    bool Writes = mayWrite(Kernel, I);
+    if (isShared(*Family) && !sharedOnPurpose(Kernel, I))
+      State = queue(State, Memory, Work{Launch, Kernel, true, On, Writes, 0},
+                    Notes);
+    if (!Writes || !isDeviceSide(*Family))
+      continue;
+    for (auto [Host, Kept] : State->get<HostCopies>()) {
+      if (Kept.Device != Memory)
+        continue;
+      HostCopy Changed = Kept;
+      Changed.ChangedAt = Launch;
+      Changed.Kernel = Kernel;
+      State = State->set<HostCopies>(Host, Changed);
+      Notes.push_back({Host, 0, Launch, true,
+                       (Kernel ? "kernel '" + Kernel->getNameAsString() + "'"
+                               : std::string("the kernel")) +
+                           " may change " +
+                           quoted(Kept.DeviceName, "the device memory") +
+                           "; nothing copies it back into " +
+                           quoted(Kept.HostName, "the host buffer")});
+    }
+  }
+  State = State->remove<LaunchStreams>(Launch);
+  if (State != C.getState())
+    C.addTransition(State, tag(C, std::move(Notes)));
+}
+
+void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call,
+                                                  CheckerContext &C) const {
+  const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
+  if (!Callee)
+    return;
+  const CudaApi &Api = api();
+  ProgramStateRef State = C.getState();
+  std::vector<Note> Notes;
+
+  if (const CUDAKernelCallExpr *Launch = configuredLaunch(Call, C)) {
+    const Expr *Spelled = CudaApi::launchStream(Launch);
+    for (unsigned I = 0; Spelled && I < Call.getNumArgs(); ++I)
+      if (Call.getArgExpr(I) == Spelled)
+        C.addTransition(State->set<LaunchStreams>(
+            Launch, streamOf(Call.getArgSVal(I), Spelled, C)));
+    return;
+  }
+
+  if (const StreamCreationApi *Creation = Api.streamCreation(Callee)) {
+    std::optional<Loc> Out = Call.getArgSVal(Creation->OutParam).getAs<Loc>();
+    SymbolRef Handle =
+        Out ? State
+                  ->getSVal(*Out, Callee->getParamDecl(Creation->OutParam)
+                                      ->getType()
+                                      ->getPointeeType())
+                  .getAsSymbol()
+            : nullptr;
+    if (!Handle)
+      return;
+    // Flags we cannot read may make it blocking: the legacy default stream
+    // then waits for it.
+    bool NonBlocking = false;
+    if (Creation->FlagsParam)
+      if (const llvm::APSInt *Flags = C.getSValBuilder().getKnownValue(
+              State, Call.getArgSVal(*Creation->FlagsParam)))
+        NonBlocking = CudaApi::isNonBlockingStreamFlags(Flags->getZExtValue());
+    C.addTransition(State->set<CreatedStreams>(Handle, NonBlocking));
+    return;
+  }
+  if (const EventRecordApi *Record = Api.eventRecord(Callee)) {
+    SymbolRef Event = Call.getArgSVal(Record->EventParam).getAsSymbol();
+    if (!Event)
+      return;
+    Stream On = streamOf(Call.getArgSVal(Record->StreamParam),
+                         Call.getArgExpr(Record->StreamParam), C);
+    C.addTransition(State->set<RecordedEvents>(
+        Event, RecordedEvent{On, State->get<QueuedCount>()}));
+    return;
+  }
+  if (const MappedPointerApi *Mapped = Api.mappedPointer(Callee)) {
+    std::optional<Loc> Out = Call.getArgSVal(Mapped->OutParam).getAs<Loc>();
+    const MemRegion *Host = memoryOf(State, Call.getArgSVal(Mapped->HostParam));
+    if (!Out || !Host)
+      return;
+    QualType Target =
+        Callee->getParamDecl(Mapped->OutParam)->getType()->getPointeeType();
+    const MemRegion *Device = State->getSVal(*Out, Target).getAsRegion();
+    if (Device)
+      C.addTransition(State->set<MappedAliases>(Device->getBaseRegion(), Host));
+    return;
+  }
+  if (State->get<InFlight>().isEmpty() && State->get<HostCopies>().isEmpty() &&
+      !Api.copy(Callee))
+    return;
+  if (Api.waitsOnDeviceOnly(Callee)) {
+    State = notWaited(State,
+                      "'" + documentedName(*Callee) +
+                          "' makes a stream wait on the device; the host "
+                          "does not wait",
+                      Notes);
+    C.addTransition(State, tag(C, std::move(Notes)));
+    return;
+  }
+  if (const CompletionQueryApi *Query = Api.completionQuery(Callee)) {
+    if (!State->get<InFlight>().isEmpty())
+      poll(Call, *Query, State, C);
+    return;
+  }
+  if (const SyncApi *Sync = Api.synchronization(Callee))
+    State = synchronize(Call, *Sync, State, C, Notes);
+  if (const CopyApi *Copy = Api.copy(Callee)) {
+    State = trackHostCopy(Call, *Copy, State, Notes);
+    if (Copy->IsAsync)
+      State = queueCopy(Call, *Copy, State, C, Notes);
+  }
+  if (State != C.getState() || !Notes.empty())
+    C.addTransition(State, tag(C, std::move(Notes)));
+}
+
+// A call the analyzer does not follow (a library function, a function defined
+// elsewhere) is taken to use what its pointer parameters point to: to read it
+// through a pointer to const, to read or write it otherwise.
+void UnsynchronizedHostReadChecker::checkPreCall(const CallEvent &Call,
+                                                 CheckerContext &C) const {
+  const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
+  ProgramStateRef State = C.getState();
+  if (!Callee || isa<CXXAllocatorCall, CXXDeallocatorCall>(Call) ||
+      (State->get<InFlight>().isEmpty() && State->get<HostCopies>().isEmpty()))
+    return;
+  // CUDA API calls are modelled, not reads; kernels are device code.
+  if (api().isStatusType(Callee->getReturnType()) ||
+      Callee->hasAttr<CUDAGlobalAttr>() || memory::releaseCall(Call))
+    return;
+  // Atomics on memory a kernel is using: the program shares it on purpose,
+  // and its plain accesses around them (the read before a compare-and-swap)
+  // are part of that protocol too.
+  if (accessedOnPurpose(Call.getOriginExpr())) {
+    ProgramStateRef Shared = State;
+    for (unsigned I = 0; I < Call.getNumArgs(); ++I)
+      if (const MemRegion *Memory = memoryOf(State, Call.getArgSVal(I)))
+        Shared = Shared->remove<InFlight>(Memory);
+    if (Shared != State)
+      C.addTransition(Shared);
+    return;
+  }
+  const SourceManager &SM = C.getSourceManager();
+  if (SM.isInSystemHeader(SM.getExpansionLoc(Call.getSourceRange().getBegin())))
+    return;
+  const Decl *Definition = Call.getRuntimeDefinition().getDecl();
+  if (Definition && Definition->hasBody() && !Call.isInSystemHeader())
+    return; // followed: its own loads and stores are checked
+  for (unsigned I = 0; I < Call.getNumArgs() && I < Callee->getNumParams();
+       ++I) {
+    QualType Type = Callee->getParamDecl(I)->getType();
+    if (!Type->isPointerType() && !Type->isReferenceType())
+      continue;
+    const MemRegion *Memory = memoryOf(State, Call.getArgSVal(I));
+    if (!Memory)
+      continue;
+    bool ReadOnly = Type->getPointeeType().isConstQualified();
+    if (!ReadOnly && !State->get<InFlight>(Memory)) {
+      // It may refill the buffer: no longer a stale copy.
+      if (State->get<HostCopies>(Memory)) {
+        C.addTransition(State->remove<HostCopies>(Memory));
+        return;
+      }
+      continue;
+    }
+    const Work *W = State->get<InFlight>(Memory);
+    Access How = ReadOnly || (W && W->Writes) ? Access::Read : Access::Write;
+    if (checkAccess(Memory, How, Call.getArgExpr(I), Callee, C))
+      return;
+  }
+}
+
+void UnsynchronizedHostReadChecker::checkLocation(SVal Location, bool IsLoad,
+                                                  const Stmt *S,
+                                                  CheckerContext &C) const {
+  const SourceManager &SM = C.getSourceManager();
+  // Inside a library function the call was checked instead.
+  if (S && SM.isInSystemHeader(SM.getExpansionLoc(S->getBeginLoc())))
+    return;
+  const MemRegion *Memory = memoryOf(C.getState(), Location);
+  if (!Memory || accessedOnPurpose(S))
+    return;
+  checkAccess(Memory, IsLoad ? Access::Read : Access::Write,
+              dyn_cast_or_null<Expr>(S), nullptr, C);
+}
+
+bool UnsynchronizedHostReadChecker::checkAccess(const MemRegion *Memory,
+                                                Access How, const Expr *At,
+                                                const FunctionDecl *Reader,
+                                                CheckerContext &C) const {
+  ProgramStateRef State = C.getState();
+  if (const Work *W = State->get<InFlight>(Memory);
+      W && (How == Access::Write || W->Writes)) {
+    reportRace(Memory, *W, How, At, Reader, C);
+    return true;
+  }
+  const HostCopy *Kept = State->get<HostCopies>(Memory);
+  if (!Kept)
+    return false;
+  if (How == Access::Write) {
+    // The host overwrote its copy: what it reads now is its own.
+    C.addTransition(State->remove<HostCopies>(Memory));
+    return false;
+  }
+  if (!Kept->ChangedAt)
+    return false;
+  reportStaleCopy(Memory, *Kept, At, Reader, C);
+  return true;
+}
+
+void UnsynchronizedHostReadChecker::reportRace(const MemRegion *Memory,
+                                               const Work &W, Access How,
+                                               const Expr *At,
+                                               const FunctionDecl *Reader,
+                                               CheckerContext &C) const {
+  ProgramStateRef State = C.getState();
+  ExplodedNode *Node = C.generateNonFatalErrorNode(State);
+  if (!Node)
+    return;
+  std::optional<MemoryFamily> Family = familyOf(State, Memory);
+  std::string Subject =
+      Reader ? "'" + Reader->getQualifiedNameAsString() + "'" : "the host";
+  std::string Message;
+  if (How == Access::Read)
+    Message = Subject + " reads " + memoryFamilyName(*Family).str() + " that " +
+              who(W) +
+              " may still be writing; it sees stale data, and no CUDA call "
+              "or sanitizer reports it";
+  else
+    Message = Subject + " writes " + memoryFamilyName(*Family).str() +
+              " that " + who(W) + " may still be " +
+              (W.Writes ? "using" : "reading") +
+              "; the device may see the old values or the new, and no CUDA "
+              "call or sanitizer reports it";
+  std::string End = How == Access::Read
+                        ? "read before the work is known to be complete"
+                        : "written before the work is known to be complete";
+  auto Report =
+      std::make_unique<PathSensitiveBugReport>(Race, Message, End, Node);
+  if (At)
+    Report->addRange(At->getSourceRange());
+  Report->markInteresting(Memory);
+  C.emitReport(std::move(Report));
+  // One report per piece of work.
+  C.addTransition(State->remove<InFlight>(Memory), Node);
+}
+
+void UnsynchronizedHostReadChecker::reportStaleCopy(const MemRegion *Memory,
+                                                    const HostCopy &Kept,
+                                                    const Expr *At,
+                                                    const FunctionDecl *Reader,
+                                                    CheckerContext &C) const {
+  ProgramStateRef State = C.getState();
+  ExplodedNode *Node = C.generateNonFatalErrorNode(State);
+  if (!Node)
+    return;
+  std::string Subject =
+      Reader ? "'" + Reader->getQualifiedNameAsString() + "' reads"
+             : "the host reads";
+  std::string Message =
+      quoted(Kept.HostName, "the host buffer") + " is a stale host copy of " +
+      quoted(Kept.DeviceName, "device memory") + ", which " +
+      (Kept.Kernel ? "kernel '" + Kept.Kernel->getNameAsString() + "'"
+                   : std::string("the kernel")) +
+      " may have changed; " + Subject +
+      " the values copied in, not the device's results";
+  auto Report = std::make_unique<PathSensitiveBugReport>(
+      StaleCopy, Message, "the stale copy is read here", Node);
+  if (At)
+    Report->addRange(At->getSourceRange());
+  Report->markInteresting(Memory);
+  C.emitReport(std::move(Report));
+  C.addTransition(State->remove<HostCopies>(Memory), Node);
+}
+
+void UnsynchronizedHostReadChecker::checkDeadSymbols(SymbolReaper &Reaper,
+                                                     CheckerContext &C) const {
+  ProgramStateRef State = C.getState();
+  for (const MemRegion *Memory : llvm::make_first_range(State->get<InFlight>()))
+    if (!Reaper.isLiveRegion(Memory))
+      State = State->remove<InFlight>(Memory);
+  for (const MemRegion *Memory :
+       llvm::make_first_range(State->get<HostCopies>()))
+    if (!Reaper.isLiveRegion(Memory))
+      State = State->remove<HostCopies>(Memory);
+  for (const MemRegion *Device :
+       llvm::make_first_range(State->get<MappedAliases>()))
+    if (!Reaper.isLiveRegion(Device))
+      State = State->remove<MappedAliases>(Device);
+  // Created streams and recorded events stay: a handle read for a launch's
+  // configuration may be dead by the time the launch itself is reached.
+  if (State != C.getState())
+    C.addTransition(State);
+}
+
+} // namespace
+
+void UnsynchronizedHostReadCheck::storeOptions(
+    const std::map<std::string, std::string> &,
+    std::map<std::string, std::string> &) {}
+
+void UnsynchronizedHostReadCheck::registerChecker(CheckerRegistry &Registry) {
+  Registry.addChecker<UnsynchronizedHostReadChecker>(AnalyzerName, Summary);
+  Registry.addDependency(AnalyzerName, memory::ModelingCheckerName);
+}
+
+} // namespace cudalint
