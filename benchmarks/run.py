@@ -329,6 +329,8 @@ def main():
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-defaults", action="store_true",
                         help="only the files and database given")
+    parser.add_argument("--every", type=int, default=1, metavar="K",
+                        help="of the database's units (sorted by path), measure every K-th")
     parser.add_argument("--cache", action="store_true",
                         help="measure --cache-dir: a cold and a warm run of all units")
     args = parser.parse_args()
@@ -339,7 +341,8 @@ def main():
     units = [] if args.no_defaults else default_units()
     units += [Unit(file.resolve(), shlex.split(args.flags), Path.cwd()) for file in args.files]
     if args.build_path:
-        units += database_units(args.build_path)
+        units += sorted(database_units(args.build_path),
+                        key=lambda unit: str(unit.file))[::max(args.every, 1)]
     if not units:
         sys.exit("run.py: no units to measure")
 
