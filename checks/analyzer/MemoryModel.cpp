@@ -298,13 +298,115 @@ ProgramStateRef forgetOverwritten(ProgramStateRef State,
   return State;
 }
 
+// Whether a loop leaves a local variable alone: nothing in the loop assigns
+// it, increments it, takes its address, binds it to a non-const reference,
+// calls a non-const method on it or captures it by reference, and nothing in
+// the function keeps its address where the loop could write through it (an
+// address passed straight to a call is not kept, as the analyzer itself
+// assumes outside loops). Loop widening forgets such a variable's value along
+// with everything else; the loop cannot have changed it.
+class LoopLeavesAlone : public RecursiveASTVisitor<LoopLeavesAlone> {
+public:
+  LoopLeavesAlone(const VarDecl *Variable, const Stmt *Loop)
+      : Variable(Variable), Loop(Loop) {}
+
+  bool in(const Stmt *FunctionBody) {
+    TraverseStmt(const_cast<Stmt *>(FunctionBody));
+    return LeftAlone;
+  }
+
+  bool TraverseStmt(Stmt *S) {
+    if (!S || !LeftAlone)
+      return LeftAlone;
+    bool WasInLoop = InLoop;
+    InLoop = InLoop || S == Loop;
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      for (const Expr *Argument : Call->arguments())
+        if (const auto *Address =
+                dyn_cast<UnaryOperator>(Argument->IgnoreParenCasts());
+            Address && Address->getOpcode() == UO_AddrOf)
+          PassedToCall.insert(Address);
+    RecursiveASTVisitor::TraverseStmt(S);
+    InLoop = WasInLoop;
+    return LeftAlone;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *Operator) {
+    if (!refersToVariable(Operator->getSubExpr()))
+      return true;
+    if ((InLoop && (Operator->isIncrementDecrementOp() ||
+                    Operator->getOpcode() == UO_AddrOf)) ||
+        (Operator->getOpcode() == UO_AddrOf &&
+         !PassedToCall.contains(Operator)))
+      LeftAlone = false;
+    return LeftAlone;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *Operator) {
+    if (InLoop && Operator->isAssignmentOp() &&
+        refersToVariable(Operator->getLHS()))
+      LeftAlone = false;
+    return LeftAlone;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!InLoop)
+      return true;
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+      if (refersToVariable(Member->getImplicitObjectArgument()) &&
+          !(Member->getMethodDecl() && Member->getMethodDecl()->isConst()))
+        LeftAlone = false;
+    if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(Call);
+        Operator && Operator->getNumArgs() > 0 &&
+        refersToVariable(Operator->getArg(0)))
+      LeftAlone = false;
+    for (unsigned I = 0; Callee && I < Call->getNumArgs() &&
+                         I < Callee->getNumParams();
+         ++I) {
+      QualType Type = Callee->getParamDecl(I)->getType();
+      if (Type->isReferenceType() &&
+          !Type.getNonReferenceType().isConstQualified() &&
+          refersToVariable(Call->getArg(I)))
+        LeftAlone = false;
+    }
+    return LeftAlone;
+  }
+
+  bool VisitLambdaExpr(LambdaExpr *Lambda) {
+    for (const LambdaCapture &Capture : Lambda->captures())
+      if (Capture.capturesVariable() && Capture.getCaptureKind() == LCK_ByRef &&
+          Capture.getCapturedVar() == Variable)
+        LeftAlone = false;
+    return LeftAlone;
+  }
+
+private:
+  bool refersToVariable(const Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    while (const auto *Member = dyn_cast<MemberExpr>(E))
+      E = Member->getBase()->IgnoreParenImpCasts();
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    return Ref && Ref->getDecl() == Variable;
+  }
+
+  const VarDecl *Variable;
+  const Stmt *Loop;
+  bool InLoop = false;
+  bool LeftAlone = true;
+  llvm::SmallPtrSet<const UnaryOperator *, 8> PassedToCall;
+};
+
 class MemoryModeling
     : public Checker<eval::Call, check::PostCall, check::NewAllocator,
                      check::Bind, check::PointerEscape, check::DeadSymbols,
                      check::PreStmt<ReturnStmt>,
                      check::PostStmt<CUDAKernelCallExpr>, check::BeginFunction,
-                     eval::Assume, EventDispatcher<MemoryLost>> {
+                     check::BlockEntrance, eval::Assume,
+                     EventDispatcher<MemoryLost>> {
 public:
+  void checkBlockEntrance(const BlockEntrance &Entrance,
+                          CheckerContext &C) const;
   bool evalCall(const CallEvent &Call, CheckerContext &C) const;
   void checkPostCall(const CallEvent &Call, CheckerContext &C) const;
   void checkNewAllocator(const CXXAllocatorCall &Call, CheckerContext &C) const;
@@ -342,8 +444,15 @@ private:
                                     const MappedPointerApi &Api,
                                     CheckerContext &C) const;
   bool keepsItsAllocation(const VarRegion *Variable) const;
+  bool loopLeavesAlone(const VarDecl *Variable, const Stmt *Loop,
+                       const Decl *Function) const;
+  llvm::ArrayRef<const VarDecl *> localsOf(const Decl *Function) const;
 
   mutable llvm::DenseMap<const VarDecl *, bool> AllocationOnlyVariables;
+  mutable llvm::DenseMap<std::pair<const VarDecl *, const Stmt *>, bool>
+      LoopInvariantVariables;
+  mutable llvm::DenseMap<const Decl *, llvm::SmallVector<const VarDecl *, 16>>
+      Locals;
 };
 
 bool MemoryModeling::evalCall(const CallEvent &Call, CheckerContext &C) const {
@@ -525,6 +634,79 @@ void MemoryModeling::checkBind(SVal Location, SVal Value, const Stmt *, bool,
     Next = Next->set<Holders>(Sym, {Region, Value});
   if (Next != State)
     C.addTransition(Next);
+}
+
+// The function's parameters and local variables (not references, not
+// statics), in declaration order.
+llvm::ArrayRef<const VarDecl *>
+MemoryModeling::localsOf(const Decl *Function) const {
+  auto [It, Inserted] = Locals.try_emplace(Function);
+  if (Inserted) {
+    struct Collector : RecursiveASTVisitor<Collector> {
+      llvm::SmallVector<const VarDecl *, 16> &Found;
+      explicit Collector(llvm::SmallVector<const VarDecl *, 16> &Found)
+          : Found(Found) {}
+      bool VisitVarDecl(VarDecl *Variable) {
+        if (Variable->hasLocalStorage() && !isa<ParmVarDecl>(Variable) &&
+            !Variable->getType()->isReferenceType())
+          Found.push_back(Variable);
+        return true;
+      }
+    } Collect(It->second);
+    if (const auto *Callable = dyn_cast<FunctionDecl>(Function))
+      for (const ParmVarDecl *Parameter : Callable->parameters())
+        if (!Parameter->getType()->isReferenceType())
+          It->second.push_back(Parameter);
+    Collect.TraverseStmt(Function->getBody());
+  }
+  return It->second;
+}
+
+bool MemoryModeling::loopLeavesAlone(const VarDecl *Variable, const Stmt *Loop,
+                                     const Decl *Function) const {
+  auto [It, Inserted] =
+      LoopInvariantVariables.try_emplace({Variable, Loop}, false);
+  if (Inserted)
+    It->second = LoopLeavesAlone(Variable, Loop).in(Function->getBody());
+  return It->second;
+}
+
+// Loop widening (the analyzer's, after a loop's third iteration) forgets the
+// value of every local of the function, also of those the loop never touches:
+// `if (prop.pageableMemoryAccess) p = malloc(n); else cudaMallocManaged(&p,
+// n); for (...) ...; if (prop.pageableMemoryAccess) free(p); else
+// cudaFree(p);` then takes the mismatched branches together. Widening happens
+// as the loop's block is entered; the state before it is the predecessor's,
+// and the variables the loop leaves alone get their values back from there.
+void MemoryModeling::checkBlockEntrance(const BlockEntrance &Entrance,
+                                        CheckerContext &C) const {
+  const Stmt *Loop = Entrance.getBlock()->getTerminatorStmt();
+  if (!Loop || !isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Loop))
+    return;
+  const ExplodedNode *Widened = C.getPredecessor();
+  const ExplodedNode *Before = Widened->getFirstPred();
+  ProgramStateRef State = C.getState();
+  if (!Before || Before->getState() == State ||
+      Before->getLocationContext() != Widened->getLocationContext())
+    return;
+  ProgramStateRef Previous = Before->getState();
+  const LocationContext *Frame = C.getLocationContext();
+  const Decl *Function = Frame->getDecl();
+  if (!Function || !Function->getBody())
+    return;
+  ProgramStateRef Restored = State;
+  for (const VarDecl *Variable : localsOf(Function)) {
+    if (!loopLeavesAlone(Variable, Loop, Function))
+      continue;
+    Loc Address = Previous->getLValue(Variable, Frame);
+    SVal Value = Previous->getSVal(Address);
+    // Not declared yet on this path: nothing to keep.
+    if (Value.isUndef())
+      continue;
+    Restored = Restored->bindLoc(Address, Value, Frame);
+  }
+  if (Restored != State)
+    C.addTransition(Restored);
 }
 
 bool MemoryModeling::keepsItsAllocation(const VarRegion *Variable) const {

@@ -288,3 +288,39 @@ void pinnedReleasedByHelper(size_t bytes) {
   (void)cudaMallocHost(&h, bytes);
   releasePinned(h);
 }
+
+// The same condition chooses the allocation and, after a loop the analyzer
+// widens (its bound is not a literal), the release: widening must not forget
+// what the loop leaves alone (cuda-samples' systemWideAtomics).
+void releaseChosenAgainAfterALoop(bool pinned, int n) {
+  float *h;
+  if (pinned) {
+    if (cudaMallocHost(&h, n * sizeof(float)) != cudaSuccess)
+      return;
+  } else if (!(h = static_cast<float *>(std::malloc(n * sizeof(float))))) {
+    return;
+  }
+  for (int i = 0; i < n; ++i)
+    h[i] = 0.0f;
+  if (pinned)
+    (void)cudaFreeHost(h);
+  else
+    std::free(h);
+}
+
+void deviceQueryChoosesAgainAfterALoop(int n) {
+  cudaDeviceProp prop;
+  if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess)
+    return;
+  int *counts;
+  if (prop.pageableMemoryAccess)
+    counts = static_cast<int *>(std::malloc(n * sizeof(int)));
+  else if (cudaMallocManaged(&counts, n * sizeof(int)) != cudaSuccess)
+    return;
+  for (int i = 0; i < n; ++i)
+    counts[i] = 0;
+  if (prop.pageableMemoryAccess)
+    std::free(counts);
+  else
+    (void)cudaFree(counts);
+}
