@@ -94,14 +94,20 @@ struct HostCopy {
   const NamedDecl *DeviceName;
   const Stmt *ChangedAt = nullptr; // the launch that may have changed Device
   const FunctionDecl *Kernel = nullptr;
+  // The function that made the copy: only its own reads of the host buffer
+  // are taken for reads of results. A function it calls with the buffer
+  // (`compareData(h_in, ...)`, `reduceCPU(h_in, n)`) is most often computing
+  // the reference the results are checked against, from the input.
+  const StackFrameContext *Frame = nullptr;
 
   bool operator==(const HostCopy &Other) const {
     return Device == Other.Device && CopySite == Other.CopySite &&
            Copier == Other.Copier && HostName == Other.HostName &&
            DeviceName == Other.DeviceName && ChangedAt == Other.ChangedAt &&
-           Kernel == Other.Kernel;
+           Kernel == Other.Kernel && Frame == Other.Frame;
   }
   void Profile(llvm::FoldingSetNodeID &ID) const {
+    ID.AddPointer(Frame);
     ID.AddPointer(Device);
     ID.AddPointer(CopySite);
     ID.AddPointer(Copier);
@@ -743,6 +749,7 @@ ProgramStateRef UnsynchronizedHostReadChecker::trackHostCopy(
   HostCopy Kept{To, Call.getOriginExpr(), Callee,
                 nameOf(Call.getArgExpr(*Copy.Source)),
                 nameOf(Call.getArgExpr(*Copy.Destination))};
+  Kept.Frame = Call.getLocationContext()->getStackFrame();
   Notes.push_back({From, 0, Call.getOriginExpr(), true,
                    "'" + documentedName(*Callee) + "' copies " +
                        quoted(Kept.HostName, "the host buffer") + " into " +
@@ -1026,7 +1033,7 @@ bool UnsynchronizedHostReadChecker::checkAccess(const MemRegion *Memory,
     C.addTransition(State->remove<HostCopies>(Memory));
     return false;
   }
-  if (!Kept->ChangedAt)
+  if (!Kept->ChangedAt || C.getStackFrame() != Kept->Frame)
     return false;
   reportStaleCopy(Memory, *Kept, At, Reader, C);
   return true;

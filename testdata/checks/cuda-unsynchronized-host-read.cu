@@ -642,3 +642,25 @@ int compareAndSwapLoopBesideTheKernel() {
   cudaFree(counter);
   return total;
 }
+
+// A reference computed from the input by a function the copier calls: the
+// input is what it needs, whatever the kernel did to the device copy.
+static float sumOnHost(const float *values, int n) {
+  float sum = 0.0f;
+  for (int i = 0; i < n; ++i)
+    sum += values[i];
+  return sum;
+}
+
+float referenceFromTheInputInAHelper(int n) {
+  float *h = new float[n]();
+  float *d;
+  cudaMalloc(&d, n * sizeof(float));
+  cudaMemcpy(d, h, n * sizeof(float), cudaMemcpyHostToDevice);
+  scale<<<1, 256>>>(d, n);
+  cudaDeviceSynchronize();
+  float reference = sumOnHost(h, n);
+  cudaFree(d);
+  delete[] h;
+  return reference;
+}
