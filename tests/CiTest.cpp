@@ -18,15 +18,6 @@
 namespace cudalint {
 namespace {
 
-SourcePoint point(std::string File, unsigned Line, unsigned Column, std::string LineText) {
-  SourcePoint P;
-  P.File = std::move(File);
-  P.Line = Line;
-  P.Column = Column;
-  P.LineText = std::move(LineText);
-  return P;
-}
-
 // ------------------------------------------------------------------ shards
 
 TEST(ShardTest, ParsesOneBasedIndexOfCount) {
@@ -81,9 +72,9 @@ RunReport sampleReport() {
   Finding Wide;
   Wide.CheckId = "cuda-unchecked-error";
   const std::string Line = "  /* \xC3\xA9\xF0\x9D\x84\x9E */ cudaFree(p);";
-  Wide.Where = point("/src/dir/a b.cu", 7, 16, Line);
+  Wide.Where = SourcePoint{"/src/dir/a b.cu", 7, 16, Line};
   Wide.Message = "the cudaError_t returned by 'cudaFree' is discarded";
-  Wide.Notes.push_back({point("/src/dir/a b.cu", 3, 9, "  void *p;"), "declared here"});
+  Wide.Notes.push_back({SourcePoint{"/src/dir/a b.cu", 3, 9, "  void *p;"}, "declared here"});
   FixIt Fix;
   Fix.File = "/src/dir/a b.cu";
   Fix.Offset = 120;
@@ -94,17 +85,17 @@ RunReport sampleReport() {
   Finding First;
   First.CheckId = "cudalint-nolint";
   First.Level = Severity::Error;
-  First.Where = point("/src/dir/a b.cu", 2, 1, "// NOLINTBEGIN");
+  First.Where = SourcePoint{"/src/dir/a b.cu", 2, 1, "// NOLINTBEGIN"};
   First.Message = "unmatched 'NOLINTBEGIN'";
   Report.Findings.push_back(First);
 
   Finding Leak;
   Leak.CheckId = "cuda-memory-leak";
-  Leak.Where = point("/elsewhere/inc.cuh", 40, 3, "  return;");
+  Leak.Where = SourcePoint{"/elsewhere/inc.cuh", 40, 3, "  return;"};
   Leak.Message = "memory allocated by cudaMalloc is never released";
-  Leak.Notes.push_back({point("/elsewhere/inc.cuh", 30, 3, "  cudaMalloc(&d, n);"),
+  Leak.Notes.push_back({SourcePoint{"/elsewhere/inc.cuh", 30, 3, "  cudaMalloc(&d, n);"},
                         "allocated here", /*PathStep=*/true});
-  Leak.Notes.push_back({point("/elsewhere/inc.cuh", 35, 7, "  if (n) {"),
+  Leak.Notes.push_back({SourcePoint{"/elsewhere/inc.cuh", 35, 7, "  if (n) {"},
                         "taking the true branch", /*PathStep=*/true});
   Report.Findings.push_back(Leak);
   std::sort(Report.Findings.begin(), Report.Findings.end());

@@ -340,7 +340,4 @@ CASES = {"shard-merge": test_shard_merge, "diff": test_diff, "cache": test_cache
 
 
 if __name__ == "__main__":
-    def configure(parser):
-        parser.add_argument("--case", required=True, choices=sorted(CASES))
-    harness.main(lambda: (lambda args: CASES[args.case](args))(
-        harness.arguments(__doc__, configure)))
+    harness.main_with_cases(__doc__, CASES)

@@ -121,14 +121,6 @@ CASES = {name[len("case_"):]: function
          for name, function in globals().items() if name.startswith("case_")}
 
 
-def configure_arguments(parser):
-    parser.add_argument("--case", required=True, choices=sorted(CASES))
-
-
-def test():
-    args = harness.arguments(__doc__, configure_arguments)
-    CASES[args.case](args)
-
 
 if __name__ == "__main__":
-    harness.main(test)
+    harness.main_with_cases(__doc__, CASES)

@@ -58,6 +58,16 @@ def main(test):
     print("PASSED")
 
 
+def main_with_cases(description, cases):
+    """Runs the one of `cases` (name: function of the arguments) that --case
+    names, as `main` runs a test."""
+    def test():
+        args = arguments(description, lambda parser: parser.add_argument(
+            "--case", required=True, choices=sorted(cases)))
+        cases[args.case](args)
+    main(test)
+
+
 class Skip(Exception):
     pass
 
