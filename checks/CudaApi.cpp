@@ -229,9 +229,6 @@ constexpr llvm::StringLiteral DeviceOnlyWaits[] = {"cudaStreamWaitEvent",
 constexpr uint64_t LegacyStreamHandle = 0x1;
 constexpr uint64_t PerThreadStreamHandle = 0x2;
 
-// cudaMemcpyDeviceToDevice.
-constexpr uint64_t DeviceToDeviceKind = 3;
-
 constexpr llvm::StringLiteral LastErrorQueries[] = {"cudaGetLastError",
                                                     "cudaPeekAtLastError"};
 
@@ -389,6 +386,11 @@ MemoryFamily CudaApi::allocatedFamily(const AllocationApi &Api,
       (*Flags & Api.MappedFlag))
     return MemoryFamily::MappedHost;
   return Api.Family;
+}
+
+llvm::StringRef CudaApi::invalidValueError(llvm::StringRef Api) {
+  return Api.starts_with("cuda") ? "cudaErrorInvalidValue"
+                                 : "CUDA_ERROR_INVALID_VALUE";
 }
 
 bool CudaApi::releaseAccepts(MemoryFamily ReleaseFamily, MemoryFamily Allocated) {
@@ -607,7 +609,7 @@ bool CudaApi::waitsForDevice(const SyncApi &Api,
   case HostWait::Always:
     return true;
   case HostWait::UnlessDeviceToDevice:
-    return CopyKind != DeviceToDeviceKind;
+    return !CopyKind || !(memcpyKindDirection(*CopyKind) == DeviceToDevice);
   case HostWait::OnlyForHostTarget:
     return !Target || (*Target != MemoryFamily::Device);
   }

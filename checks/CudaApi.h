@@ -258,6 +258,11 @@ public:
   // free and delete pageable host memory.
   static bool releaseAccepts(MemoryFamily ReleaseFamily, MemoryFamily Allocated);
 
+  // The name of the invalid-value status the call `Api` returns: the
+  // runtime's cudaErrorInvalidValue, or the driver API's
+  // CUDA_ERROR_INVALID_VALUE for cu* calls.
+  static llvm::StringRef invalidValueError(llvm::StringRef Api);
+
   // The names under which C++ new-expressions and delete-expressions appear
   // in messages; both work on pageable host memory.
   static llvm::StringRef newExpressionName(bool IsArray) {

@@ -20,9 +20,7 @@ namespace {
 std::string consequence(const memory::ReleaseCall &Release) {
   if (Release.Family == MemoryFamily::PageableHost)
     return "the C library aborts the process or the host heap is corrupted";
-  llvm::StringRef Error = Release.Name.starts_with("cuda")
-                              ? "cudaErrorInvalidValue"
-                              : "CUDA_ERROR_INVALID_VALUE";
+  llvm::StringRef Error = CudaApi::invalidValueError(Release.Name);
   return ("the call fails with " + Error +
           ", or, once a later allocation has reused the address, frees that "
           "allocation instead")

@@ -174,11 +174,6 @@ std::string fact(const Operand &Pointer, const Site &Here) {
          origin(Pointer, Here);
 }
 
-llvm::StringRef invalidValue(llvm::StringRef Api) {
-  return Api.starts_with("cuda") ? "cudaErrorInvalidValue"
-                                 : "CUDA_ERROR_INVALID_VALUE";
-}
-
 // A copy's kind against its pointers, and what would repair a contradiction.
 struct Contradiction {
   Contradiction(const CopyApi &Row, const Expr *Kind, CopyDirection Written,
@@ -224,7 +219,7 @@ std::string consequence(const Contradiction &Copy, const Site &Here) {
         std::pair(&Source, Copy.Written.Source)})
     if (Side == CopySide::Device && Pointer->Family &&
         !CudaApi::deviceReachable(*Pointer->Family))
-      return ("the call fails with " + invalidValue(Copy.Api) +
+      return ("the call fails with " + CudaApi::invalidValueError(Copy.Api) +
               " and copies nothing")
           .str();
   std::string Ignored =
@@ -394,7 +389,7 @@ void MemcpyKindChecker::checkSet(const CallEvent &Call, const CopyApi &Set,
   std::string Message =
       ("'" + Api + "' sets memory through a device address, but ").str() +
       fact(Destination, Here) + "; the call fails with " +
-      invalidValue(Api).str() +
+      CudaApi::invalidValueError(Api).str() +
       " and sets nothing (use memset for host memory)";
   report(Message,
          ("'" + Api + "' is called here on " +

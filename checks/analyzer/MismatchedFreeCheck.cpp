@@ -31,9 +31,7 @@ std::string consequence(const memory::ReleaseCall &Release, MemoryFamily Memory,
     return "the C library reads heap bookkeeping that is not there and the "
            "process dies with a segmentation fault";
   }
-  llvm::StringRef Error = Release.Name.starts_with("cuda")
-                              ? "cudaErrorInvalidValue"
-                              : "CUDA_ERROR_INVALID_VALUE";
+  llvm::StringRef Error = CudaApi::invalidValueError(Release.Name);
   std::string Result = ("the call fails with " + Error).str();
   if (Owned)
     Result += " and the memory stays allocated";

@@ -44,8 +44,7 @@ std::string consequence(Use How, MemoryFamily Family, llvm::StringRef Api) {
     return "the kernel faults, and cudaErrorIllegalAddress surfaces at the "
            "next "
            "synchronization and in every call after it";
-  llvm::StringRef Error = Api.starts_with("cuda") ? "cudaErrorInvalidValue"
-                                                  : "CUDA_ERROR_INVALID_VALUE";
+  llvm::StringRef Error = CudaApi::invalidValueError(Api);
   return ("the call fails with " + Error +
           ", or touches a later allocation that reused the address")
       .str();
