@@ -173,6 +173,43 @@ ProgramStateRef escape(ProgramStateRef State, SymbolRef Sym) {
   return State->set<Allocations>(Sym, Memory->with(Ownership::Escaped));
 }
 
+// Whether `E` names `Variable`, through parentheses and implicit casts and,
+// with `ThroughMembers`, through member accesses (`v.field` names `v`).
+bool namesVariable(const Expr *E, const VarDecl *Variable,
+                   bool ThroughMembers) {
+  E = E->IgnoreParenImpCasts();
+  while (ThroughMembers && isa<MemberExpr>(E))
+    E = cast<MemberExpr>(E)->getBase()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  return Ref && Ref->getDecl() == Variable;
+}
+
+// Whether `Call` binds `Variable` to a non-const reference parameter: the
+// callee may write it.
+bool passesByMutableReference(const CallExpr *Call, const VarDecl *Variable,
+                              bool ThroughMembers) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  for (unsigned I = 0;
+       Callee && I < Call->getNumArgs() && I < Callee->getNumParams(); ++I) {
+    QualType Type = Callee->getParamDecl(I)->getType();
+    if (Type->isReferenceType() &&
+        !Type.getNonReferenceType().isConstQualified() &&
+        namesVariable(Call->getArg(I), Variable, ThroughMembers))
+      return true;
+  }
+  return false;
+}
+
+// Whether `Lambda` captures `Variable` by reference: it is written wherever
+// the lambda runs.
+bool capturesByReference(const LambdaExpr *Lambda, const VarDecl *Variable) {
+  return llvm::any_of(Lambda->captures(), [&](const LambdaCapture &Capture) {
+    return Capture.capturesVariable() &&
+           Capture.getCaptureKind() == LCK_ByRef &&
+           Capture.getCapturedVar() == Variable;
+  });
+}
+
 // Whether a local variable keeps the address an allocation stored in it:
 // nothing in the function writes it but allocations (`cudaMalloc(&d, n)`,
 // `d = malloc(n)`, `d = new T`) and null. Loop widening forgets every local of
@@ -196,16 +233,8 @@ public:
         Api && Api->OutParam && *Api->OutParam < Call->getNumArgs())
       AllocationOutArguments.insert(
           Call->getArg(*Api->OutParam)->IgnoreParenCasts());
-    // Bound to a non-const reference parameter: the callee may write it.
-    if (Callee)
-      for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
-           ++I) {
-        QualType Type = Callee->getParamDecl(I)->getType();
-        if (Type->isReferenceType() &&
-            !Type.getNonReferenceType().isConstQualified() &&
-            refersToVariable(Call->getArg(I)))
-          Holds = false;
-      }
+    if (passesByMutableReference(Call, Variable, /*ThroughMembers=*/false))
+      Holds = false;
     return Holds;
   }
 
@@ -234,19 +263,15 @@ public:
     return Holds;
   }
 
-  // Captured by reference in a lambda: written wherever the lambda runs.
   bool VisitLambdaExpr(LambdaExpr *Lambda) {
-    for (const LambdaCapture &Capture : Lambda->captures())
-      if (Capture.capturesVariable() && Capture.getCaptureKind() == LCK_ByRef &&
-          Capture.getCapturedVar() == Variable)
-        Holds = false;
+    if (capturesByReference(Lambda, Variable))
+      Holds = false;
     return Holds;
   }
 
 private:
   bool refersToVariable(const Expr *E) const {
-    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return Ref && Ref->getDecl() == Variable;
+    return namesVariable(E, Variable, /*ThroughMembers=*/false);
   }
 
   const VarDecl *Variable;
@@ -350,7 +375,6 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
     if (!InLoop)
       return true;
     if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
@@ -361,33 +385,20 @@ public:
         Operator && Operator->getNumArgs() > 0 &&
         refersToVariable(Operator->getArg(0)))
       LeftAlone = false;
-    for (unsigned I = 0; Callee && I < Call->getNumArgs() &&
-                         I < Callee->getNumParams();
-         ++I) {
-      QualType Type = Callee->getParamDecl(I)->getType();
-      if (Type->isReferenceType() &&
-          !Type.getNonReferenceType().isConstQualified() &&
-          refersToVariable(Call->getArg(I)))
-        LeftAlone = false;
-    }
+    if (passesByMutableReference(Call, Variable, /*ThroughMembers=*/true))
+      LeftAlone = false;
     return LeftAlone;
   }
 
   bool VisitLambdaExpr(LambdaExpr *Lambda) {
-    for (const LambdaCapture &Capture : Lambda->captures())
-      if (Capture.capturesVariable() && Capture.getCaptureKind() == LCK_ByRef &&
-          Capture.getCapturedVar() == Variable)
-        LeftAlone = false;
+    if (capturesByReference(Lambda, Variable))
+      LeftAlone = false;
     return LeftAlone;
   }
 
 private:
   bool refersToVariable(const Expr *E) const {
-    E = E->IgnoreParenImpCasts();
-    while (const auto *Member = dyn_cast<MemberExpr>(E))
-      E = Member->getBase()->IgnoreParenImpCasts();
-    const auto *Ref = dyn_cast<DeclRefExpr>(E);
-    return Ref && Ref->getDecl() == Variable;
+    return namesVariable(E, Variable, /*ThroughMembers=*/true);
   }
 
   const VarDecl *Variable;
