@@ -383,8 +383,7 @@ private:
     for (Finding &Found : Outcome.Findings) {
       if (Found.Where.File != Path)
         continue; // a header's findings show when the header is open
-      if (Found.Level == Severity::Warning && Settings->AsErrors.contains(Found.CheckId))
-        Found.Level = Severity::Error;
+      Settings->applyWarningsAsErrors(Found);
       Result.Findings.push_back(std::move(Found));
     }
     llvm::stable_sort(Result.Findings);

@@ -16,6 +16,13 @@ UnitSettings::UnitSettings(Configuration Merged, bool Verify)
   Analysis.Verify = Verify;
 }
 
+void UnitSettings::applyWarningsAsErrors(Finding &Found) const {
+  if (Found.Level == Severity::Warning && AsErrors.contains(Found.CheckId)) {
+    Found.Level = Severity::Error;
+    Found.PromotedToError = true;
+  }
+}
+
 std::vector<std::string> withExtraArguments(std::vector<std::string> Arguments,
                                             const Configuration &Config) {
   if (Arguments.empty())

@@ -27,6 +27,9 @@ struct UnitSettings {
   GlobList AsErrors;
 
   UnitSettings(Configuration Config, bool Verify);
+
+  // Makes `Found` an error when WarningsAsErrors names its check.
+  void applyWarningsAsErrors(Finding &Found) const;
 };
 
 // A translated command's clang arguments with the configuration's ExtraArgs

@@ -885,10 +885,7 @@ int run(int Argc, const char **Argv) {
     for (Finding &Found : Outcome.Findings) {
       if (!isShownFile(Found, MainFiles, Settings.HeaderFilter))
         continue;
-      if (Found.Level == Severity::Warning && Settings.AsErrors.contains(Found.CheckId)) {
-        Found.Level = Severity::Error;
-        Found.PromotedToError = true;
-      }
+      Settings.applyWarningsAsErrors(Found);
       Shown.push_back({std::move(Found), I});
     }
   }
