@@ -303,13 +303,17 @@ void sortProblems(std::vector<RunProblem> &Problems) {
   Problems = std::move(Unique);
 }
 
-void sortAndDeduplicateFindings(std::vector<Finding> &Findings) {
-  llvm::stable_sort(Findings);
-  Findings.erase(std::unique(Findings.begin(), Findings.end(),
-                             [](const Finding &A, const Finding &B) {
-                               return A.key() == B.key();
-                             }),
-                 Findings.end());
+void sortReport(RunReport &Report) {
+  llvm::stable_sort(Report.Findings);
+  Report.Findings.erase(std::unique(Report.Findings.begin(), Report.Findings.end(),
+                                    [](const Finding &A, const Finding &B) {
+                                      return A.key() == B.key();
+                                    }),
+                        Report.Findings.end());
+  sortProblems(Report.Problems);
+  llvm::sort(Report.Units);
+  Report.Units.erase(std::unique(Report.Units.begin(), Report.Units.end()),
+                     Report.Units.end());
 }
 
 int mergeReports(const MergeRequest &Request) {
@@ -352,10 +356,7 @@ int mergeReports(const MergeRequest &Request) {
     llvm::append_range(Merged.Units, Read.Report.Units);
     RuleIds.insert(Read.RuleIds.begin(), Read.RuleIds.end());
   }
-  sortAndDeduplicateFindings(Merged.Findings);
-  sortProblems(Merged.Problems);
-  llvm::sort(Merged.Units);
-  Merged.Units.erase(std::unique(Merged.Units.begin(), Merged.Units.end()), Merged.Units.end());
+  sortReport(Merged);
 
   OutputOptions Options;
   Options.SourceRoot = Reads.front().SourceRoot;

@@ -35,8 +35,11 @@ llvm::Expected<ReadReport> readReport(llvm::StringRef Text);
 // first of identical ones kept. A run and a merge both write them so.
 void sortProblems(std::vector<RunProblem> &Problems);
 
-// Findings sorted, the first of those with one key kept; as a run does.
-void sortAndDeduplicateFindings(std::vector<Finding> &Findings);
+// A report's findings, problems and units in the one order every report is
+// written in: findings sorted, the first of those with one key kept;
+// problems as sortProblems puts them; units sorted, each once. A run and a
+// merge both call it, so that merged shards equal the unsharded report.
+void sortReport(RunReport &Report);
 
 struct MergeRequest {
   std::vector<std::string> Inputs;

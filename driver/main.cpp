@@ -332,15 +332,6 @@ bool isShownFile(const Finding &Found, const StringSet<> &MainFiles,
   return MainFiles.contains(Found.Where.File) || Headers.match(Found.Where.File);
 }
 
-void sortAndDeduplicate(std::vector<Finding> &Findings) {
-  llvm::stable_sort(Findings);
-  Findings.erase(std::unique(Findings.begin(), Findings.end(),
-                             [](const Finding &A, const Finding &B) {
-                               return A.key() == B.key();
-                             }),
-                 Findings.end());
-}
-
 // Configuration problems as compilers print theirs: "file:3:5: error: ...".
 void reportConfigDiagnostic(const ConfigDiagnostic &Problem, bool IsError) {
   std::string Where = Problem.File;
@@ -891,10 +882,7 @@ int run(int Argc, const char **Argv) {
   }
   for (const UnitFinding &Found : Shown)
     Report.Findings.push_back(Found.Found);
-  sortAndDeduplicate(Report.Findings);
-  sortProblems(Report.Problems);
-  llvm::sort(Report.Units);
-  Report.Units.erase(std::unique(Report.Units.begin(), Report.Units.end()), Report.Units.end());
+  sortReport(Report);
 
   if (!WriteBaselineFile.empty()) {
     // A baseline without the findings of a unit that failed would report
