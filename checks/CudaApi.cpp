@@ -7,6 +7,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 
@@ -40,11 +41,47 @@ constexpr StatusTypeSpelling StatusTypeSpellings[] = {
     {"nvrtcResult", "nvrtcResult"},
 };
 
-constexpr llvm::StringLiteral BuiltinStatusTypes[] = {
-    "cudaError_t",      "CUresult",         "cublasStatus_t", "cufftResult",
-    "curandStatus_t",   "cusparseStatus_t", "cusolverStatus_t",
-    "cudnnStatus_t",    "ncclResult_t",     "nvrtcResult",
+// The headers that declare each library's calls; each names the library's
+// status type. The umbrella headers that only include one of them
+// (cublas_v2.h, cusparse_v2.h, cudnn.h) are listed too: a unit whose includes
+// cannot all be found is judged by its own #include lines alone.
+constexpr llvm::StringLiteral RuntimeHeaders[] = {"cuda_runtime.h", "cuda_runtime_api.h"};
+constexpr llvm::StringLiteral DriverHeaders[] = {"cuda.h"};
+constexpr llvm::StringLiteral CublasHeaders[] = {"cublas_v2.h", "cublas.h", "cublas_api.h",
+                                                 "cublasLt.h", "cublasXt.h"};
+constexpr llvm::StringLiteral CufftHeaders[] = {"cufft.h", "cufftXt.h", "cufftw.h"};
+constexpr llvm::StringLiteral CurandHeaders[] = {"curand.h"};
+constexpr llvm::StringLiteral CusparseHeaders[] = {"cusparse.h", "cusparse_v2.h"};
+constexpr llvm::StringLiteral CusolverHeaders[] = {"cusolverDn.h", "cusolverSp.h",
+                                                   "cusolverRf.h", "cusolverMg.h",
+                                                   "cusolver_common.h"};
+constexpr llvm::StringLiteral CudnnHeaders[] = {"cudnn.h",     "cudnn_graph.h",
+                                                "cudnn_ops.h", "cudnn_ops_infer.h",
+                                                "cudnn_cnn.h", "cudnn_adv.h"};
+constexpr llvm::StringLiteral NcclHeaders[] = {"nccl.h"};
+constexpr llvm::StringLiteral NvrtcHeaders[] = {"nvrtc.h"};
+
+constexpr CudaLibrary Libraries[] = {
+    {"cudaError_t", RuntimeHeaders},     {"CUresult", DriverHeaders},
+    {"cublasStatus_t", CublasHeaders},   {"cufftResult", CufftHeaders},
+    {"curandStatus_t", CurandHeaders},   {"cusparseStatus_t", CusparseHeaders},
+    {"cusolverStatus_t", CusolverHeaders}, {"cudnnStatus_t", CudnnHeaders},
+    {"ncclResult_t", NcclHeaders},       {"nvrtcResult", NvrtcHeaders},
 };
+
+// Whether `Text` holds `Identifier` as a whole identifier, not as part of a
+// longer one.
+bool namesIdentifier(llvm::StringRef Text, llvm::StringRef Identifier) {
+  auto IsIdentifierChar = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  for (size_t At = Text.find(Identifier); At != llvm::StringRef::npos;
+       At = Text.find(Identifier, At + 1)) {
+    size_t End = At + Identifier.size();
+    if ((At == 0 || !IsIdentifierChar(Text[At - 1])) &&
+        (End == Text.size() || !IsIdentifierChar(Text[End])))
+      return true;
+  }
+  return false;
+}
 
 // cuda.h maps the documented names onto versioned entry points with macros
 // (`#define cuMemAlloc cuMemAlloc_v2`), so both spellings appear below.
@@ -437,6 +474,20 @@ bool CudaApi::keepsPointerArguments(const FunctionDecl *Callee) const {
   return llvm::is_contained(PointerKeepingCalls, globalFunctionName(Callee));
 }
 
+bool CudaApi::isCudaApiCall(const FunctionDecl *Callee) const {
+  if (!Callee)
+    return false;
+  if (Callee->hasAttr<CUDAGlobalAttr>() || isStatusType(Callee->getReturnType()))
+    return true;
+  if (const ReleaseApi *Api = release(Callee))
+    return Api->Family != MemoryFamily::PageableHost;
+  return allocation(Callee) || copy(Callee) || synchronization(Callee) ||
+         streamCreation(Callee) || eventRecord(Callee) ||
+         completionQuery(Callee) || mappedPointer(Callee) ||
+         waitsOnDeviceOnly(Callee) || isLastErrorQuery(Callee) ||
+         launchesGraph(Callee);
+}
+
 QualType CudaApi::allocationTargetType(const FunctionDecl *Callee,
                                        const AllocationApi &Api) const {
   return Callee->getParamDecl(Api.OutParam)->getType()->getPointeeType();
@@ -622,7 +673,26 @@ bool CudaApi::asyncCopyBlocksHost(MemoryFamily HostSide) {
 }
 
 llvm::ArrayRef<llvm::StringLiteral> CudaApi::builtinStatusTypes() {
-  return BuiltinStatusTypes;
+  static const std::vector<llvm::StringLiteral> Names = [] {
+    std::vector<llvm::StringLiteral> Result;
+    for (const CudaLibrary &Library : Libraries)
+      Result.push_back(Library.StatusType);
+    return Result;
+  }();
+  return Names;
+}
+llvm::ArrayRef<CudaLibrary> CudaApi::libraries() { return Libraries; }
+
+const CudaLibrary *CudaApi::libraryOfHeader(llvm::StringRef FileName) {
+  for (const CudaLibrary &Library : Libraries)
+    if (llvm::is_contained(Library.Headers, FileName))
+      return &Library;
+  return nullptr;
+}
+
+bool CudaApi::isLibraryHeader(llvm::StringRef FileName, llvm::StringRef Text) {
+  const CudaLibrary *Library = libraryOfHeader(FileName);
+  return Library && namesIdentifier(Text, Library->StatusType);
 }
 llvm::ArrayRef<AllocationApi> CudaApi::allocations() { return Allocations; }
 llvm::ArrayRef<HostAllocationApi> CudaApi::hostAllocations() {

@@ -168,6 +168,14 @@ enum class DefaultStream {
   PerThread, // cudaStreamPerThread, or 0 under --default-stream per-thread
 };
 
+// A CUDA library whose calls return a status: the status type, as messages
+// name it, and the headers (file names without directories) that declare
+// its calls. A C or C++ unit that includes one of them calls the library.
+struct CudaLibrary {
+  llvm::StringLiteral StatusType;
+  llvm::ArrayRef<llvm::StringLiteral> Headers;
+};
+
 class CudaApi {
 public:
   // `ExtraStatusTypes` are type names the user configures in addition to the
@@ -290,7 +298,22 @@ public:
   // anew, at the same address, on every launch.
   bool launchesGraph(const clang::FunctionDecl *Callee) const;
 
+  // Whether a call to `Callee` uses the CUDA API: a kernel (a __global__
+  // function), any call that returns a status type (cudaLaunchKernel,
+  // cublasSgemm, cudaGetLastError ...), or a row of the tables above that is
+  // not the C library's (malloc and free handle pageable host memory only).
+  bool isCudaApiCall(const clang::FunctionDecl *Callee) const;
+
   static llvm::ArrayRef<llvm::StringLiteral> builtinStatusTypes();
+  static llvm::ArrayRef<CudaLibrary> libraries();
+  // The library one of whose headers is named `FileName` ("cublas_api.h").
+  static const CudaLibrary *libraryOfHeader(llvm::StringRef FileName);
+  // Whether a header named `FileName` whose text is `Text` is the library's
+  // own: it must also name the library's status type, since a project's own
+  // cuda.h (darknet's src/cuda.h) shares the toolkit's name and not its
+  // declarations. Umbrella headers (cublas_v2.h) name none and only count
+  // through the headers they include.
+  static bool isLibraryHeader(llvm::StringRef FileName, llvm::StringRef Text);
   static llvm::ArrayRef<AllocationApi> allocations();
   static llvm::ArrayRef<HostAllocationApi> hostAllocations();
   static llvm::ArrayRef<ReleaseApi> releases();

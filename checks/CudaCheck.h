@@ -40,6 +40,7 @@ public:
   }
 
   std::vector<Finding> &findings() { return Findings; }
+  std::vector<AnalysisLimit> &analysisLimits() { return AnalysisLimits; }
 
   SourcePoint point(clang::SourceLocation Loc) const;
 
@@ -50,6 +51,7 @@ private:
   const clang::LangOptions *LangOpts = nullptr;
   clang::LangOptions DefaultLangOpts;
   std::vector<Finding> Findings;
+  std::vector<AnalysisLimit> AnalysisLimits;
 };
 
 // Adds notes and fix-its to a finding. A finding whose location lies in a

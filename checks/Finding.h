@@ -65,6 +65,19 @@ inline bool operator<(const Finding &A, const Finding &B) {
   return std::tie(A.CheckId, A.Message) < std::tie(B.CheckId, B.Message);
 }
 
+// A function whose analysis stopped short: the Static Analyzer reached its
+// budget there, so paths past that point were not explored and "no finding"
+// in it does not mean "no bug". Reported by --verbose and in the reports.
+struct AnalysisLimit {
+  std::string Function; // qualified name, as users write it
+  SourcePoint Where;    // the function's declaration
+  std::string Reason;   // "node budget (150000 nodes)"
+
+  friend bool operator<(const AnalysisLimit &A, const AnalysisLimit &B) {
+    return std::tie(A.Where, A.Function, A.Reason) < std::tie(B.Where, B.Function, B.Reason);
+  }
+};
+
 } // namespace cudalint
 
 #endif

@@ -2,22 +2,25 @@
 // order: load the database, pick each unit's configuration, translate each
 // unit's command, analyse the units in parallel, sort the findings, drop the
 // baselined ones and print them; then export or apply their fix-its.
-#include "Analysis.h"
-#include "Baseline.h"
+#include "run/Analysis.h"
+#include "report/Baseline.h"
 #include "CheckRegistry.h"
-#include "CommandTranslation.h"
-#include "CompileDatabase.h"
-#include "Config.h"
-#include "ChangedFiles.h"
-#include "CudaToolkit.h"
-#include "Fixes.h"
-#include "GlobList.h"
-#include "LanguageServer.h"
-#include "Output.h"
-#include "ReportMerge.h"
-#include "ResultCache.h"
-#include "Shard.h"
-#include "UnitConfig.h"
+#include "database/CommandTranslation.h"
+#include "database/CompileDatabase.h"
+#include "config/Config.h"
+#include "database/ChangedFiles.h"
+#include "database/CudaToolkit.h"
+#include "report/Fixes.h"
+#include "config/GlobList.h"
+#include "lsp/LanguageServer.h"
+#include "report/Output.h"
+#include "report/ReportMerge.h"
+#include "run/ResultCache.h"
+#include "run/WorkerPool.h"
+#include "database/Shard.h"
+#include "database/UnitSelection.h"
+#include "database/CudaUnitScan.h"
+#include "config/UnitConfig.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -26,6 +29,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/ThreadPool.h"
@@ -74,8 +78,34 @@ cl::opt<Format> OutputFormat(
 cl::opt<std::string> OutputFile("output", cl::desc("Write the report to <file> instead of stdout."),
                                 cl::value_desc("file"), cl::cat(Category));
 cl::alias OutputFileShort("o", cl::aliasopt(OutputFile), cl::desc("Alias for --output"));
-cl::opt<unsigned> Jobs("j", cl::desc("Units analysed in parallel (default: all cores)."), cl::Prefix,
-                       cl::init(0), cl::cat(Category));
+cl::opt<unsigned> Jobs("j",
+                       cl::desc("Units analysed at once, each in a worker process of its own "
+                                "(default: all cores)."),
+                       cl::Prefix, cl::init(0), cl::cat(Category));
+cl::opt<unsigned> UnitTimeout(
+    "unit-timeout",
+    cl::desc("Stop the analysis of a unit after this many seconds and report it as not "
+             "analysed (0: no limit; default 600)."),
+    cl::value_desc("seconds"), cl::init(600), cl::cat(Category));
+cl::opt<unsigned> UnitMemoryLimit(
+    "unit-memory-limit",
+    cl::desc("Memory a unit's worker may allocate, in MiB; past it the unit is reported as "
+             "out of memory (0: no limit, the default)."),
+    cl::value_desc("MiB"), cl::init(0), cl::cat(Category));
+cl::opt<std::string> PreambleDir(
+    "preamble-dir",
+    cl::desc("Keep the precompiled CUDA headers in <dir> and reuse them across runs "
+             "(default: <cache-dir>/preambles with --cache-dir, else a directory of the "
+             "run's own, reused across its units); 'none' parses them in every unit."),
+    cl::value_desc("dir|none"), cl::cat(Category));
+cl::opt<bool> Verbose(
+    "verbose",
+    cl::desc("Print, for each unit, the clang command it was translated to, the time spent "
+             "parsing and analysing, and every function where the analyzer gave up; the "
+             "reports carry the timings too (which makes them differ from run to run)."),
+    cl::cat(Category));
+cl::opt<bool> AnalysisWorker("analysis-worker", cl::Hidden,
+                             cl::desc("Analyse the unit of the request on stdin (internal)."));
 cl::opt<std::string> WarningsAsErrors(
     "warnings-as-errors",
     cl::desc("Globs of checks whose findings are reported as errors; appended to "
@@ -87,6 +117,12 @@ cl::opt<std::string> HeaderFilter(
              "which findings are shown; overrides HeaderFilterRegex. Default: all "
              "non-system headers."),
     cl::cat(Category));
+cl::opt<std::string> UnitsOption(
+    "units",
+    cl::desc("Without sources, the database units analysed: 'cuda-api' (default) the "
+             "CUDA units and the C and C++ units that include a CUDA header, 'cuda' "
+             "the CUDA units alone; overrides Units."),
+    cl::value_desc("cuda|cuda-api"), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("Print no summary and no notices on stderr."),
                     cl::cat(Category));
 cl::opt<std::string> CudaPath(
@@ -256,74 +292,17 @@ bool parseCheckOptions(CheckOptionMap &Options) {
   return true;
 }
 
-struct UnitSelection {
-  std::vector<CompileCommand> Commands;
-  std::vector<RunProblem> Problems;
-  bool UsageError = false;
-};
+UnitRequest unitRequest(const std::vector<std::string> &FallbackFlags,
+                        bool HasFallbackFlags) {
+  return {std::vector<std::string>(Sources.begin(), Sources.end()), BuildPath, FallbackFlags,
+          HasFallbackFlags};
+}
 
 UnitSelection selectUnits(const std::vector<std::string> &FallbackFlags,
                           bool HasFallbackFlags, Notices &Notes) {
-  UnitSelection Selection;
-  if (HasFallbackFlags) {
-    for (const std::string &Source : Sources)
-      Selection.Commands.push_back(commandFromFallbackFlags(absolute(Source), FallbackFlags));
-    return Selection;
-  }
-  std::optional<std::string> DatabasePath;
-  if (!BuildPath.empty()) {
-    SmallString<256> Path(BuildPath);
-    if (sys::fs::is_directory(Path))
-      sys::path::append(Path, "compile_commands.json");
-    DatabasePath = std::string(Path);
-  } else if (!Sources.empty()) {
-    DatabasePath = findCompileDatabaseAbove(absolute(Sources.front()));
-  }
-  if (!DatabasePath) {
-    if (Sources.empty()) {
-      WithColor::error(errs(), "cudalint")
-          << "no sources and no compile database; pass -p <build-path> or "
-             "sources (see --help)\n";
-      Selection.UsageError = true;
-      return Selection;
-    }
-    Notes.add("no compile_commands.json found above '" + Sources.front() +
-              "'; analysing with default flags (pass -p <build-path> or flags after --)");
-    for (const std::string &Source : Sources)
-      Selection.Commands.push_back(commandFromFallbackFlags(absolute(Source), {}));
-    return Selection;
-  }
-
-  CompileDatabase Database = loadCompileDatabase(*DatabasePath);
-  for (const std::string &Problem : Database.Problems)
-    Selection.Problems.push_back({Database.Path, Problem});
-  if (!Database.Loaded) {
-    Selection.UsageError = true;
-    return Selection;
-  }
-  if (Sources.empty()) {
-    for (const CompileCommand &Command : Database.Commands)
-      if (isCudaUnit(Command))
-        Selection.Commands.push_back(Command);
-    if (Selection.Commands.empty())
-      Notes.add("'" + Database.Path + "' lists no CUDA units");
-    return Selection;
-  }
-  for (const std::string &Source : Sources) {
-    std::string File = absolute(Source);
-    std::vector<const CompileCommand *> Matching = commandsForFile(Database, File);
-    for (const CompileCommand *Command : Matching)
-      Selection.Commands.push_back(*Command);
-    if (!Matching.empty())
-      continue;
-    if (const CompileCommand *Closest = closestCommand(Database, File)) {
-      Notes.add("'" + Source + "' has no entry in '" + Database.Path +
-                "'; using the command of '" + Closest->File + "'");
-      Selection.Commands.push_back(commandWithFile(*Closest, File));
-    } else {
-      Selection.Commands.push_back(commandFromFallbackFlags(File, {}));
-    }
-  }
+  UnitSelection Selection = cudalint::selectUnits(unitRequest(FallbackFlags, HasFallbackFlags));
+  for (const std::string &Notice : Selection.Notices)
+    Notes.add(Notice);
   return Selection;
 }
 
@@ -349,6 +328,11 @@ std::optional<ConfigOverrides> commandLineOverrides() {
     Overrides.WarningsAsErrors = WarningsAsErrors;
   if (HeaderFilter.getNumOccurrences())
     Overrides.HeaderFilterRegex = HeaderFilter;
+  if (UnitsOption.getNumOccurrences() && !(Overrides.Units = parseDatabaseUnits(UnitsOption))) {
+    WithColor::error(errs(), "cudalint")
+        << "--units must be 'cuda' or 'cuda-api', not '" << UnitsOption << "'\n";
+    return std::nullopt;
+  }
   if (!parseCheckOptions(Overrides.CheckOptions))
     return std::nullopt;
   Overrides.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
@@ -413,6 +397,56 @@ struct UnitFinding {
   size_t Unit;
 };
 
+UnitRun unitRun(const Unit &U, const UnitOutcome &Outcome) {
+  UnitRun Run;
+  Run.File = U.Command.File;
+  Run.Directory = U.Command.Directory;
+  Run.Command = U.Translated.Arguments;
+  Run.Limits = Outcome.Limits;
+  Run.HasTiming = Verbose;
+  Run.ParseSeconds = Outcome.Timing.ParseSeconds;
+  Run.AnalysisSeconds = Outcome.Timing.AnalysisSeconds;
+  Run.PreambleUsed = Outcome.Timing.PreambleUsed;
+  Run.FromCache = Outcome.Timing.FromCache;
+  Run.PeakMemoryKiB = Outcome.Timing.PeakMemoryKiB;
+  return Run;
+}
+
+// An argument as a POSIX shell reads it back.
+std::string shellQuoted(StringRef Argument) {
+  if (!Argument.empty() && Argument.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
+                                                      "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                      "0123456789_-+=/.,:@%") == StringRef::npos)
+    return Argument.str();
+  std::string Quoted = "'";
+  for (char C : Argument)
+    Quoted += C == '\'' ? std::string("'\\''") : std::string(1, C);
+  return Quoted + "'";
+}
+
+// --verbose: what became of a unit, enough to reproduce its parse with clang.
+void describeUnit(const UnitRun &Run) {
+  raw_ostream &OS = errs();
+  OS << "cudalint: unit '" << Run.File << "'\n  clang command: cd " << shellQuoted(Run.Directory)
+     << " &&";
+  for (const std::string &Argument : Run.Command)
+    OS << ' ' << shellQuoted(Argument);
+  OS << "\n  ";
+  if (Run.FromCache) {
+    OS << "findings from the result cache";
+  } else {
+    OS << format("parse %.2f s, analysis %.2f s", Run.ParseSeconds, Run.AnalysisSeconds);
+    if (Run.PreambleUsed)
+      OS << " (CUDA headers precompiled)";
+    if (Run.PeakMemoryKiB)
+      OS << format(", peak memory %.0f MiB", Run.PeakMemoryKiB / 1024.0);
+  }
+  OS << "\n";
+  for (const AnalysisLimit &Limit : Run.Limits)
+    OS << "  the analyzer gave up in '" << Limit.Function << "' (" << Limit.Where.File << ":"
+       << Limit.Where.Line << "): " << Limit.Reason << "\n";
+}
+
 // --cache-dir's cache, when there is one.
 ResultCache *UnitCache = nullptr;
 
@@ -466,27 +500,38 @@ bool selectForCi(const std::vector<Unit> &Units, std::vector<size_t> &ToAnalyse,
   return true;
 }
 
+// What every worker of this run is told besides its unit; set once the
+// options are read.
+WorkerSettings Workers;
+// Whether the preamble directory outlives the run (--preamble-dir, --cache-dir).
+bool LastingPreambles = false;
+
+// Stage 3: the selected units, analysed in worker processes.
 std::vector<UnitOutcome> analyseUnits(const std::vector<Unit> &Units,
                                       const std::vector<size_t> &Selected, bool ShowProgress) {
-  std::vector<UnitOutcome> Outcomes(Units.size());
-  std::mutex ProgressMutex;
-  size_t Done = 0;
-  DefaultThreadPool Pool(hardware_concurrency(Jobs));
+  // Without a lasting preamble directory, a PCH of the CUDA headers pays
+  // only for units whose commands differ in their file alone.
+  std::map<std::string, unsigned> Alike;
+  auto CommonPart = [&](size_t I) {
+    std::string Common = Units[I].Command.Directory;
+    for (const std::string &Argument : ArrayRef(Units[I].Translated.Arguments).drop_back())
+      (Common += '\0') += Argument;
+    return Common;
+  };
   for (size_t I : Selected)
-    Pool.async([&, I] {
-      Outcomes[I] = UnitCache ? UnitCache->analyze(Units[I].Translated.Arguments,
-                                                   Units[I].Command.Directory,
-                                                   Units[I].Settings->Analysis)
-                              : analyzeUnit(Units[I].Translated.Arguments,
-                                            Units[I].Command.Directory,
-                                            Units[I].Settings->Analysis);
-      if (ShowProgress) {
-        std::lock_guard<std::mutex> Lock(ProgressMutex);
-        errs() << "[" << ++Done << "/" << Selected.size() << "] "
-               << Units[I].Command.File << "\n";
-      }
-    });
-  Pool.wait();
+    ++Alike[CommonPart(I)];
+  std::vector<UnitJob> Jobs;
+  for (size_t I : Selected)
+    Jobs.push_back({&Units[I].Translated.Arguments, &Units[I].Command.Directory,
+                    &Units[I].Settings->Analysis,
+                    LastingPreambles || Alike[CommonPart(I)] > 1});
+  WorkerSettings Settings = Workers;
+  Settings.Cache = UnitCache;
+  Settings.ShowProgress = ShowProgress;
+  std::vector<UnitOutcome> Done = analyseInWorkers(Jobs, Settings);
+  std::vector<UnitOutcome> Outcomes(Units.size());
+  for (size_t Position = 0; Position < Selected.size(); ++Position)
+    Outcomes[Selected[Position]] = std::move(Done[Position]);
   return Outcomes;
 }
 
@@ -675,6 +720,49 @@ FixStageResult applyFixes(const std::vector<Finding> &Reported,
   return Result;
 }
 
+// The preamble directory of a run that keeps none: removed when the run ends.
+struct RunPreambles {
+  std::string Directory;
+  ~RunPreambles() {
+    if (!Directory.empty())
+      sys::fs::remove_directories(Directory);
+  }
+};
+
+void configureWorkers(const char *Argv0, RunPreambles &Preambles) {
+  static int MainAddress;
+  Workers.Executable = sys::fs::getMainExecutable(Argv0, &MainAddress);
+  Workers.Jobs = hardware_concurrency(Jobs).compute_thread_count();
+  Workers.UnitTimeoutSeconds = UnitTimeout;
+  Workers.UnitMemoryLimitMiB = UnitMemoryLimit;
+  Workers.Verbose = Verbose;
+  std::string &Directory = Workers.Environment.PreambleDirectory;
+  if (PreambleDir == "none")
+    return;
+  LastingPreambles = !PreambleDir.empty() || !CacheDir.empty();
+  if (!PreambleDir.empty()) {
+    Directory = absolute(PreambleDir);
+  } else if (!CacheDir.empty()) {
+    SmallString<256> Path(absolute(CacheDir));
+    sys::path::append(Path, "preambles");
+    Directory = std::string(Path);
+  } else {
+    SmallString<256> Path;
+    if (sys::fs::createUniqueDirectory("cudalint-preambles", Path))
+      return;
+    Directory = Preambles.Directory = std::string(Path);
+  }
+  // Without one, every unit parses its headers: slower, never wrong. Only a
+  // directory the user named is worth a word.
+  if (std::error_code Error = sys::fs::create_directories(Directory)) {
+    if (!PreambleDir.empty() && !Quiet)
+      WithColor::warning(errs(), "cudalint")
+          << "cannot create the preamble directory '" << Directory << "' (" << Error.message()
+          << "); every unit parses the CUDA headers itself\n";
+    Directory.clear();
+  }
+}
+
 std::optional<ToolchainSetup> toolchainSetup(const char *Argv0) {
   std::string ToolkitError;
   CudaToolkitChoice Toolkit = chooseCudaToolkit(CudaPath, ToolkitError);
@@ -715,6 +803,8 @@ int run(int Argc, const char **Argv) {
           OwnArguments.size(), OwnArguments.data(),
           "cudalint: finds host-side CUDA bugs before they reach a GPU\n", &errs()))
     return ExitError;
+  if (AnalysisWorker)
+    return runAnalysisWorker();
   if (Merge)
     return mergeReports({std::vector<std::string>(Sources.begin(), Sources.end()), OutputFile,
                          !OutputFormat.getNumOccurrences()   ? ""
@@ -745,7 +835,10 @@ int run(int Argc, const char **Argv) {
     std::optional<ToolchainSetup> Toolchain = toolchainSetup(Argv[0]);
     if (!Toolchain)
       return ExitError;
-    return runLanguageServerOnStdio({*Overrides, Forced, BuildPath, *Toolchain});
+    RunPreambles Preambles;
+    configureWorkers(Argv[0], Preambles);
+    return runLanguageServerOnStdio(
+        {*Overrides, Forced, BuildPath, *Toolchain, Workers.Environment});
   }
   Notices Notes;
   if (VerifyConfig)
@@ -810,6 +903,13 @@ int run(int Argc, const char **Argv) {
   }
   if (BrokenConfig)
     return ExitError;
+  // Without sources, the C and C++ units that include no CUDA header go.
+  if (Sources.empty())
+    if (std::optional<std::string> Kept = eraseUnitsWithoutCuda(Units, Jobs, [](const Unit &U) {
+          return ScanUnit{&U.Command, &U.Translated.Arguments,
+                          U.Settings->Config.Units == DatabaseUnits::CudaApi};
+        }))
+      Notes.add(*Kept);
   // A configuration may turn every check off for some directories; those
   // units are skipped. With no check enabled anywhere there is nothing to do.
   std::vector<size_t> ToAnalyse;
@@ -833,6 +933,8 @@ int run(int Argc, const char **Argv) {
     Cache = std::make_unique<ResultCache>(absolute(CacheDir));
     UnitCache = Cache.get();
   }
+  RunPreambles Preambles;
+  configureWorkers(Argv[0], Preambles);
   if (!selectForCi(Units, ToAnalyse, Notes))
     return ExitError;
 
@@ -865,6 +967,9 @@ int run(int Argc, const char **Argv) {
     UnitOutcome &Outcome = Outcomes[I];
     const UnitSettings &Settings = *Units[I].Settings;
     Report.Units.push_back(Units[I].Command.File);
+    Report.Runs.push_back(unitRun(Units[I], Outcome));
+    if (Verbose)
+      describeUnit(Report.Runs.back());
     if (Outcome.Failed) {
       ++FailedUnits;
       std::string Message = "could not analyse '" + Units[I].Command.File + "'";

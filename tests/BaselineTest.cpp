@@ -1,4 +1,4 @@
-#include "Baseline.h"
+#include "report/Baseline.h"
 
 #include <gtest/gtest.h>
 

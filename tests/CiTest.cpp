@@ -1,8 +1,8 @@
 // The CI features' pieces: the shard split, reading reports back for
 // --merge, and the result cache's entries.
-#include "ReportMerge.h"
-#include "ResultCache.h"
-#include "Shard.h"
+#include "report/ReportMerge.h"
+#include "run/ResultCache.h"
+#include "database/Shard.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -1,6 +1,6 @@
-#include "CommandTranslation.h"
-#include "CompileDatabase.h"
-#include "CudaToolkit.h"
+#include "database/CommandTranslation.h"
+#include "database/CompileDatabase.h"
+#include "database/CudaToolkit.h"
 
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/TextDiagnosticBuffer.h"
@@ -526,6 +526,23 @@ TEST(CommandTranslationTest, LeavesAPlainCxxUnitAlone) {
   EXPECT_FALSE(hasPrefix(Translated.Arguments, "--cuda-path"));
   EXPECT_TRUE(has(Translated.Arguments, "-fsyntax-only"));
   EXPECT_EQ(Translated.Arguments.back(), "/work/src/main.cpp");
+}
+
+// clang++ takes a .c file for C++; a C unit keeps the C driver, so the
+// unit's -std=c11 and C-only code (`int new;`) parse as its compiler's do.
+TEST(CommandTranslationTest, ParsesACUnitAsC) {
+  TranslatedCommand Gcc = translate("gcc -std=c11 -I/usr/local/cuda/include -c cuda.c",
+                                    toolkitSetup(), "/work/src/cuda.c");
+  TranslatedCommand Gxx = translate("g++ -c cuda.c", toolkitSetup(), "/work/src/cuda.c");
+  TranslatedCommand Fallback = translateCompileCommand(
+      commandFromFallbackFlags("/work/src/cuda.c", {"-std=c11"}), toolkitSetup());
+
+  EXPECT_EQ(Gcc.Arguments.front(), "clang") << shown(Gcc);
+  EXPECT_TRUE(has(Gcc.Arguments, "-std=c11")) << shown(Gcc);
+  EXPECT_FALSE(has(Gcc.Arguments, "--cuda-host-only")) << shown(Gcc);
+  EXPECT_FALSE(has(Gcc.Arguments, "cuda")) << shown(Gcc);
+  EXPECT_EQ(Gxx.Arguments.front(), "clang++") << shown(Gxx);
+  EXPECT_EQ(Fallback.Arguments.front(), "clang") << shown(Fallback);
 }
 
 TEST(CommandTranslationTest, UsesTheBundledHeadersWithoutAToolkit) {

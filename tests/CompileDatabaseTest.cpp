@@ -1,4 +1,4 @@
-#include "CompileDatabase.h"
+#include "database/CompileDatabase.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
@@ -478,6 +478,34 @@ TEST(CompileDatabaseTest, RecognisesCudaUnits) {
   EXPECT_FALSE(isCudaUnit(commandFor("/s/a.cpp", strings("ccache", "g++", "a.cpp"))));
   EXPECT_FALSE(isCudaUnit(commandFor("/s/a.cu", strings("nvcc", "-x", "c++", "a.cu"))));
   EXPECT_TRUE(isCudaUnit(commandFor("/s/a.cu", strings("g++", "-x", "c++", "-x", "none", "a.cu"))));
+}
+
+TEST(CompileDatabaseTest, TellsTheLanguageOfAUnitAsItsCompilerDoes) {
+  EXPECT_EQ(unitLanguage(commandFor("/s/a.cu", strings("clang++", "-c", "a.cu"))),
+            UnitLanguage::Cuda);
+  EXPECT_EQ(unitLanguage(commandFor("/s/a.c", strings("nvcc", "-c", "a.c"))),
+            UnitLanguage::Cuda);
+  EXPECT_EQ(unitLanguage(commandFor("/s/a.c", strings("gcc", "-c", "a.c"))), UnitLanguage::C);
+  EXPECT_EQ(unitLanguage(commandFor("/s/a.c", strings("ccache", "cc", "a.c"))),
+            UnitLanguage::C);
+  EXPECT_EQ(unitLanguage(commandFor("/s/a.c", strings("/usr/bin/clang-22", "a.c"))),
+            UnitLanguage::C);
+  EXPECT_EQ(unitLanguage(commandFor("/s/a.c", strings("x86_64-linux-gnu-g++-12", "a.c"))),
+            UnitLanguage::Cxx);
+  EXPECT_EQ(unitLanguage(commandFor("/s/a.c", strings("clang++", "a.c"))), UnitLanguage::Cxx);
+  EXPECT_EQ(unitLanguage(commandFor("/s/a.cpp", strings("gcc", "-x", "c", "a.cpp"))),
+            UnitLanguage::C);
+  EXPECT_EQ(unitLanguage(commandFor("/s/a.c", strings("gcc", "-x", "c++", "a.c"))),
+            UnitLanguage::Cxx);
+  for (const char *File : {"/s/a.cpp", "/s/a.cc", "/s/a.cxx", "/s/a.C", "/s/a.c++"})
+    EXPECT_EQ(unitLanguage(commandFor(File, strings("gcc", "-c", File))), UnitLanguage::Cxx)
+        << File;
+  EXPECT_EQ(unitLanguage(commandFor("/s/a.S", strings("gcc", "-c", "a.S"))),
+            UnitLanguage::Other);
+  EXPECT_EQ(unitLanguage(commandFor("/s/a.m", strings("clang", "-c", "a.m"))),
+            UnitLanguage::Other);
+  EXPECT_EQ(unitLanguage(commandFor("/s/a.c", strings("gcc", "-x", "assembler", "a.c"))),
+            UnitLanguage::Other);
 }
 
 } // namespace

@@ -1,5 +1,5 @@
-#include "Config.h"
-#include "UnitConfig.h"
+#include "config/Config.h"
+#include "config/UnitConfig.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -143,6 +143,34 @@ TEST(ConfigParseTest, EmptyFileIsAnEmptyConfiguration) {
     EXPECT_FALSE(File.Checks) << Text;
     EXPECT_TRUE(File.CheckOptions.empty()) << Text;
   }
+}
+
+TEST(ConfigParseTest, ReadsWhichDatabaseUnitsRun) {
+  ConfigFile Cuda = parseConfigFile("Units: cuda\n", "/p/.cudalint.yaml");
+  ConfigFile CudaApi = parseConfigFile("Units: 'cuda-api'\n", "/p/.cudalint.yaml");
+  ConfigFile Unset = parseConfigFile("Checks: 'cuda-*'\n", "/p/.cudalint.yaml");
+  ConfigFile Wrong = parseConfigFile("Checks: 'cuda-*'\nUnits:  all\n", "/p/.cudalint.yaml");
+
+  EXPECT_TRUE(Cuda.Errors.empty());
+  EXPECT_EQ(Cuda.Units, DatabaseUnits::Cuda);
+  EXPECT_EQ(CudaApi.Units, DatabaseUnits::CudaApi);
+  EXPECT_FALSE(Unset.Units);
+  EXPECT_FALSE(Wrong.Units);
+  EXPECT_EQ(messages(Wrong.Errors),
+            Strings{"/p/.cudalint.yaml:2:9: 'Units' must be 'cuda' or 'cuda-api', not 'all'"});
+  EXPECT_EQ(messages(verifyConfigFile(Wrong, registeredChecks())), messages(Wrong.Errors));
+
+  Configuration Merged;
+  EXPECT_EQ(Merged.Units, DatabaseUnits::CudaApi);
+  mergeConfigFile(Merged, Cuda);
+  mergeConfigFile(Merged, Unset);
+  EXPECT_EQ(Merged.Units, DatabaseUnits::Cuda);
+  ConfigOverrides CommandLine;
+  CommandLine.Units = DatabaseUnits::CudaApi;
+  mergeOverrides(Merged, CommandLine);
+  EXPECT_EQ(Merged.Units, DatabaseUnits::CudaApi);
+  EXPECT_EQ(parseDatabaseUnits(databaseUnitsName(DatabaseUnits::Cuda)), DatabaseUnits::Cuda);
+  EXPECT_FALSE(parseDatabaseUnits("CUDA"));
 }
 
 TEST(ConfigMergeTest, LaterLayersOverride) {
@@ -334,6 +362,7 @@ TEST(ConfigDumpTest, EffectiveOptionsAndRoundTrip) {
   Config.CheckOptions["cuda-unchecked-error.CheckMacro"] = "MY_CHECK";
   Config.CheckOptions["other-check.Option"] = "it's";
   Config.ExtraArgs = {"-DA=1"};
+  Config.Units = DatabaseUnits::Cuda;
   UnitSettings Settings(Config, false);
   CheckOptionMap Effective =
       effectiveCheckOptions(Settings.Analysis.Checks, Config.CheckOptions);
@@ -355,6 +384,8 @@ TEST(ConfigDumpTest, EffectiveOptionsAndRoundTrip) {
   EXPECT_EQ(Again.Checks, "cuda-*,-cuda-alloc-pointer-arg");
   EXPECT_EQ(Again.CheckOptions, Effective);
   EXPECT_EQ(Again.ExtraArgs, Config.ExtraArgs);
+  EXPECT_NE(Dumped.find("Units: 'cuda'\n"), std::string::npos) << Dumped;
+  EXPECT_EQ(Again.Units, DatabaseUnits::Cuda);
 }
 
 } // namespace

@@ -1,4 +1,4 @@
-#include "Fixes.h"
+#include "report/Fixes.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"

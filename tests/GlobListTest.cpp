@@ -1,4 +1,4 @@
-#include "GlobList.h"
+#include "config/GlobList.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "Nolint.h"
+#include "run/Nolint.h"
 
 #include <gtest/gtest.h>
 

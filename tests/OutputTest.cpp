@@ -1,4 +1,4 @@
-#include "Output.h"
+#include "report/Output.h"
 
 #include "llvm/Support/JSON.h"
 

@@ -1,18 +1,17 @@
 #include "AnalyzerEngine.h"
 
+#include "AnalysisScope.h"
 #include "MemoryModel.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Analysis/PathDiagnostic.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/StaticAnalyzer/Core/AnalyzerOptions.h"
 #include "clang/StaticAnalyzer/Frontend/AnalysisConsumer.h"
 #include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
-
-#include <mutex>
 
 using namespace clang;
 
@@ -57,8 +56,19 @@ public:
   void
   FlushDiagnosticsImpl(std::vector<const ento::PathDiagnostic *> &Diagnostics,
                        FilesMade *) override {
-    for (const ento::PathDiagnostic *Diagnostic : Diagnostics)
-      addFinding(*Diagnostic);
+    for (const ento::PathDiagnostic *Diagnostic : Diagnostics) {
+      if (Diagnostic->getCheckerName() == AnalysisScopeCheckerName)
+        addLimit(*Diagnostic);
+      else
+        addFinding(*Diagnostic);
+    }
+    std::vector<AnalysisLimit> &Limits = Context.analysisLimits();
+    llvm::sort(Limits);
+    Limits.erase(std::unique(Limits.begin(), Limits.end(),
+                             [](const AnalysisLimit &A, const AnalysisLimit &B) {
+                               return !(A < B) && !(B < A);
+                             }),
+                 Limits.end());
   }
 
   llvm::StringRef getName() const override { return "cudalint"; }
@@ -99,6 +109,24 @@ private:
     Context.findings().push_back(std::move(Found));
   }
 
+  // The function whose exploration stopped short, reported at its
+  // declaration by the scope checker.
+  void addLimit(const ento::PathDiagnostic &Diagnostic) {
+    const auto *Function =
+        dyn_cast_or_null<NamedDecl>(Diagnostic.getDeclWithIssue());
+    const SourceManager *SM = Context.sourceManager();
+    if (!Function || !SM)
+      return;
+    SourceLocation Where = SM->getFileLoc(Function->getLocation());
+    if (Where.isInvalid() || SM->isInSystemHeader(Where))
+      return;
+    AnalysisLimit Limit;
+    Limit.Function = Function->getQualifiedNameAsString();
+    Limit.Where = Context.point(Where);
+    Limit.Reason = Diagnostic.getShortDescription().str();
+    Context.analysisLimits().push_back(std::move(Limit));
+  }
+
   CheckContext &Context;
   llvm::StringMap<std::string> CheckIds; // analyzer checker name -> check id
 };
@@ -108,6 +136,7 @@ void configure(AnalyzerOptions &Options,
                const CheckOptionMap &CheckOptions) {
   Options.CheckersAndPackages.clear();
   Options.CheckersAndPackages.emplace_back(CoreModeling.str(), true);
+  Options.CheckersAndPackages.emplace_back(AnalysisScopeCheckerName.str(), true);
   for (const CheckDescription *Check : Checks) {
     Options.CheckersAndPackages.emplace_back(Check->AnalyzerName.str(), true);
     // `cuda-memory-leak.Option=value` is the analyzer's
@@ -140,38 +169,6 @@ void configure(AnalyzerOptions &Options,
   Options.ShouldWidenLoops = true;
 }
 
-// Clang 22's analyzer keeps process-wide per-entry-point statistics
-// (EntryPointStat): every AnalysisConsumer appends to them when it is created,
-// after each function it analyses, and when its unit's ASTContext goes away.
-// None of that is synchronised, and two units analysed at once corrupt the
-// heap. So the analyzer's part of a unit runs under one lock; parsing and the
-// AST checks of other units go on in parallel.
-std::mutex &analyzerLock() {
-  static std::mutex Lock;
-  return Lock;
-}
-
-class SerializedAnalysis : public MultiplexConsumer {
-public:
-  explicit SerializedAnalysis(std::unique_ptr<ASTConsumer> Analysis)
-      : MultiplexConsumer(std::move(Analysis)) {}
-
-  ~SerializedAnalysis() override {
-    std::lock_guard<std::mutex> Guard(analyzerLock());
-    Consumers.clear();
-  }
-
-  void HandleTranslationUnit(ASTContext &Context) override {
-    std::lock_guard<std::mutex> Guard(analyzerLock());
-    MultiplexConsumer::HandleTranslationUnit(Context);
-  }
-};
-
-// The statistics' cleanup runs among the ASTContext's deallocations; these
-// two, registered around it, hold the lock while it runs.
-void lockAnalyzer(void *) { analyzerLock().lock(); }
-void unlockAnalyzer(void *) { analyzerLock().unlock(); }
-
 } // namespace
 
 std::unique_ptr<ASTConsumer>
@@ -189,22 +186,20 @@ createPathSensitiveConsumer(CompilerInstance &Compiler, CheckContext &Context,
   configure(Compiler.getAnalyzerOpts(), PathSensitive, Context.options());
   // Fix-its are measured in tokens of the unit's language.
   Context.setLangOptions(&Compiler.getLangOpts());
-  std::unique_ptr<ento::AnalysisASTConsumer> Consumer;
-  {
-    Compiler.getASTContext().AddDeallocation(lockAnalyzer, nullptr);
-    std::lock_guard<std::mutex> Guard(analyzerLock());
-    Consumer = ento::CreateAnalysisConsumer(Compiler);
-    Compiler.getASTContext().AddDeallocation(unlockAnalyzer, nullptr);
-  }
+  // The analyzer keeps process-wide statistics, so a process analyses one
+  // unit at a time (see driver/run/Analysis.cpp).
+  std::unique_ptr<ento::AnalysisASTConsumer> Consumer =
+      ento::CreateAnalysisConsumer(Compiler);
   Consumer->AddCheckerRegistrationFn(
       [PathSensitive](ento::CheckerRegistry &Registry) {
+        registerAnalysisScope(Registry);
         memory::registerMemoryModeling(Registry);
         for (const CheckDescription *Check : PathSensitive)
           Check->RegisterAnalyzerChecker(Registry);
       });
   Consumer->AddDiagnosticConsumer(
       std::make_unique<FindingPathConsumer>(Context, std::move(CheckIds)));
-  return std::make_unique<SerializedAnalysis>(std::move(Consumer));
+  return Consumer;
 }
 
 } // namespace cudalint

@@ -2,7 +2,9 @@
 // run inside cudalint's own unit analysis as clang-tidy runs it. Only
 // cudalint's checkers and the core modelling they rely on are enabled; the
 // analyzer's own reports are never shown. Each PathDiagnostic becomes a
-// Finding whose notes are the path's steps, in order.
+// Finding whose notes are the path's steps, in order. Functions that cannot
+// reach the CUDA API are not explored, and functions whose exploration ran
+// out of the node budget become AnalysisLimits (AnalysisScope.h).
 #ifndef CUDALINT_CHECKS_ANALYZER_ANALYZERENGINE_H
 #define CUDALINT_CHECKS_ANALYZER_ANALYZERENGINE_H
 

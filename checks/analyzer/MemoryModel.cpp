@@ -72,11 +72,6 @@ bool isKernel(const FunctionDecl *Callee) {
   return Callee && Callee->hasAttr<CUDAGlobalAttr>();
 }
 
-bool isDeviceOnly(const Decl *D) {
-  return D && (D->hasAttr<CUDAGlobalAttr>() ||
-               (D->hasAttr<CUDADeviceAttr>() && !D->hasAttr<CUDAHostAttr>()));
-}
-
 const FunctionDecl *calleeOf(const CallEvent &Call) {
   return dyn_cast_or_null<FunctionDecl>(Call.getDecl());
 }
@@ -412,8 +407,8 @@ class MemoryModeling
     : public Checker<eval::Call, check::PostCall, check::NewAllocator,
                      check::Bind, check::PointerEscape, check::DeadSymbols,
                      check::PreStmt<ReturnStmt>,
-                     check::PostStmt<CUDAKernelCallExpr>, check::BeginFunction,
-                     check::BlockEntrance, eval::Assume,
+                     check::PostStmt<CUDAKernelCallExpr>, check::BlockEntrance,
+                     eval::Assume,
                      EventDispatcher<MemoryLost>> {
 public:
   void checkBlockEntrance(const BlockEntrance &Entrance,
@@ -430,7 +425,6 @@ public:
   void checkDeadSymbols(SymbolReaper &Reaper, CheckerContext &C) const;
   void checkPreStmt(const ReturnStmt *Return, CheckerContext &C) const;
   void checkPostStmt(const CUDAKernelCallExpr *Launch, CheckerContext &C) const;
-  void checkBeginFunction(CheckerContext &C) const;
   ProgramStateRef evalAssume(ProgramStateRef State, SVal Condition,
                              bool Assumption) const;
 
@@ -932,13 +926,6 @@ void MemoryModeling::checkPreStmt(const ReturnStmt *Return,
   for (SymbolRef Sym : Reachable.Symbols)
     State = escape(State, Sym);
   C.addTransition(State);
-}
-
-// Kernels and __device__ functions are device code: host-side memory
-// management does not happen there, so their analysis stops at once.
-void MemoryModeling::checkBeginFunction(CheckerContext &C) const {
-  if (C.inTopFrame() && isDeviceOnly(C.getLocationContext()->getDecl()))
-    C.generateSink(C.getState(), C.getPredecessor());
 }
 
 // A status known to be an error, or an address known to be null: on this

@@ -82,16 +82,20 @@ void driverHostReleasedTwice(size_t bytes) {
   (void)cuMemFreeHost(h); // expected-warning {{'cuMemFreeHost' releases pinned host memory that 'cuMemFreeHost' already released; the call fails with CUDA_ERROR_INVALID_VALUE, or, once a later allocation has reused the address, frees that allocation instead [cuda-double-free]}}
 }
 
-void hostReleasedTwice(size_t count) {
+// Host memory is reported in a function that uses CUDA (here it stages a
+// download); elsewhere it is clang-analyzer's (unix.Malloc), see the end.
+void hostReleasedTwice(const float *d, size_t count) {
   // expected-note@+1 {{pageable host memory is allocated here by 'malloc'}}
   float *h = static_cast<float *>(std::malloc(count * sizeof(float)));
+  (void)cudaMemcpy(h, d, count * sizeof(float), cudaMemcpyDeviceToHost);
   std::free(h); // expected-note {{the memory is released here by 'free'}}
   // expected-note@+1 {{the memory is released a second time here}}
   std::free(h); // expected-warning {{'free' releases pageable host memory that 'free' already released; the C library aborts the process or the host heap is corrupted [cuda-double-free]}}
 }
 
-void deletedTwice(size_t count) {
+void deletedTwice(const float *d, size_t count) {
   float *h = new float[count]; // expected-note {{pageable host memory is allocated here by 'new[]'}}
+  (void)cudaMemcpy(h, d, count * sizeof(float), cudaMemcpyDeviceToHost);
   delete[] h; // expected-note {{the memory is released here by 'delete[]'}}
   // expected-note@+1 {{the memory is released a second time here}}
   delete[] h; // expected-warning {{'delete[]' releases pageable host memory that 'delete[]' already released; the C library aborts the process or the host heap is corrupted [cuda-double-free]}}
@@ -307,4 +311,13 @@ void releasedInEitherBranch(float *d, bool hostSide) {
     (void)cudaFreeHost(d);
   else
     (void)cudaFree(d);
+}
+
+// A function that neither uses CUDA nor reaches it through the functions it
+// calls handles pageable host memory only: cudalint leaves it to
+// clang-analyzer's unix.Malloc and does not explore it.
+void hostOnlyReleasedTwice(size_t count) {
+  float *h = static_cast<float *>(std::malloc(count * sizeof(float)));
+  std::free(h);
+  std::free(h);
 }

@@ -116,8 +116,12 @@ void vectorStorageReleased(std::vector<float> &values) {
   (void)cudaFree(h); // expected-warning {{'cudaFree' cannot release pageable host memory owned by std::vector::data(); the call fails with cudaErrorInvalidValue [cuda-mismatched-free]}}
 }
 
-void vectorStorageFreed(size_t count) {
+// Host memory is reported in a function that uses CUDA (here it stages a
+// download); elsewhere it is clang-analyzer's (unix.Malloc), see the end.
+void vectorStorageFreed(const float *d, size_t count) {
   std::vector<float> values(count);
+  (void)cudaMemcpy(values.data(), d, count * sizeof(float),
+                   cudaMemcpyDeviceToHost);
   // expected-note@+2 {{the pointer comes from std::vector::data(), which owns the pageable host memory it points to}}
   // expected-note@+1 {{'free' is called here on pageable host memory}}
   std::free(values.data()); // expected-warning {{'free' cannot release pageable host memory owned by std::vector::data(); the container releases it again when it is destroyed, and the host heap is corrupted [cuda-mismatched-free]}}
@@ -323,4 +327,12 @@ void deviceQueryChoosesAgainAfterALoop(int n) {
     std::free(counts);
   else
     (void)cudaFree(counts);
+}
+
+// A function that neither uses CUDA nor reaches it through the functions it
+// calls handles pageable host memory only: cudalint leaves it to
+// clang-analyzer's unix.Malloc and does not explore it.
+void hostOnlyVectorStorageFreed(size_t count) {
+  std::vector<float> values(count);
+  std::free(values.data());
 }

@@ -104,13 +104,15 @@ void pinnedCopiedAfterRelease(float *d, size_t bytes) {
   (void)cudaMemcpy(d, h, bytes, cudaMemcpyHostToDevice); // expected-warning {{'cudaMemcpy' copies from pinned host memory that 'cudaFreeHost' already released; the host touches unmapped memory and the process dies with a segmentation fault, or it reaches a later allocation that reused the address [cuda-use-after-free]}}
 }
 
-float hostReadAfterRelease(size_t count) {
+// Host memory is reported in a function that uses CUDA (here it stages a
+// download); elsewhere it is clang-analyzer's (unix.Malloc), see the end.
+float hostReadAfterRelease(const float *d, size_t count) {
   // expected-note@+1 {{pageable host memory is allocated here by 'malloc'}}
   float *h = static_cast<float *>(std::malloc(count * sizeof(float)));
   // expected-note@+1 {{assuming 'h' is non-null}} expected-note@+1 {{taking false branch}}
   if (!h)
     return 0.0f;
-  h[0] = 1.0f;
+  (void)cudaMemcpy(h, d, count * sizeof(float), cudaMemcpyDeviceToHost);
   std::free(h); // expected-note {{the memory is released here by 'free'}}
   // expected-note@+1 {{the released memory is used here}}
   return h[0]; // expected-warning {{the host dereferences pageable host memory that 'free' already released; it reads or writes freed heap memory, which may already belong to another allocation [cuda-use-after-free]}}
@@ -308,4 +310,16 @@ void handedToUnknownFunction(size_t bytes) {
   (void)cudaMalloc(&d, bytes);
   (void)cudaFree(d);
   logBuffer(d);
+}
+
+// A function that neither uses CUDA nor reaches it through the functions it
+// calls handles pageable host memory only: cudalint leaves it to
+// clang-analyzer's unix.Malloc and does not explore it.
+float hostOnlyReadAfterRelease(size_t count) {
+  float *h = static_cast<float *>(std::malloc(count * sizeof(float)));
+  if (!h)
+    return 0.0f;
+  h[0] = 1.0f;
+  std::free(h);
+  return h[0];
 }

@@ -8,7 +8,7 @@
 //
 // BROKEN.sarif is the same log without its "version", which a validator
 // must reject.
-#include "Output.h"
+#include "report/Output.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"

@@ -1,0 +1,38 @@
+// Which functions the path-sensitive checks explore, and where the Static
+// Analyzer stopped short.
+//
+// The analyzer explores every function of the main file as an entry point,
+// and exploring is most of cudalint's time on a real project. A function can
+// only show the memory and stream checks a CUDA bug if its exploration meets
+// the CUDA API: it calls it (CudaApi::isCudaApiCall), launches a kernel,
+// names a __device__, __constant__ or __managed__ variable, or reaches such
+// code through the callees the unit defines, which the analyzer inlines. Any
+// other function shows them pageable host memory at most, which
+// clang-analyzer's unix.Malloc covers; its exploration ends where it begins.
+// So does that of kernels and __device__ functions: host-side memory
+// management does not happen in device code.
+//
+// A function whose exploration used up the analyzer's node budget was not
+// explored to its end: paths past that point were never seen. The checker
+// reports it, and the engine turns the report into an AnalysisLimit.
+#ifndef CUDALINT_CHECKS_ANALYZER_ANALYSISSCOPE_H
+#define CUDALINT_CHECKS_ANALYZER_ANALYSISSCOPE_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace clang::ento {
+class CheckerRegistry;
+} // namespace clang::ento
+
+namespace cudalint {
+
+// The name the scope checker is registered under; its reports are the
+// functions whose exploration stopped short, never findings.
+inline constexpr llvm::StringLiteral AnalysisScopeCheckerName =
+    "cudalint.AnalysisScope";
+
+void registerAnalysisScope(clang::ento::CheckerRegistry &Registry);
+
+} // namespace cudalint
+
+#endif

@@ -1,0 +1,44 @@
+// Stage 2 of the driver: turn a unit's compile command, as nvcc, clang or gcc
+// was given it, into the clang driver arguments of a host-side syntax-only
+// CUDA parse. Flags clang would reject are dropped with a notice.
+#ifndef CUDALINT_DRIVER_COMMANDTRANSLATION_H
+#define CUDALINT_DRIVER_COMMANDTRANSLATION_H
+
+#include "database/CompileDatabase.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+struct ToolchainSetup {
+  std::string ResourceDir; // clang's -resource-dir
+  // The CUDA Toolkit root to parse against; std::nullopt means no toolkit:
+  // parse with the CUDA headers bundled with cudalint instead.
+  std::optional<std::string> CudaPath;
+  std::string BundledCudaInclude; // directory holding cuda_runtime.h etc.
+  // A header force-included when parsing against a real toolkit, giving host
+  // code the min/max overloads nvcc provides and clang's wrapper does not.
+  std::string NvccCompatHeader;
+};
+
+struct TranslatedCommand {
+  // argv for clang's driver: "clang++" ("clang" for a C unit), flags...,
+  // the source file last.
+  std::vector<std::string> Arguments;
+  // Human-readable notices ("dropped nvcc flag '--foo' that clang does not
+  // know"); the driver prints each distinct one once per run.
+  std::vector<std::string> Notices;
+};
+
+TranslatedCommand translateCompileCommand(const CompileCommand &Command,
+                                          const ToolchainSetup &Toolchain);
+
+// Arguments for a file given without a database: `cudalint a.cu -- -DX`.
+CompileCommand commandFromFallbackFlags(llvm::StringRef File,
+                                        const std::vector<std::string> &Flags);
+
+} // namespace cudalint
+
+#endif

@@ -1,0 +1,143 @@
+#include "database/CudaToolkit.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+
+namespace cudalint {
+
+namespace {
+
+constexpr llvm::StringLiteral BundledDescription = "the CUDA headers bundled with cudalint";
+
+std::string absoluteWithoutDots(llvm::StringRef Path) {
+  llvm::SmallString<256> Result(Path);
+  llvm::sys::fs::make_absolute(Result);
+  llvm::sys::path::remove_dots(Result, /*remove_dot_dot=*/true);
+  return std::string(Result);
+}
+
+void addEnvironmentCandidate(std::vector<CudaToolkitCandidate> &Candidates,
+                             const char *Variable) {
+  std::optional<std::string> Value = llvm::sys::Process::GetEnv(Variable);
+  if (Value && !Value->empty())
+    Candidates.push_back({*Value, Variable});
+}
+
+std::string toolkitAroundProgram(llvm::StringRef Program) {
+  return llvm::sys::path::parent_path(llvm::sys::path::parent_path(Program))
+      .str();
+}
+
+// Debian installs nvcc as /usr/bin/nvcc, a link into its real toolkit
+// directory; clang follows the link, so both places are tried.
+void addNvccCandidates(std::vector<CudaToolkitCandidate> &Candidates) {
+  llvm::ErrorOr<std::string> Nvcc = llvm::sys::findProgramByName("nvcc");
+  if (!Nvcc)
+    return;
+  llvm::SmallString<256> Real;
+  if (!llvm::sys::fs::real_path(*Nvcc, Real) && Real != *Nvcc)
+    Candidates.push_back({toolkitAroundProgram(Real), "nvcc on PATH"});
+  Candidates.push_back({toolkitAroundProgram(*Nvcc), "nvcc on PATH"});
+}
+
+CudaToolkitChoice toolkitAt(llvm::StringRef Path, llvm::StringRef Origin) {
+  return {absoluteWithoutDots(Path),
+          "CUDA Toolkit at " + absoluteWithoutDots(Path) + " (from " +
+              Origin.str() + ")"};
+}
+
+// Only places the user named are worth a word when they hold no toolkit.
+bool isUserSetting(const CudaToolkitCandidate &Candidate) {
+  return Candidate.Origin == "CUDA_PATH" || Candidate.Origin == "CUDA_HOME";
+}
+
+std::string ignoredSettings(const std::vector<CudaToolkitCandidate> &Candidates,
+                            size_t Until) {
+  std::string Text;
+  for (size_t I = 0; I < Until; ++I)
+    if (isUserSetting(Candidates[I]))
+      Text += "; " + Candidates[I].Origin + "=" + Candidates[I].Path +
+              " holds no include/cuda_runtime.h";
+  return Text;
+}
+
+} // namespace
+
+bool holdsCudaToolkit(llvm::StringRef Path) {
+  llvm::SmallString<256> Header(Path);
+  llvm::sys::path::append(Header, "include", "cuda_runtime.h");
+  return llvm::sys::fs::is_regular_file(Header);
+}
+
+std::vector<CudaToolkitCandidate> defaultCudaToolkitCandidates() {
+  std::vector<CudaToolkitCandidate> Candidates;
+  addEnvironmentCandidate(Candidates, "CUDA_PATH");
+  addEnvironmentCandidate(Candidates, "CUDA_HOME");
+  Candidates.push_back({"/usr/local/cuda", "the default location"});
+  Candidates.push_back({"/usr/lib/cuda", "the default location"});
+  addNvccCandidates(Candidates);
+  return Candidates;
+}
+
+CudaToolkitChoice
+chooseCudaToolkitFrom(llvm::StringRef Requested,
+                      const std::vector<CudaToolkitCandidate> &Candidates,
+                      std::string &Error) {
+  if (Requested == "none")
+    return {std::nullopt, BundledDescription.str() + " (--cuda-path=none)"};
+  if (!Requested.empty()) {
+    if (holdsCudaToolkit(Requested))
+      return toolkitAt(Requested, "--cuda-path");
+    Error = "--cuda-path=" + Requested.str() +
+            ": no include/cuda_runtime.h there; give the root of a CUDA "
+            "Toolkit, or --cuda-path=none for the bundled headers";
+    return {std::nullopt, ""};
+  }
+  for (size_t I = 0; I < Candidates.size(); ++I) {
+    if (!holdsCudaToolkit(Candidates[I].Path))
+      continue;
+    CudaToolkitChoice Choice = toolkitAt(Candidates[I].Path, Candidates[I].Origin);
+    Choice.Description += ignoredSettings(Candidates, I);
+    return Choice;
+  }
+  return {std::nullopt,
+          BundledDescription.str() +
+              " (no CUDA Toolkit in CUDA_PATH, CUDA_HOME, /usr/local/cuda, "
+              "/usr/lib/cuda or around nvcc on PATH)" +
+              ignoredSettings(Candidates, Candidates.size())};
+}
+
+CudaToolkitChoice chooseCudaToolkit(llvm::StringRef Requested,
+                                    std::string &Error) {
+  if (!Requested.empty())
+    return chooseCudaToolkitFrom(Requested, {}, Error);
+  return chooseCudaToolkitFrom(Requested, defaultCudaToolkitCandidates(), Error);
+}
+
+std::string bundledCudaIncludeDir(const char *Argv0, void *MainAddress) {
+  std::string Executable = llvm::sys::fs::getMainExecutable(Argv0, MainAddress);
+  llvm::SmallString<256> Installed(llvm::sys::path::parent_path(Executable));
+  llvm::sys::path::append(Installed, "..", "share", "cudalint", "cuda-include");
+  llvm::sys::path::remove_dots(Installed, /*remove_dot_dot=*/true);
+  if (!Executable.empty() && llvm::sys::fs::is_directory(Installed))
+    return std::string(Installed);
+#ifdef CUDALINT_SOURCE_BUNDLED_CUDA
+  return CUDALINT_SOURCE_BUNDLED_CUDA;
+#else
+  return std::string(Installed);
+#endif
+}
+
+std::string nvccCompatHeader(llvm::StringRef BundledCudaInclude) {
+  if (BundledCudaInclude.empty())
+    return {};
+  llvm::SmallString<256> Header(llvm::sys::path::parent_path(BundledCudaInclude));
+  llvm::sys::path::append(Header, "nvcc-compat", "cudalint_nvcc_host_math.h");
+  return llvm::sys::fs::exists(Header) ? std::string(Header) : std::string();
+}
+
+} // namespace cudalint

@@ -1,0 +1,360 @@
+#include "run/Analysis.h"
+
+#include "run/Nolint.h"
+#include "run/Preamble.h"
+#include "analyzer/AnalyzerEngine.h"
+
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <optional>
+
+using namespace clang;
+
+namespace cudalint {
+
+namespace {
+
+// The findings of suppression comments that do not pair up, as clang-tidy
+// reports them: as errors of their own pseudo-check.
+constexpr llvm::StringLiteral NolintCheckId = "cudalint-nolint";
+constexpr unsigned MaxErrorsPerUnit = 10;
+
+// Keeps clang's errors as text; warnings of the compiler itself are not ours
+// to report.
+class ErrorCollector : public DiagnosticConsumer {
+public:
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < DiagnosticsEngine::Error || Errors.size() >= MaxErrorsPerUnit)
+      return;
+    llvm::SmallString<256> Message;
+    Info.FormatDiagnostic(Message);
+    std::string Line;
+    llvm::raw_string_ostream OS(Line);
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      PresumedLoc Where =
+          Info.getSourceManager().getPresumedLoc(Info.getLocation());
+      if (Where.isValid())
+        OS << Where.getFilename() << ":" << Where.getLine() << ":"
+           << Where.getColumn() << ": ";
+    }
+    OS << (Level == DiagnosticsEngine::Fatal ? "fatal error: " : "error: ")
+       << Message;
+    Errors.push_back(std::move(Line));
+  }
+
+  std::vector<std::string> Errors;
+};
+
+class FileTexts {
+public:
+  explicit FileTexts(SourceManager &SM) : SM(SM) {}
+
+  std::optional<FileID> fileId(llvm::StringRef Path) {
+    OptionalFileEntryRef Entry = SM.getFileManager().getOptionalFileRef(Path);
+    if (!Entry)
+      return std::nullopt;
+    FileID Id = SM.translateFile(*Entry);
+    if (Id.isInvalid())
+      return std::nullopt;
+    return Id;
+  }
+
+  const NolintDirectives *directives(llvm::StringRef Path) {
+    auto It = Cache.find(Path);
+    if (It == Cache.end()) {
+      std::optional<FileID> Id = fileId(Path);
+      std::optional<NolintDirectives> Parsed;
+      if (Id)
+        Parsed.emplace(SM.getBufferData(*Id));
+      It = Cache.try_emplace(Path, std::move(Parsed)).first;
+    }
+    return It->second ? &*It->second : nullptr;
+  }
+
+  SourceLocation location(const SourcePoint &Point) {
+    std::optional<FileID> Id = fileId(Point.File);
+    if (!Id)
+      return {};
+    return SM.translateLineCol(*Id, Point.Line, Point.Column);
+  }
+
+private:
+  SourceManager &SM;
+  llvm::StringMap<std::optional<NolintDirectives>> Cache;
+};
+
+using Clock = std::chrono::steady_clock;
+
+double secondsBetween(Clock::time_point From, Clock::time_point To) {
+  return std::chrono::duration<double>(To - From).count();
+}
+
+// First of the unit's consumers: the parse is over when it is called.
+class ParseEndMarker : public ASTConsumer {
+public:
+  explicit ParseEndMarker(Clock::time_point &ParseEnd) : ParseEnd(ParseEnd) {}
+  void HandleTranslationUnit(ASTContext &) override { ParseEnd = Clock::now(); }
+
+private:
+  Clock::time_point &ParseEnd;
+};
+
+// Runs after the match finder: applies NOLINT comments, and in verify mode
+// hands the findings to clang's VerifyDiagnosticConsumer as diagnostics.
+class FindingCollector : public ASTConsumer {
+public:
+  FindingCollector(CheckContext &Context, CompilerInstance &Compiler,
+                   UnitOutcome &Outcome, bool Verify)
+      : Context(Context), Compiler(Compiler), Outcome(Outcome), Verify(Verify) {}
+
+  void HandleTranslationUnit(ASTContext &) override {
+    FileTexts Texts(Compiler.getSourceManager());
+    for (Finding &Found : Context.findings()) {
+      const NolintDirectives *Directives = Texts.directives(Found.Where.File);
+      if (Directives && Directives->suppresses(Found.Where.Line, Found.CheckId))
+        continue;
+      Outcome.Findings.push_back(std::move(Found));
+    }
+    reportUnpairedSuppressions(Texts);
+    if (Verify)
+      emitAsDiagnostics(Texts);
+    Outcome.Limits = std::move(Context.analysisLimits());
+    llvm::sort(Outcome.Limits);
+    Outcome.Limits.erase(std::unique(Outcome.Limits.begin(), Outcome.Limits.end(),
+                                     [](const AnalysisLimit &A, const AnalysisLimit &B) {
+                                       return !(A < B) && !(B < A);
+                                     }),
+                         Outcome.Limits.end());
+  }
+
+private:
+  void reportUnpairedSuppressions(FileTexts &Texts) {
+    SourceManager &SM = Compiler.getSourceManager();
+    OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    if (!Main)
+      return;
+    llvm::SmallString<256> Path(Main->getName());
+    SM.getFileManager().makeAbsolutePath(Path);
+    const NolintDirectives *Directives = Texts.directives(Path);
+    if (!Directives)
+      return;
+    for (const std::string &Problem : Directives->problems()) {
+      llvm::StringRef Rest(Problem);
+      unsigned Line = 1;
+      if (Rest.consume_front("line ")) {
+        auto [Number, Message] = Rest.split(": ");
+        Number.getAsInteger(10, Line);
+        Rest = Message;
+      }
+      Finding Unpaired;
+      Unpaired.CheckId = NolintCheckId.str();
+      Unpaired.Level = Severity::Error;
+      Unpaired.Where = Context.point(SM.translateLineCol(SM.getMainFileID(), Line, 1));
+      Unpaired.Message = Rest.str();
+      Outcome.Findings.push_back(std::move(Unpaired));
+    }
+  }
+
+  void emitAsDiagnostics(FileTexts &Texts) {
+    DiagnosticsEngine &Diags = Compiler.getDiagnostics();
+    Diags.setIgnoreAllWarnings(false);
+    unsigned WarningId = Diags.getCustomDiagID(DiagnosticsEngine::Warning, "%0");
+    unsigned NoteId = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+    for (const Finding &Found : Outcome.Findings) {
+      Diags.Report(Texts.location(Found.Where), WarningId)
+          << (Found.Message + " [" + Found.CheckId + "]");
+      for (const FindingNote &Note : Found.Notes)
+        Diags.Report(Texts.location(Note.Where), NoteId) << Note.Message;
+    }
+  }
+
+  CheckContext &Context;
+  CompilerInstance &Compiler;
+  UnitOutcome &Outcome;
+  bool Verify;
+};
+
+// Checks report nothing in system headers, so the matchers never walk them:
+// the CUDA and C++ standard headers are most of every unit.
+ast_matchers::MatchFinder::MatchFinderOptions systemHeadersSkipped() {
+  ast_matchers::MatchFinder::MatchFinderOptions Options;
+  Options.IgnoreSystemHeaders = true;
+  return Options;
+}
+
+class CheckAction : public ASTFrontendAction {
+public:
+  CheckAction(const AnalysisOptions &Options, UnitOutcome &Outcome,
+              Clock::time_point &ParseEnd)
+      : Options(Options), Outcome(Outcome), ParseEnd(ParseEnd), Api(),
+        Context(Api, Options.CheckOptions) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &Compiler,
+                                                 llvm::StringRef) override {
+    // In verify mode the compiler's own warnings would be unexpected
+    // diagnostics; ours are emitted after parsing, with warnings re-enabled.
+    // Outside verify mode clang's own warnings are never shown, and its
+    // "N errors generated" line would interleave with cudalint's report.
+    Compiler.getDiagnostics().setIgnoreAllWarnings(true);
+    if (!Options.Verify)
+      Compiler.getDiagnosticOpts().ShowCarets = false;
+    Context.setSourceManager(&Compiler.getSourceManager());
+    for (const CheckDescription *Description : Options.Checks) {
+      if (!Description->Create)
+        continue;
+      Checks.push_back(Description->Create(Context));
+      Checks.back()->registerMatchers(Finder);
+    }
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(std::make_unique<ParseEndMarker>(ParseEnd));
+    Consumers.push_back(Finder.newASTConsumer());
+    // Path-sensitive checks run on the Static Analyzer; its findings arrive
+    // when it finishes the unit, before the collector below runs.
+    if (std::unique_ptr<ASTConsumer> PathSensitive =
+            createPathSensitiveConsumer(Compiler, Context, Options.Checks))
+      Consumers.push_back(std::move(PathSensitive));
+    Consumers.push_back(std::make_unique<FindingCollector>(
+        Context, Compiler, Outcome, Options.Verify));
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+  }
+
+  void EndSourceFileAction() override {
+    Outcome.FilesRead = filesRead(getCompilerInstance().getSourceManager());
+  }
+
+private:
+  const AnalysisOptions &Options;
+  UnitOutcome &Outcome;
+  Clock::time_point &ParseEnd;
+  CudaApi Api;
+  CheckContext Context;
+  ast_matchers::MatchFinder Finder{systemHeadersSkipped()};
+  std::vector<std::unique_ptr<CudaCheck>> Checks;
+};
+
+// Creates the unit's CheckAction; on the way, swaps the unit's forced CUDA
+// headers for their precompiled form when a preamble directory is set.
+class CheckActionFactory : public tooling::FrontendActionFactory {
+public:
+  CheckActionFactory(const AnalysisOptions &Options, const AnalysisEnvironment &Environment,
+                     llvm::StringRef WorkingDirectory,
+                     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem,
+                     UnitOutcome &Outcome, Clock::time_point &ParseEnd)
+      : Options(Options), Environment(Environment), WorkingDirectory(WorkingDirectory),
+        FileSystem(std::move(FileSystem)), Outcome(Outcome), ParseEnd(ParseEnd) {}
+
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<CheckAction>(Options, Outcome, ParseEnd);
+  }
+
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHOperations,
+                     DiagnosticConsumer *Diagnostics) override {
+    if (!Environment.PreambleDirectory.empty())
+      Preamble = preambleFor(*Invocation, WorkingDirectory, Environment.PreambleDirectory,
+                             FileSystem, PCHOperations);
+    if (Preamble)
+      usePreamble(*Invocation, *Preamble);
+    return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
+                                                std::move(PCHOperations), Diagnostics);
+  }
+
+  // The PCH the unit used, if any.
+  std::optional<PreambleUse> Preamble;
+
+private:
+  const AnalysisOptions &Options;
+  const AnalysisEnvironment &Environment;
+  llvm::StringRef WorkingDirectory;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem;
+  UnitOutcome &Outcome;
+  Clock::time_point &ParseEnd;
+};
+
+} // namespace
+
+UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
+                        const std::string &Directory,
+                        const AnalysisOptions &Options,
+                        const std::vector<UnsavedFile> &Unsaved,
+                        const AnalysisEnvironment &Environment) {
+  static std::mutex OneUnitAtATime;
+  std::lock_guard<std::mutex> Guard(OneUnitAtATime);
+  Clock::time_point Start = Clock::now(), ParseEnd = Start;
+  UnitOutcome Outcome;
+  Outcome.File = ClangArguments.empty() ? "" : ClangArguments.back();
+
+  // Each unit gets its own view of the file system with its own working
+  // directory: the process-wide one cannot serve parallel units.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem =
+      llvm::vfs::createPhysicalFileSystem();
+  if (!Unsaved.empty()) {
+    auto Buffers = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+    for (const UnsavedFile &File : Unsaved)
+      Buffers->addFile(File.Path, /*ModificationTime=*/0,
+                       llvm::MemoryBuffer::getMemBufferCopy(File.Text, File.Path));
+    auto Layers = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(FileSystem);
+    Layers->pushOverlay(Buffers);
+    FileSystem = Layers;
+  }
+  if (std::error_code Error = FileSystem->setCurrentWorkingDirectory(Directory)) {
+    Outcome.Failed = true;
+    Outcome.Errors.push_back("cannot enter the unit's directory '" + Directory +
+                             "': " + Error.message());
+    return Outcome;
+  }
+  auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FileSystem);
+
+  CheckActionFactory Factory(Options, Environment, Directory, FileSystem, Outcome, ParseEnd);
+  ErrorCollector Errors;
+  DiagnosticOptions PrinterOptions;
+  TextDiagnosticPrinter Printer(llvm::errs(), PrinterOptions);
+  tooling::ToolInvocation Invocation(ClangArguments, &Factory, Files.get(),
+                                     std::make_shared<PCHContainerOperations>());
+  Invocation.setDiagnosticConsumer(Options.Verify
+                                       ? static_cast<DiagnosticConsumer *>(&Printer)
+                                       : &Errors);
+  bool Succeeded = Invocation.run();
+  Outcome.Errors = std::move(Errors.Errors);
+  Outcome.Failed = !Succeeded || !Outcome.Errors.empty();
+  if (Outcome.Failed && Outcome.Errors.empty() && !Options.Verify)
+    Outcome.Errors.push_back("clang could not process the unit");
+  if (Factory.Preamble) {
+    Outcome.Timing.PreambleUsed = true;
+    std::vector<FileRead> All = std::move(Outcome.FilesRead);
+    llvm::append_range(All, Factory.Preamble->FilesRead);
+    llvm::sort(All, [](const FileRead &A, const FileRead &B) {
+      return std::tie(A.Path, A.Digest) < std::tie(B.Path, B.Digest);
+    });
+    All.erase(std::unique(All.begin(), All.end(),
+                          [](const FileRead &A, const FileRead &B) {
+                            return A.Path == B.Path && A.Digest == B.Digest;
+                          }),
+              All.end());
+    Outcome.FilesRead = std::move(All);
+  }
+  Clock::time_point End = Clock::now();
+  if (ParseEnd == Start) // never parsed through: all of it was the parse
+    ParseEnd = End;
+  Outcome.Timing.ParseSeconds = secondsBetween(Start, ParseEnd);
+  Outcome.Timing.AnalysisSeconds = secondsBetween(ParseEnd, End);
+  return Outcome;
+}
+
+} // namespace cudalint

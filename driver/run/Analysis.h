@@ -1,0 +1,76 @@
+// Stage 3 of the driver: parse one unit with clang and run the enabled checks
+// on it. The Static Analyzer keeps process-wide statistics, so a process
+// analyses one unit at a time (calls are serialised); a run gets its
+// parallelism from worker processes (run/WorkerPool.h).
+#ifndef CUDALINT_DRIVER_ANALYSIS_H
+#define CUDALINT_DRIVER_ANALYSIS_H
+
+#include "CheckRegistry.h"
+#include "run/FilesRead.h"
+#include "Finding.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+struct AnalysisOptions {
+  std::vector<const CheckDescription *> Checks;
+  CheckOptionMap CheckOptions;
+  // Clang's -verify: the unit's `expected-warning {{...}}` comments must match
+  // the findings exactly; used by the annotated testdata.
+  bool Verify = false;
+};
+
+// How long a unit took, for --verbose and the reports' run properties; never
+// part of a comparison.
+struct UnitTiming {
+  double ParseSeconds = 0;    // preprocessing, parsing and Sema
+  double AnalysisSeconds = 0; // the checks: AST matchers and the Static Analyzer
+  bool PreambleUsed = false;  // the CUDA headers came precompiled
+  bool FromCache = false;     // the result cache answered; nothing ran
+  uint64_t PeakMemoryKiB = 0; // of the worker process, when one ran
+};
+
+// How a unit is analysed, beyond what it finds: nothing here changes a
+// finding.
+struct AnalysisEnvironment {
+  // Where precompiled forms of the CUDA headers every unit starts with are
+  // kept and reused (run/Preamble.h); empty: every unit parses them.
+  std::string PreambleDirectory;
+};
+
+struct UnitOutcome {
+  std::string File;
+  std::vector<Finding> Findings; // NOLINT already applied
+  // Clang's errors ("a.cu:3:1: error: unknown type name 'foo'"); a unit with
+  // errors could not be analysed cleanly.
+  std::vector<std::string> Errors;
+  bool Failed = false;
+  // Every file clang read for the unit, with a digest of the bytes it
+  // parsed: what the result cache keys the findings by.
+  std::vector<FileRead> FilesRead;
+  // Functions the Static Analyzer did not finish, sorted.
+  std::vector<AnalysisLimit> Limits;
+  UnitTiming Timing;
+};
+
+// A file's text as an editor holds it, not yet saved: the analysis reads it
+// instead of the file on disk.
+struct UnsavedFile {
+  std::string Path; // absolute
+  std::string Text;
+};
+
+// `ClangArguments` is a clang driver argv ("clang++", flags..., file) as
+// translateCompileCommand produces it; `Directory` the unit's working dir.
+UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
+                        const std::string &Directory,
+                        const AnalysisOptions &Options,
+                        const std::vector<UnsavedFile> &Unsaved = {},
+                        const AnalysisEnvironment &Environment = {});
+
+} // namespace cudalint
+
+#endif

@@ -1,0 +1,222 @@
+#include "run/OutcomeEncoding.h"
+
+#include "llvm/Support/BLAKE3.h"
+#include "llvm/Support/Endian.h"
+
+namespace cudalint {
+
+namespace {
+
+// Changes whenever the layout below does.
+constexpr llvm::StringLiteral OutcomeMagic = "cudalint-unit-outcome-3\n";
+constexpr size_t DigestSize = 16;
+
+std::string payloadDigest(llvm::StringRef Payload) {
+  auto Digest = llvm::BLAKE3::hash<DigestSize>(llvm::arrayRefFromStringRef(Payload));
+  return std::string(Digest.begin(), Digest.end());
+}
+
+} // namespace
+
+void FieldWriter::number(uint64_t Value) {
+  char Bytes[8];
+  llvm::support::endian::write64le(Bytes, Value);
+  Out.append(Bytes, sizeof(Bytes));
+}
+
+void FieldWriter::text(llvm::StringRef Text) {
+  number(Text.size());
+  Out.append(Text.data(), Text.size());
+}
+
+void FieldWriter::point(const SourcePoint &Where) {
+  text(Where.File);
+  number(Where.Line);
+  number(Where.Column);
+  text(Where.LineText);
+}
+
+void FieldWriter::finding(const Finding &F) {
+  text(F.CheckId);
+  number(F.Level == Severity::Error);
+  number(F.PromotedToError);
+  point(F.Where);
+  text(F.Message);
+  number(F.Notes.size());
+  for (const FindingNote &Note : F.Notes) {
+    point(Note.Where);
+    text(Note.Message);
+    number(Note.PathStep);
+  }
+  number(F.Fixes.size());
+  for (const FixIt &Fix : F.Fixes) {
+    text(Fix.File);
+    number(Fix.Offset);
+    number(Fix.Length);
+    text(Fix.Replacement);
+    point(Fix.Begin);
+    point(Fix.End);
+  }
+}
+
+bool FieldReader::number(uint64_t &Value) {
+  if (In.size() < 8)
+    return false;
+  Value = llvm::support::endian::read64le(In.data());
+  In = In.drop_front(8);
+  return true;
+}
+
+bool FieldReader::number(unsigned &Value) {
+  uint64_t Wide;
+  if (!number(Wide) || Wide > UINT32_MAX)
+    return false;
+  Value = static_cast<unsigned>(Wide);
+  return true;
+}
+
+bool FieldReader::flag(bool &Value) {
+  uint64_t Wide;
+  if (!number(Wide) || Wide > 1)
+    return false;
+  Value = Wide == 1;
+  return true;
+}
+
+bool FieldReader::count(size_t &Value) {
+  uint64_t Wide;
+  if (!number(Wide) || Wide > In.size() / 8)
+    return false;
+  Value = Wide;
+  return true;
+}
+
+bool FieldReader::text(std::string &Text) {
+  uint64_t Size;
+  if (!number(Size) || Size > In.size())
+    return false;
+  Text = In.take_front(Size).str();
+  In = In.drop_front(Size);
+  return true;
+}
+
+bool FieldReader::point(SourcePoint &Where) {
+  return text(Where.File) && number(Where.Line) && number(Where.Column) &&
+         text(Where.LineText);
+}
+
+bool FieldReader::finding(Finding &F) {
+  bool IsError;
+  size_t Notes, Fixes;
+  if (!text(F.CheckId) || !flag(IsError) || !flag(F.PromotedToError) || !point(F.Where) ||
+      !text(F.Message) || !count(Notes))
+    return false;
+  F.Level = IsError ? Severity::Error : Severity::Warning;
+  F.Notes.resize(Notes);
+  for (FindingNote &Note : F.Notes)
+    if (!point(Note.Where) || !text(Note.Message) || !flag(Note.PathStep))
+      return false;
+  if (!count(Fixes))
+    return false;
+  F.Fixes.resize(Fixes);
+  for (FixIt &Fix : F.Fixes)
+    if (!text(Fix.File) || !number(Fix.Offset) || !number(Fix.Length) ||
+        !text(Fix.Replacement) || !point(Fix.Begin) || !point(Fix.End))
+      return false;
+  return true;
+}
+
+std::string framed(llvm::StringRef Magic, llvm::StringRef Payload) {
+  FieldWriter Frame;
+  Frame.Out = Magic.str();
+  Frame.number(Payload.size());
+  Frame.Out += payloadDigest(Payload);
+  Frame.Out += Payload;
+  return std::move(Frame.Out);
+}
+
+std::optional<llvm::StringRef> unframed(llvm::StringRef Magic, llvm::StringRef Message) {
+  if (!Message.consume_front(Magic))
+    return std::nullopt;
+  FieldReader Header(Message);
+  uint64_t Size;
+  if (!Header.number(Size))
+    return std::nullopt;
+  Message = Message.drop_front(8);
+  if (Message.size() < DigestSize || Message.size() - DigestSize != Size)
+    return std::nullopt;
+  llvm::StringRef Payload = Message.drop_front(DigestSize);
+  if (payloadDigest(Payload) != Message.take_front(DigestSize))
+    return std::nullopt;
+  return Payload;
+}
+
+std::string encodeOutcome(const UnitOutcome &Outcome) {
+  FieldWriter Payload;
+  Payload.number(Outcome.FilesRead.size());
+  for (const FileRead &File : Outcome.FilesRead) {
+    Payload.text(File.Path);
+    Payload.text(File.Digest);
+  }
+  Payload.text(Outcome.File);
+  Payload.number(Outcome.Findings.size());
+  for (const Finding &F : Outcome.Findings)
+    Payload.finding(F);
+  Payload.number(Outcome.Errors.size());
+  for (const std::string &Error : Outcome.Errors)
+    Payload.text(Error);
+  Payload.number(Outcome.Failed);
+  Payload.number(Outcome.Limits.size());
+  for (const AnalysisLimit &Limit : Outcome.Limits) {
+    Payload.text(Limit.Function);
+    Payload.point(Limit.Where);
+    Payload.text(Limit.Reason);
+  }
+  // Microseconds: timings are reported, never compared.
+  Payload.number(static_cast<uint64_t>(Outcome.Timing.ParseSeconds * 1e6));
+  Payload.number(static_cast<uint64_t>(Outcome.Timing.AnalysisSeconds * 1e6));
+  Payload.number(Outcome.Timing.PreambleUsed);
+  return framed(OutcomeMagic, Payload.Out);
+}
+
+std::optional<UnitOutcome> decodeOutcome(llvm::StringRef Encoded) {
+  std::optional<llvm::StringRef> Payload = unframed(OutcomeMagic, Encoded);
+  if (!Payload)
+    return std::nullopt;
+  FieldReader In(*Payload);
+  UnitOutcome Outcome;
+  size_t Files, Findings, Errors, Limits;
+  if (!In.count(Files))
+    return std::nullopt;
+  Outcome.FilesRead.resize(Files);
+  for (FileRead &File : Outcome.FilesRead)
+    if (!In.text(File.Path) || !In.text(File.Digest))
+      return std::nullopt;
+  if (!In.text(Outcome.File) || !In.count(Findings))
+    return std::nullopt;
+  Outcome.Findings.resize(Findings);
+  for (Finding &F : Outcome.Findings)
+    if (!In.finding(F))
+      return std::nullopt;
+  if (!In.count(Errors))
+    return std::nullopt;
+  Outcome.Errors.resize(Errors);
+  for (std::string &Error : Outcome.Errors)
+    if (!In.text(Error))
+      return std::nullopt;
+  if (!In.flag(Outcome.Failed) || !In.count(Limits))
+    return std::nullopt;
+  Outcome.Limits.resize(Limits);
+  for (AnalysisLimit &Limit : Outcome.Limits)
+    if (!In.text(Limit.Function) || !In.point(Limit.Where) || !In.text(Limit.Reason))
+      return std::nullopt;
+  uint64_t ParseMicros, AnalysisMicros;
+  if (!In.number(ParseMicros) || !In.number(AnalysisMicros) ||
+      !In.flag(Outcome.Timing.PreambleUsed) || !In.atEnd())
+    return std::nullopt;
+  Outcome.Timing.ParseSeconds = ParseMicros / 1e6;
+  Outcome.Timing.AnalysisSeconds = AnalysisMicros / 1e6;
+  return Outcome;
+}
+
+} // namespace cudalint

@@ -1,0 +1,57 @@
+// Stage 3 of a run: the units are analysed in worker processes, cudalint
+// re-executing itself (`--analysis-worker`), at most -j at a time, as
+// run-clang-tidy runs one clang-tidy per unit. A process per unit means the
+// Static Analyzer's process-wide state needs no lock, analysis scales with
+// cores, and a unit that crashes clang, exhausts memory or hangs costs that
+// unit alone: it is reported as a problem naming the file and the reason,
+// and every other unit's findings are still written.
+#ifndef CUDALINT_DRIVER_WORKERPOOL_H
+#define CUDALINT_DRIVER_WORKERPOOL_H
+
+#include "run/Analysis.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+class ResultCache;
+
+struct UnitJob {
+  const std::vector<std::string> *ClangArguments = nullptr;
+  const std::string *Directory = nullptr;
+  const AnalysisOptions *Options = nullptr;
+  // Whether the unit uses the preamble directory of the settings: a PCH pays
+  // only where more than one unit, or a later run, loads it.
+  bool SharesPreamble = true;
+};
+
+struct WorkerSettings {
+  std::string Executable; // cudalint itself
+  unsigned Jobs = 1;
+  unsigned UnitTimeoutSeconds = 0; // 0: no limit
+  unsigned UnitMemoryLimitMiB = 0; // 0: no limit
+  AnalysisEnvironment Environment;
+  ResultCache *Cache = nullptr; // consulted before a worker starts
+  bool ShowProgress = false;    // "[3/40] file" on stderr as units finish
+  // Each worker's own stderr (clang's crash report, say) is copied to ours.
+  bool Verbose = false;
+};
+
+// One outcome per job, in the jobs' order, whatever the order they finish in.
+std::vector<UnitOutcome> analyseInWorkers(const std::vector<UnitJob> &Jobs,
+                                          const WorkerSettings &Settings);
+
+// The worker's side: reads one request on stdin, analyses the unit, writes
+// its outcome on stdout. Returns the process's exit status.
+int runAnalysisWorker();
+
+// The hidden flag that makes cudalint a worker.
+constexpr llvm::StringLiteral AnalysisWorkerFlag = "--analysis-worker";
+
+} // namespace cudalint
+
+#endif

@@ -1,0 +1,100 @@
+// The functions where the Static Analyzer gave up: a unit analysed with a
+// small node budget (-analyzer-config max-nodes=N) reports each function
+// whose exploration used the budget up, and no other.
+#include "run/Analysis.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace cudalint {
+namespace {
+
+// Sixteen independent branches: 65536 paths, far over a 2000-node budget.
+constexpr const char *ExplodingUnit = R"(typedef enum cudaError { cudaSuccess = 0 } cudaError_t;
+extern "C" cudaError_t cudaMalloc(void **devPtr, unsigned long size);
+extern "C" cudaError_t cudaFree(void *devPtr);
+
+#define BRANCH(i) if (flags[i]) sum += i;
+#define SIXTEEN_BRANCHES                                                   \
+  BRANCH(0) BRANCH(1) BRANCH(2) BRANCH(3) BRANCH(4) BRANCH(5) BRANCH(6)     \
+  BRANCH(7) BRANCH(8) BRANCH(9) BRANCH(10) BRANCH(11) BRANCH(12) BRANCH(13) \
+  BRANCH(14) BRANCH(15)
+
+namespace staging {
+int manyPaths(const int *flags) {
+  int sum = 0;
+  SIXTEEN_BRANCHES
+  float *d = nullptr;
+  (void)cudaMalloc((void **)&d, 64);
+  (void)cudaFree(d);
+  return sum;
+}
+} // namespace staging
+
+void fewPaths() {
+  float *d = nullptr;
+  (void)cudaMalloc((void **)&d, 64);
+  (void)cudaFree(d);
+}
+
+int hostOnly(const int *flags) {
+  int sum = 0;
+  SIXTEEN_BRANCHES
+  return sum;
+}
+
+struct Uploader {
+  void upload(const int *flags);
+};
+
+void Uploader::upload(const int *flags) {
+  int sum = 0;
+  SIXTEEN_BRANCHES
+  (void)cudaFree(nullptr);
+}
+)";
+
+UnitOutcome analyseWithNodeBudget(const std::string &Source, unsigned Budget) {
+  const std::string Path = "/analysis-limit/unit.cpp";
+  AnalysisOptions Options;
+  for (const CheckDescription &Check : registeredChecks())
+    if (Check.isPathSensitive())
+      Options.Checks.push_back(&Check);
+  return analyzeUnit({"clang++", "-std=c++17", "-fsyntax-only", "-Xclang",
+                      "-analyzer-config", "-Xclang",
+                      "max-nodes=" + std::to_string(Budget), Path},
+                     "/", Options, {{Path, Source}});
+}
+
+TEST(AnalysisLimitTest, FunctionsOverTheNodeBudgetAreReportedInOrder) {
+  UnitOutcome Outcome = analyseWithNodeBudget(ExplodingUnit, 2000);
+  ASSERT_FALSE(Outcome.Failed);
+  ASSERT_EQ(Outcome.Limits.size(), 2u);
+
+  EXPECT_EQ(Outcome.Limits[0].Function, "staging::manyPaths");
+  EXPECT_EQ(Outcome.Limits[0].Where.File, "/analysis-limit/unit.cpp");
+  EXPECT_EQ(Outcome.Limits[0].Where.Line, 12u);
+  EXPECT_EQ(Outcome.Limits[0].Where.Column, 5u);
+  EXPECT_EQ(Outcome.Limits[0].Reason, "node budget (2000 nodes) exhausted");
+
+  // Reported at its definition, by the name users write.
+  EXPECT_EQ(Outcome.Limits[1].Function, "Uploader::upload");
+  EXPECT_EQ(Outcome.Limits[1].Where.Line, 38u);
+  EXPECT_EQ(Outcome.Limits[1].Where.Column, 16u);
+  EXPECT_EQ(Outcome.Limits[1].Reason, "node budget (2000 nodes) exhausted");
+}
+
+// hostOnly never reaches the CUDA API, so it is not explored at all and
+// cannot run out of budget; fewPaths ends well within it.
+TEST(AnalysisLimitTest, UnexploredAndFinishedFunctionsAreNotReported) {
+  UnitOutcome Outcome = analyseWithNodeBudget(ExplodingUnit, 2000);
+  ASSERT_FALSE(Outcome.Failed);
+  for (const AnalysisLimit &Limit : Outcome.Limits) {
+    EXPECT_NE(Limit.Function, "hostOnly");
+    EXPECT_NE(Limit.Function, "fewPaths");
+  }
+}
+
+} // namespace
+} // namespace cudalint

@@ -1,0 +1,221 @@
+"""Units analysed in worker processes, and the CUDA headers precompiled.
+
+  crash, hang, kill   a worker that aborts, outlives --unit-timeout or is
+                      killed (CUDALINT_TEST_WORKER_FAULT, a test-only hook)
+                      costs its unit alone: exit 2, a problem naming the file
+                      and the reason, every other unit's findings intact
+  jobs                -j1 and -j4 write the same JSON, SARIF and text
+  testdata            the annotated testdata, as one run, without, with a cold
+                      and with a warm PCH: byte-identical JSON
+  preamble            with a preamble directory cold, warm and without one
+                      the reports are byte-identical; a changed forced header,
+                      define or toolkit gives a fresh PCH and fresh findings
+  verbose             --verbose names each unit's clang command and timings,
+                      and the JSON report carries them
+"""
+
+import json
+import os
+import shutil
+
+import harness
+
+# A forced include of the test's own: what it defines decides findings, so a
+# stale precompiled copy of it would show.
+PRELUDE_CHECKED = """#pragma once
+#include <cuda_runtime.h>
+#define AFTER_LAUNCH() (void)cudaGetLastError()
+"""
+PRELUDE_UNCHECKED = """#pragma once
+#include <cuda_runtime.h>
+#define AFTER_LAUNCH() do {} while (0)
+"""
+
+UNIT = """#include <cuda_runtime.h>
+__global__ void kernel{n}(float *x) {{ x[threadIdx.x] = {n}; }}
+void run{n}(float *device) {{
+  kernel{n}<<<1, 32>>>(device);
+  AFTER_LAUNCH();
+  (void)cudaDeviceSynchronize();
+}}
+void leak{n}(bool fail) {{
+  float *d = nullptr;
+  if (cudaMalloc(&d, 64) != cudaSuccess)
+    return;
+  if (fail)
+    return;
+  (void)cudaFree(d);
+}}
+"""
+
+
+def write_project(args, units=4, defines=("-DMODE=1",)):
+    src = args.work_dir / "src"
+    src.mkdir(exist_ok=True)
+    (src / "prelude.h").write_text(PRELUDE_CHECKED)
+    entries = []
+    for n in range(units):
+        source = src / f"unit{n}.cu"
+        source.write_text(UNIT.format(n=n))
+        entries.append({"directory": str(src), "file": str(source),
+                        "arguments": ["clang++", "-x", "cuda", "-std=c++17", *defines,
+                                      "-include", str(src / "prelude.h"), "-c",
+                                      str(source)]})
+    (args.work_dir / "compile_commands.json").write_text(json.dumps(entries, indent=2))
+    return src, entries
+
+
+def lint(args, *extra, expect=(harness.EXIT_FINDINGS,), env=None, output_format="json"):
+    result = harness.run([args.cudalint, "-p", args.work_dir, "--use-color=false",
+                          f"--format={output_format}", *extra],
+                         cwd=args.work_dir, env=env, expect=list(expect))
+    return result
+
+
+def findings_by_file(report):
+    files = {}
+    for finding in report["findings"]:
+        files.setdefault(finding["file"], []).append(
+            (finding["line"], finding["column"], finding["check"]))
+    return files
+
+
+def fault(kind, timeout=None):
+    def case(args):
+        src, entries = write_project(args)
+        victim = entries[1]["file"]
+        whole = harness.report(lint(args, "--cuda-path=none").stdout)
+        extra = ["--cuda-path=none", "-j2"]
+        if timeout:
+            extra.append(f"--unit-timeout={timeout}")
+        result = lint(args, *extra, expect=[harness.EXIT_ERROR],
+                      env={"CUDALINT_TEST_WORKER_FAULT": f"{kind}:unit1.cu"})
+        report = harness.report(result.stdout)
+        reasons = {"crash": "the analysis crashed",
+                   "hang": f"did not finish within --unit-timeout={timeout} s",
+                   "kill": "the analysis was killed"}
+        harness.expect(len(report["problems"]) == 1,
+                       f"one problem expected: {report['problems']}")
+        problem = report["problems"][0]
+        harness.expect(problem["file"] == victim, f"the problem names {problem['file']}")
+        harness.expect_contains(problem["message"], reasons[kind], "the problem")
+        harness.expect_contains(result.stderr, victim, "stderr")
+        expected = findings_by_file(whole)
+        expected.pop(victim, None)
+        harness.expect(findings_by_file(report) == expected,
+                       f"the other units' findings changed:\n{findings_by_file(report)}\n"
+                       f"expected\n{expected}")
+        harness.expect(len(expected) == len(entries) - 1 and all(expected.values()),
+                       "every other unit has findings to compare")
+        print(f"{kind}: 1 unit reported, {len(expected)} units' findings intact")
+    return case
+
+
+def jobs(args):
+    write_project(args, units=6)
+    for output_format in ["json", "sarif", "text"]:
+        serial = lint(args, "--cuda-path=none", "-j1", output_format=output_format).stdout
+        parallel = lint(args, "--cuda-path=none", "-j4", output_format=output_format).stdout
+        harness.expect(serial == parallel, f"--format={output_format}: -j1 and -j4 differ")
+        harness.expect(serial.count("cuda-memory-leak") >= 6, "findings to compare")
+        print(f"--format={output_format}: {len(serial)} identical bytes")
+
+
+def preamble_files(directory):
+    return sorted(p.name for p in directory.glob("*.pch"))
+
+
+def toolkit_variants():
+    variants = [["--cuda-path=none"]]
+    if harness.cuda_toolkit():
+        variants.append([])
+    return variants
+
+
+def preamble(args):
+    src, entries = write_project(args)
+    store = args.work_dir / "preambles"
+    for variant in toolkit_variants():
+        plain = lint(args, *variant, "--preamble-dir=none").stdout
+        cold = lint(args, *variant, f"--preamble-dir={store}").stdout
+        warm = lint(args, *variant, f"--preamble-dir={store}").stdout
+        harness.expect(plain == cold == warm,
+                       f"{variant}: reports differ with a preamble:\nplain {plain}\ncold {cold}")
+        harness.expect(plain.count("cuda-unchecked-error") == 0, "AFTER_LAUNCH checks")
+        print(f"{variant or ['toolkit']}: plain, cold and warm identical "
+              f"({len(plain)} bytes)")
+    pchs = preamble_files(store)
+    harness.expect(len(pchs) == len(toolkit_variants()),
+                   f"one PCH per toolkit for units alike: {pchs}")
+    verbose = harness.report(lint(args, "--cuda-path=none", f"--preamble-dir={store}",
+                                  "--verbose").stdout)
+    harness.expect(all(run["precompiledHeaders"] for run in verbose["analysis"]),
+                   f"warm units use the PCH: {verbose['analysis']}")
+
+    # A changed forced header: the PCH is rebuilt, and its new text decides.
+    prelude = src / "prelude.h"
+    prelude.write_text(PRELUDE_UNCHECKED)
+    stat = os.stat(prelude)
+    os.utime(prelude, ns=(stat.st_atime_ns, stat.st_mtime_ns + 2_000_000_000))
+    changed = lint(args, "--cuda-path=none", f"--preamble-dir={store}").stdout
+    plain = lint(args, "--cuda-path=none", "--preamble-dir=none").stdout
+    harness.expect(changed == plain, "a changed header: findings as without a preamble")
+    harness.expect(changed.count("cuda-unchecked-error") == len(entries),
+                   f"each unit's launch is unchecked now:\n{changed}")
+    print("changed header: PCH rebuilt, findings follow the new header")
+
+    # A changed define: another key, another PCH.
+    before = set(preamble_files(store))
+    write_project(args, defines=("-DMODE=2",))
+    (src / "prelude.h").write_text(PRELUDE_UNCHECKED)
+    lint(args, "--cuda-path=none", f"--preamble-dir={store}")
+    harness.expect(set(preamble_files(store)) - before,
+                   "a changed define builds a PCH of its own")
+    print("changed define: a PCH of its own")
+
+
+def testdata(args):
+    """Every annotated .cu file of testdata/checks as one run, so that they
+    share one PCH: the findings must not move by a byte."""
+    sources = sorted((args.source_dir / "testdata" / "checks").glob("*.cu"))
+    harness.expect(len(sources) >= 10, f"only {len(sources)} annotated files")
+    store = args.work_dir / "preambles"
+    for variant in toolkit_variants():
+        command = [args.cudalint, "--format=json", "--checks=cuda-*", *variant]
+        runs = {}
+        for label, preamble_dir in [("plain", "none"), ("cold", store), ("warm", store)]:
+            result = harness.run([*command, f"--preamble-dir={preamble_dir}", *sources,
+                                  "--", "-std=c++17"],
+                                 cwd=args.work_dir, expect=[harness.EXIT_FINDINGS])
+            runs[label] = result.stdout
+        report = harness.report(runs["plain"])
+        harness.expect(not report["problems"], f"{report['problems']}")
+        harness.expect(len(report["findings"]) >= 100, "findings to compare")
+        harness.expect(runs["plain"] == runs["cold"] == runs["warm"],
+                       f"{variant}: the annotated testdata's findings move with a PCH")
+        print(f"{variant or ['toolkit']}: {len(report['findings'])} findings of "
+              f"{len(sources)} files identical without, with a cold and a warm PCH")
+
+
+def verbose(args):
+    src, entries = write_project(args, units=2)
+    result = lint(args, "--cuda-path=none", "--verbose")
+    for entry in entries:
+        harness.expect_contains(result.stderr, f"cudalint: unit '{entry['file']}'", "stderr")
+    harness.expect_contains(result.stderr, "clang command: cd ", "stderr")
+    harness.expect_contains(result.stderr, "parse ", "stderr")
+    report = harness.report(result.stdout)
+    harness.expect(len(report["analysis"]) == len(entries), f"{report['analysis']}")
+    for run in report["analysis"]:
+        harness.expect(run["command"][-1] == run["file"], f"the command ends with the file: {run}")
+        harness.expect("parseSeconds" in run, f"--verbose reports timings: {run}")
+    quiet = harness.report(lint(args, "--cuda-path=none").stdout)
+    harness.expect(all("parseSeconds" not in run for run in quiet["analysis"]),
+                   "without --verbose the report carries no timings")
+    print("verbose: commands, timings and the report's analysis entries")
+
+
+if __name__ == "__main__":
+    harness.main_with_cases(__doc__, {
+        "crash": fault("crash"), "hang": fault("hang", timeout=5), "kill": fault("kill"),
+        "jobs": jobs, "preamble": preamble, "testdata": testdata, "verbose": verbose})
