@@ -512,7 +512,8 @@ def project_report(result, args, lines):
     totals = result.totals()
     complete = result.complete_rows()
     if totals:
-        lines.append(row(f"**total of {len(complete)} units** (time: sum; memory: "
+        lines.append(row(f"**total of {len(complete)} unit{'s' * (len(complete) != 1)}** "
+                         f"(time: sum; memory: "
                          f"largest peak)", totals, bold="**"))
     lines.append("")
     left_out = [(unit, results) for unit, results in result.rows

@@ -1,7 +1,16 @@
-// cudalint's command line, in clang-tidy's conventions. The stages run in
-// order: load the database, pick each unit's configuration, translate each
-// unit's command, analyse the units in parallel, sort the findings, drop the
-// baselined ones and print them; then export or apply their fix-its.
+// cudalint's command line, in clang-tidy's conventions. A run follows each
+// unit from the compile database to the report, one folder a stage:
+//   1. database/UnitSelection  the sources named, or every database unit that
+//      can hold a CUDA bug (database/CudaUnitScan for C and C++ units)
+//   2. run/UnitPlan            each unit's settings (config/) and its command
+//      translated for clang (database/CommandTranslation); --shard and diff
+//      mode narrow the list
+//   3. run/WorkerPool          each unit analysed (run/Analysis) in a worker
+//      process, with the precompiled CUDA headers (run/Preamble) and the
+//      result cache (run/ResultCache)
+//   4. report/                 the findings sorted, baselined, printed as
+//      text, JSON or SARIF; then --export-fixes and --fix (report/FixStage)
+// --merge, --lsp and --analysis-worker leave this path at the start.
 #include "run/Analysis.h"
 #include "report/Baseline.h"
 #include "CheckRegistry.h"
@@ -15,7 +24,9 @@
 #include "lsp/LanguageServer.h"
 #include "report/Output.h"
 #include "report/ReportMerge.h"
+#include "report/FixStage.h"
 #include "run/ResultCache.h"
+#include "run/UnitPlan.h"
 #include "run/WorkerPool.h"
 #include "database/Shard.h"
 #include "database/UnitSelection.h"
@@ -228,7 +239,7 @@ cl::opt<bool> Verify("verify",
 
 cl::extrahelp Examples(R"(
 Examples:
-  cudalint -p build                       lint every CUDA unit of build/compile_commands.json
+  cudalint -p build                       lint every unit of build/compile_commands.json that calls CUDA
   cudalint -p build src/kernels.cu        lint one unit of the database
   cudalint src/a.cu -- -std=c++17 -Iinc   lint without a database, with these flags
   cudalint -p build --checks='-*,cuda-alloc-pointer-arg' --format=sarif -o cudalint.sarif
@@ -252,25 +263,6 @@ Exit codes:
 constexpr int ExitClean = 0;
 constexpr int ExitFindings = 1;
 constexpr int ExitError = 2;
-
-struct Unit {
-  CompileCommand Command;
-  TranslatedCommand Translated;
-  const UnitSettings *Settings = nullptr;
-};
-
-class Notices {
-public:
-  void add(const std::string &Message) {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    if (Seen.insert(Message).second && !Quiet)
-      WithColor::note(errs(), "cudalint") << Message << "\n";
-  }
-
-private:
-  std::mutex Mutex;
-  StringSet<> Seen;
-};
 
 std::string absolute(StringRef Path) {
   SmallString<256> Absolute(Path);
@@ -383,20 +375,6 @@ int verifyConfigs(const ConfigOverrides &Overrides, const std::optional<ConfigFi
   return ExitClean;
 }
 
-using FindingId = std::tuple<std::string, unsigned, unsigned, std::string, std::string>;
-
-FindingId idOf(const Finding &Found) {
-  return {Found.Where.File, Found.Where.Line, Found.Where.Column, Found.CheckId,
-          Found.Message};
-}
-
-// A finding as one unit reported it, before findings of several units are
-// merged: each unit's fix-its and build directory stay known.
-struct UnitFinding {
-  Finding Found;
-  size_t Unit;
-};
-
 UnitRun unitRun(const Unit &U, const UnitOutcome &Outcome) {
   UnitRun Run;
   Run.File = U.Command.File;
@@ -450,56 +428,6 @@ void describeUnit(const UnitRun &Run) {
 // --cache-dir's cache, when there is one.
 ResultCache *UnitCache = nullptr;
 
-// --shard, then --files-from and --changed-since: the units of `ToAnalyse`
-// this run analyses. False on a usage error, already reported.
-bool selectForCi(const std::vector<Unit> &Units, std::vector<size_t> &ToAnalyse,
-                 Notices &Notes) {
-  if (!ShardOption.empty()) {
-    Expected<Shard> Part = parseShard(ShardOption);
-    if (!Part) {
-      WithColor::error(errs(), "cudalint") << toString(Part.takeError()) << "\n";
-      return false;
-    }
-    std::vector<std::string> Files;
-    for (size_t I : ToAnalyse)
-      Files.push_back(Units[I].Command.File);
-    std::vector<size_t> Kept;
-    for (size_t Position : unitsOfShard(Files, *Part))
-      Kept.push_back(ToAnalyse[Position]);
-    ToAnalyse = std::move(Kept);
-  }
-  if (FilesFrom.empty() && ChangedSince.empty())
-    return true;
-  std::string Base = SourceRoot.empty() ? absolute(".") : absolute(SourceRoot);
-  std::set<std::string> Changed;
-  auto AddChanged = [&](Expected<std::set<std::string>> Listed) {
-    if (!Listed) {
-      WithColor::error(errs(), "cudalint") << toString(Listed.takeError()) << "\n";
-      return false;
-    }
-    Changed.insert(Listed->begin(), Listed->end());
-    return true;
-  };
-  if (!FilesFrom.empty() && !AddChanged(readFileList(FilesFrom, Base)))
-    return false;
-  if (!ChangedSince.empty() && !AddChanged(gitChangedFiles(ChangedSince, Base)))
-    return false;
-  std::vector<UnitInputs> Inputs;
-  for (size_t I : ToAnalyse)
-    Inputs.push_back({Units[I].Command.File, &Units[I].Translated.Arguments,
-                      &Units[I].Command.Directory, &Units[I].Settings->Analysis});
-  AffectedUnits Affected = affectedUnits(Inputs, Changed, UnitCache, Jobs);
-  std::vector<size_t> Kept;
-  for (size_t Position = 0; Position < ToAnalyse.size(); ++Position)
-    if (Affected.Affected[Position])
-      Kept.push_back(ToAnalyse[Position]);
-  Notes.add(std::to_string(Kept.size()) + " of " + std::to_string(ToAnalyse.size()) +
-            " units are or read one of the " + std::to_string(Changed.size()) +
-            " changed files (" + std::to_string(Affected.Preprocessed) + " preprocessed to know)");
-  ToAnalyse = std::move(Kept);
-  return true;
-}
-
 // What every worker of this run is told besides its unit; set once the
 // options are read.
 WorkerSettings Workers;
@@ -535,189 +463,94 @@ std::vector<UnitOutcome> analyseUnits(const std::vector<Unit> &Units,
   return Outcomes;
 }
 
-std::string baselineDirectory(StringRef BaselinePath) {
-  return std::string(sys::path::parent_path(absolute(BaselinePath)));
-}
-
-bool writeBaselineFile(const std::vector<Finding> &Findings) {
-  std::error_code Error;
-  ToolOutputFile File(WriteBaselineFile, Error, sys::fs::OF_Text);
-  if (Error) {
-    WithColor::error(errs(), "cudalint")
-        << "cannot write '" << WriteBaselineFile << "': " << Error.message() << "\n";
-    return false;
+// Stage 4: the outcomes as one report, findings sorted and de-duplicated,
+// each unit's problem reported; returns how many units failed. `Shown` keeps
+// which unit reported each finding, for the fixes.
+size_t collectReport(const std::vector<Unit> &Units, const std::vector<size_t> &ToAnalyse,
+                     std::vector<UnitOutcome> &Outcomes, RunReport &Report,
+                     std::vector<UnitFinding> &Shown) {
+  StringSet<> MainFiles;
+  for (const Unit &U : Units)
+    MainFiles.insert(U.Command.File);
+  size_t FailedUnits = 0;
+  for (size_t I : ToAnalyse) {
+    UnitOutcome &Outcome = Outcomes[I];
+    const UnitSettings &Settings = *Units[I].Settings;
+    Report.Units.push_back(Units[I].Command.File);
+    Report.Runs.push_back(unitRun(Units[I], Outcome));
+    if (Verbose)
+      describeUnit(Report.Runs.back());
+    if (Outcome.Failed) {
+      ++FailedUnits;
+      std::string Message = "could not analyse '" + Units[I].Command.File + "'";
+      for (const std::string &Error : Outcome.Errors)
+        Message += "\n  " + Error;
+      Report.Problems.push_back({Units[I].Command.File, Message});
+      WithColor::error(errs(), "cudalint") << Message << "\n";
+    }
+    for (Finding &Found : Outcome.Findings) {
+      if (!isShownFile(Found, MainFiles, Settings.HeaderFilter))
+        continue;
+      Settings.applyWarningsAsErrors(Found);
+      Shown.push_back({std::move(Found), I});
+    }
   }
-  writeBaseline(File.os(), fingerprints(Findings, baselineDirectory(WriteBaselineFile)));
-  File.keep();
-  return true;
-}
-
-std::optional<std::set<Fingerprint>> readBaselineFile() {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(BaselineFile);
-  if (!Buffer) {
-    WithColor::error(errs(), "cudalint") << "cannot read baseline '" << BaselineFile
-                                         << "': " << Buffer.getError().message() << "\n";
-    return std::nullopt;
-  }
-  Expected<std::set<Fingerprint>> Parsed = parseBaseline((*Buffer)->getBuffer());
-  if (!Parsed) {
-    WithColor::error(errs(), "cudalint") << "baseline '" << BaselineFile
-                                         << "': " << toString(Parsed.takeError()) << "\n";
-    return std::nullopt;
-  }
-  return std::move(*Parsed);
-}
-
-bool exportFixes(const std::vector<Finding> &Findings, const std::vector<UnitFinding> &Shown,
-                 const std::vector<Unit> &Units, SourceTexts &Texts) {
-  std::map<FindingId, size_t> FirstUnit;
   for (const UnitFinding &Found : Shown)
-    FirstUnit.try_emplace(idOf(Found.Found), Found.Unit);
-  std::vector<ExportedFinding> Exported;
-  for (const Finding &Found : Findings) {
-    auto It = FirstUnit.find(idOf(Found));
-    Exported.push_back(
-        {&Found, It == FirstUnit.end() ? "" : Units[It->second].Command.Directory});
-  }
+    Report.Findings.push_back(Found.Found);
+  sortReport(Report);
+
+  return FailedUnits;
+}
+
+// Stage 5: the report in the chosen format, then the summary on stderr.
+bool writeReport(const RunReport &Report, const UnitConfigs &Configs, size_t FailedUnits,
+                 size_t Analysed) {
+  OutputOptions Output;
+  Output.Rules = Configs.enabledAnywhere();
+  Output.SourceRoot = SourceRoot.empty() ? absolute(".") : absolute(SourceRoot);
   std::error_code Error;
-  ToolOutputFile File(ExportFixes, Error, sys::fs::OF_Text);
-  if (Error) {
-    WithColor::error(errs(), "cudalint")
-        << "cannot write '" << ExportFixes << "': " << Error.message() << "\n";
-    return false;
-  }
-  writeExportedFixes(File.os(), Units.size() == 1 ? Units.front().Command.File : "",
-                     Exported, Texts);
-  File.keep();
-  return true;
-}
-
-std::string placeOf(const Finding &Found) {
-  return Found.Where.File + ":" + std::to_string(Found.Where.Line) + ":" +
-         std::to_string(Found.Where.Column);
-}
-
-struct FixStageResult {
-  std::set<FindingId> Fixed; // applied, and gone when the unit was analysed again
-  bool Problem = false;      // a file could not be written or no longer parses
-};
-
-// --fix: applies the fix-its of the reported findings, file by file, then
-// analyses the units concerned again.
-FixStageResult applyFixes(const std::vector<Finding> &Reported,
-                          const std::vector<UnitFinding> &Shown, const std::vector<Unit> &Units,
-                          const std::vector<UnitOutcome> &Outcomes, SourceTexts &Texts,
-                          Notices &Notes) {
-  FixStageResult Result;
-  std::set<FindingId> ReportedIds;
-  for (const Finding &Found : Reported)
-    ReportedIds.insert(idOf(Found));
-  // In the report's order. A finding several units reported comes once per
-  // unit: their fix-its may differ (each unit has its configuration), and
-  // identical edits are applied once.
-  std::vector<const UnitFinding *> WithFixes;
-  for (const UnitFinding &Found : Shown) {
-    if (Found.Found.Fixes.empty() || !ReportedIds.count(idOf(Found.Found)))
-      continue;
-    if (Outcomes[Found.Unit].Failed) {
-      Notes.add("the fix-its of '" + Units[Found.Unit].Command.File +
-                "' are not applied: it could not be analysed");
-      continue;
+  std::unique_ptr<ToolOutputFile> File;
+  if (!OutputFile.empty()) {
+    File = std::make_unique<ToolOutputFile>(OutputFile, Error, sys::fs::OF_Text);
+    if (Error) {
+      WithColor::error(errs(), "cudalint")
+          << "cannot write '" << OutputFile << "': " << Error.message() << "\n";
+      return false;
     }
-    WithFixes.push_back(&Found);
   }
-  llvm::stable_sort(WithFixes, [](const UnitFinding *A, const UnitFinding *B) {
-    return A->Found < B->Found;
+  raw_ostream &OS = File ? File->os() : outs();
+  Output.Color = UseColor == cl::BOU_UNSET
+                     ? (!File && sys::Process::StandardOutIsDisplayed())
+                     : UseColor == cl::BOU_TRUE;
+  if (!Verify) {
+    switch (OutputFormat) {
+    case Format::Text:
+      writeText(OS, Report, Output);
+      break;
+    case Format::Sarif:
+      writeSarif(OS, Report, Output);
+      break;
+    case Format::Json:
+      writeJson(OS, Report, Output);
+      break;
+    }
+  }
+  if (File)
+    File->keep();
+  OS.flush(); // the summary on stderr must follow the report on a terminal
+
+  size_t Warnings = llvm::count_if(Report.Findings, [](const Finding &F) {
+    return F.Level == Severity::Warning;
   });
-  std::vector<FixCandidate> Candidates;
-  for (const UnitFinding *Source : WithFixes)
-    Candidates.push_back({&Source->Found, Source->Found.Fixes});
+  size_t Errors = Report.Findings.size() - Warnings;
+  if (!Quiet && !Verify)
+    errs() << Warnings << " warning" << (Warnings == 1 ? "" : "s") << " and "
+           << Errors << " error" << (Errors == 1 ? "" : "s") << " in "
+           << Analysed << " unit" << (Analysed == 1 ? "" : "s")
+           << (FailedUnits ? (", " + std::to_string(FailedUnits) + " not analysed") : "")
+           << ".\n";
 
-  FixPlan Plan = planFixes(Candidates);
-  for (size_t Refused : Plan.Conflicting) {
-    const Finding &Found = *Candidates[Refused].Found;
-    WithColor::warning(errs(), placeOf(Found))
-        << "the fix-it of this [" << Found.CheckId
-        << "] finding overlaps another finding's fix-it; not applied\n";
-  }
-
-  struct EditedFile {
-    std::string OldText;
-    std::string NewText;
-    std::vector<FixIt> Edits;
-  };
-  std::map<std::string, EditedFile> Edited;
-  for (const FilePlan &File : Plan.Files) {
-    const std::string *ReadText = Texts.text(File.File);
-    FileFixResult Applied = ReadText ? applyFileFixes(File.File, *ReadText, File.Edits)
-                                     : FileFixResult{FixOutcome::Failed, "cannot read it", ""};
-    if (Applied.Outcome != FixOutcome::Applied) {
-      WithColor::warning(errs(), "cudalint")
-          << "not fixing '" << File.File << "': " << Applied.Message << "\n";
-      if (Applied.Outcome == FixOutcome::Failed)
-        Result.Problem = true;
-      continue;
-    }
-    Edited[File.File] = {*ReadText, std::move(Applied.NewText), File.Edits};
-  }
-
-  // A finding is fixed when every file its fix-its touch was written.
-  std::vector<size_t> Applied;
-  std::set<size_t> UnitsToCheck;
-  for (size_t Index : Plan.Accepted) {
-    if (llvm::all_of(Candidates[Index].Edits,
-                     [&](const FixIt &Edit) { return Edited.count(Edit.File); })) {
-      Applied.push_back(Index);
-      UnitsToCheck.insert(WithFixes[Index]->Unit);
-    }
-  }
-  for (size_t I = 0; I < Units.size(); ++I)
-    if (Edited.count(Units[I].Command.File))
-      UnitsToCheck.insert(I);
-  if (Applied.empty())
-    return Result;
-
-  std::vector<size_t> Rerun(UnitsToCheck.begin(), UnitsToCheck.end());
-  std::vector<UnitOutcome> After = analyseUnits(Units, Rerun, /*ShowProgress=*/false);
-  for (size_t I : Rerun) {
-    if (!After[I].Failed)
-      continue;
-    Result.Problem = true;
-    std::string Message = "after the fix-its, '" + Units[I].Command.File + "' does not parse";
-    for (const std::string &Error : After[I].Errors)
-      Message += "\n  " + Error;
-    WithColor::error(errs(), "cudalint") << Message << "\n";
-  }
-  for (size_t Index : Applied) {
-    const Finding &Found = *Candidates[Index].Found;
-    size_t UnitIndex = WithFixes[Index]->Unit;
-    if (After[UnitIndex].Failed)
-      continue;
-    // Where the finding's line is now.
-    unsigned Line = Found.Where.Line;
-    auto EditedIt = Edited.find(Found.Where.File);
-    if (EditedIt != Edited.end()) {
-      const EditedFile &File = EditedIt->second;
-      if (std::optional<unsigned> Offset =
-              offsetOf(File.OldText, Found.Where.Line, Found.Where.Column))
-        Line = lineOf(File.NewText, offsetAfterEdits(*Offset, File.Edits));
-    }
-    bool StillThere = llvm::any_of(After[UnitIndex].Findings, [&](const Finding &Now) {
-      return Now.CheckId == Found.CheckId && Now.Message == Found.Message &&
-             Now.Where.File == Found.Where.File && Now.Where.Line == Line;
-    });
-    if (StillThere)
-      WithColor::warning(errs(), Found.Where.File + ":" + std::to_string(Line))
-          << "the [" << Found.CheckId << "] finding is still reported after its fix-it\n";
-    else
-      Result.Fixed.insert(idOf(Found));
-  }
-  if (!Quiet)
-    WithColor::note(errs(), "cudalint")
-        << "applied the fix-its of " << Result.Fixed.size() << " finding"
-        << (Result.Fixed.size() == 1 ? "" : "s") << " in " << Edited.size() << " file"
-        << (Edited.size() == 1 ? "" : "s") << "\n";
-  return Result;
+  return true;
 }
 
 // The preamble directory of a run that keeps none: removed when the run ends.
@@ -840,7 +673,7 @@ int run(int Argc, const char **Argv) {
     return runLanguageServerOnStdio(
         {*Overrides, Forced, BuildPath, *Toolchain, Workers.Environment});
   }
-  Notices Notes;
+  Notices Notes(Quiet);
   if (VerifyConfig)
     return verifyConfigs(*Overrides, Forced, FallbackFlags, HasFallbackFlags, Notes);
 
@@ -869,7 +702,7 @@ int run(int Argc, const char **Argv) {
     return ExitError;
   }
   std::optional<std::set<Fingerprint>> Baseline;
-  if (!BaselineFile.empty() && !(Baseline = readBaselineFile()))
+  if (!BaselineFile.empty() && !(Baseline = readBaselineFile(BaselineFile)))
     return ExitError;
 
   std::optional<ToolchainSetup> Toolchain = toolchainSetup(Argv[0]);
@@ -885,24 +718,11 @@ int run(int Argc, const char **Argv) {
   if (Selection.UsageError)
     return ExitError;
 
-  std::vector<Unit> Units;
-  bool BrokenConfig = false;
-  for (CompileCommand &Command : Selection.Commands) {
-    const UnitSettings *Settings = Configs.forFile(Command.File);
-    if (!Settings) {
-      BrokenConfig = true;
-      continue;
-    }
-    TranslatedCommand Translated = translateCompileCommand(Command, *Toolchain);
-    Translated.Arguments = withExtraArguments(std::move(Translated.Arguments), Settings->Config);
-    if (Verify)
-      Translated.Arguments.insert(Translated.Arguments.end() - 1, {"-Xclang", "-verify"});
-    for (const std::string &Notice : Translated.Notices)
-      Notes.add(Notice);
-    Units.push_back({std::move(Command), std::move(Translated), Settings});
-  }
-  if (BrokenConfig)
+  std::optional<std::vector<Unit>> Planned =
+      planUnits(std::move(Selection.Commands), Configs, *Toolchain, Verify, Notes);
+  if (!Planned)
     return ExitError;
+  std::vector<Unit> &Units = *Planned;
   // Without sources, the C and C++ units that include no CUDA header go.
   if (Sources.empty())
     if (std::optional<std::string> Kept = eraseUnitsWithoutCuda(Units, Jobs, [](const Unit &U) {
@@ -935,8 +755,15 @@ int run(int Argc, const char **Argv) {
   }
   RunPreambles Preambles;
   configureWorkers(Argv[0], Preambles);
-  if (!selectForCi(Units, ToAnalyse, Notes))
+  if (!narrowForCi(Units, ToAnalyse,
+                   {ShardOption, FilesFrom, ChangedSince,
+                    SourceRoot.empty() ? absolute(".") : absolute(SourceRoot), Jobs, UnitCache},
+                   Notes))
     return ExitError;
+  // Notices of the translation, for the units this run analyses alone.
+  for (size_t I : ToAnalyse)
+    for (const std::string &Notice : Units[I].Translated.Notices)
+      Notes.add(Notice);
 
   // --fix compares each file with the text read here, before the analysis.
   SourceTexts Texts;
@@ -958,36 +785,8 @@ int run(int Argc, const char **Argv) {
                 " entries in '" + Cache->directory() + "'");
   }
 
-  StringSet<> MainFiles;
-  for (const Unit &U : Units)
-    MainFiles.insert(U.Command.File);
-  size_t FailedUnits = 0;
   std::vector<UnitFinding> Shown;
-  for (size_t I : ToAnalyse) {
-    UnitOutcome &Outcome = Outcomes[I];
-    const UnitSettings &Settings = *Units[I].Settings;
-    Report.Units.push_back(Units[I].Command.File);
-    Report.Runs.push_back(unitRun(Units[I], Outcome));
-    if (Verbose)
-      describeUnit(Report.Runs.back());
-    if (Outcome.Failed) {
-      ++FailedUnits;
-      std::string Message = "could not analyse '" + Units[I].Command.File + "'";
-      for (const std::string &Error : Outcome.Errors)
-        Message += "\n  " + Error;
-      Report.Problems.push_back({Units[I].Command.File, Message});
-      WithColor::error(errs(), "cudalint") << Message << "\n";
-    }
-    for (Finding &Found : Outcome.Findings) {
-      if (!isShownFile(Found, MainFiles, Settings.HeaderFilter))
-        continue;
-      Settings.applyWarningsAsErrors(Found);
-      Shown.push_back({std::move(Found), I});
-    }
-  }
-  for (const UnitFinding &Found : Shown)
-    Report.Findings.push_back(Found.Found);
-  sortReport(Report);
+  size_t FailedUnits = collectReport(Units, ToAnalyse, Outcomes, Report, Shown);
 
   if (!WriteBaselineFile.empty()) {
     // A baseline without the findings of a unit that failed would report
@@ -996,7 +795,7 @@ int run(int Argc, const char **Argv) {
       WithColor::error(errs(), "cudalint")
           << "not writing baseline '" << WriteBaselineFile
           << "': some units could not be analysed\n";
-    } else if (!writeBaselineFile(Report.Findings)) {
+    } else if (!writeBaselineFile(WriteBaselineFile, Report.Findings)) {
       return ExitError;
     }
   }
@@ -1006,58 +805,21 @@ int run(int Argc, const char **Argv) {
       Notes.add(std::to_string(Known) + " finding" + (Known == 1 ? " is" : "s are") +
                 " in the baseline '" + BaselineFile + "' and not shown");
   }
-  if (!ExportFixes.empty() && !exportFixes(Report.Findings, Shown, Units, Texts))
+  if (!ExportFixes.empty() && !exportFixes(ExportFixes, Report.Findings, Shown, Units, Texts))
     return ExitError;
 
-  OutputOptions Output;
-  Output.Rules = Configs.enabledAnywhere();
-  Output.SourceRoot = SourceRoot.empty() ? absolute(".") : absolute(SourceRoot);
-  std::error_code Error;
-  std::unique_ptr<ToolOutputFile> File;
-  if (!OutputFile.empty()) {
-    File = std::make_unique<ToolOutputFile>(OutputFile, Error, sys::fs::OF_Text);
-    if (Error) {
-      WithColor::error(errs(), "cudalint")
-          << "cannot write '" << OutputFile << "': " << Error.message() << "\n";
-      return ExitError;
-    }
-  }
-  raw_ostream &OS = File ? File->os() : outs();
-  Output.Color = UseColor == cl::BOU_UNSET
-                     ? (!File && sys::Process::StandardOutIsDisplayed())
-                     : UseColor == cl::BOU_TRUE;
-  if (!Verify) {
-    switch (OutputFormat) {
-    case Format::Text:
-      writeText(OS, Report, Output);
-      break;
-    case Format::Sarif:
-      writeSarif(OS, Report, Output);
-      break;
-    case Format::Json:
-      writeJson(OS, Report, Output);
-      break;
-    }
-  }
-  if (File)
-    File->keep();
-  OS.flush(); // the summary on stderr must follow the report on a terminal
-
-  size_t Warnings = llvm::count_if(Report.Findings, [](const Finding &F) {
-    return F.Level == Severity::Warning;
-  });
-  size_t Errors = Report.Findings.size() - Warnings;
-  if (!Quiet && !Verify)
-    errs() << Warnings << " warning" << (Warnings == 1 ? "" : "s") << " and "
-           << Errors << " error" << (Errors == 1 ? "" : "s") << " in "
-           << ToAnalyse.size() << " unit" << (ToAnalyse.size() == 1 ? "" : "s")
-           << (FailedUnits ? (", " + std::to_string(FailedUnits) + " not analysed") : "")
-           << ".\n";
+  if (!writeReport(Report, Configs, FailedUnits, ToAnalyse.size()))
+    return ExitError;
 
   size_t Remaining = Report.Findings.size();
   bool FixProblem = false;
   if (Fix && !Verify) {
-    FixStageResult Fixed = applyFixes(Report.Findings, Shown, Units, Outcomes, Texts, Notes);
+    FixStageResult Fixed = applyFixes(
+        Report.Findings, Shown, Units, Outcomes, Texts, Notes,
+        [&](const std::vector<size_t> &Again) {
+          return analyseUnits(Units, Again, /*ShowProgress=*/false);
+        },
+        Quiet);
     Remaining -= llvm::count_if(Report.Findings, [&](const Finding &Found) {
       return Fixed.Fixed.count(idOf(Found));
     });

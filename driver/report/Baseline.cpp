@@ -13,7 +13,11 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
 
 #include <map>
 
@@ -130,6 +134,43 @@ size_t removeBaselined(std::vector<Finding> &Findings, const std::set<Fingerprin
   size_t Removed = Findings.size() - Kept.size();
   Findings = std::move(Kept);
   return Removed;
+}
+
+
+std::string baselineDirectory(StringRef BaselinePath) {
+  SmallString<256> Absolute(BaselinePath);
+  sys::fs::make_absolute(Absolute);
+  sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+  return std::string(sys::path::parent_path(Absolute));
+}
+
+bool writeBaselineFile(const std::string &Path, const std::vector<Finding> &Findings) {
+  std::error_code Error;
+  ToolOutputFile File(Path, Error, sys::fs::OF_Text);
+  if (Error) {
+    WithColor::error(errs(), "cudalint")
+        << "cannot write '" << Path << "': " << Error.message() << "\n";
+    return false;
+  }
+  writeBaseline(File.os(), fingerprints(Findings, baselineDirectory(Path)));
+  File.keep();
+  return true;
+}
+
+std::optional<std::set<Fingerprint>> readBaselineFile(const std::string &Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(Path);
+  if (!Buffer) {
+    WithColor::error(errs(), "cudalint") << "cannot read baseline '" << Path
+                                         << "': " << Buffer.getError().message() << "\n";
+    return std::nullopt;
+  }
+  Expected<std::set<Fingerprint>> Parsed = parseBaseline((*Buffer)->getBuffer());
+  if (!Parsed) {
+    WithColor::error(errs(), "cudalint") << "baseline '" << Path
+                                         << "': " << toString(Parsed.takeError()) << "\n";
+    return std::nullopt;
+  }
+  return std::move(*Parsed);
 }
 
 } // namespace cudalint

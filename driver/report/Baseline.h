@@ -14,6 +14,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -54,6 +55,13 @@ llvm::Expected<std::set<Fingerprint>> parseBaseline(llvm::StringRef Text);
 // Drops the findings `Baseline` records; returns how many it dropped.
 size_t removeBaselined(std::vector<Finding> &Findings, const std::set<Fingerprint> &Baseline,
                        llvm::StringRef BaselineDirectory);
+
+// The files behind --baseline and --write-baseline; problems are reported on
+// stderr, naming the file.
+std::optional<std::set<Fingerprint>> readBaselineFile(const std::string &Path);
+bool writeBaselineFile(const std::string &Path, const std::vector<Finding> &Findings);
+// The directory a baseline's paths are relative to: the file's own.
+std::string baselineDirectory(llvm::StringRef BaselinePath);
 
 } // namespace cudalint
 

@@ -1,0 +1,88 @@
+#include "run/UnitPlan.h"
+
+#include "database/ChangedFiles.h"
+#include "database/Shard.h"
+
+#include "llvm/Support/WithColor.h"
+
+using namespace llvm;
+
+namespace cudalint {
+
+void Notices::add(const std::string &Message) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  if (Seen.insert(Message).second && !Quiet)
+    WithColor::note(errs(), "cudalint") << Message << "\n";
+}
+
+std::optional<std::vector<Unit>> planUnits(std::vector<CompileCommand> Commands,
+                                           UnitConfigs &Configs, const ToolchainSetup &Toolchain,
+                                           bool Verify, Notices &Notes) {
+  std::vector<Unit> Units;
+  bool BrokenConfig = false;
+  for (CompileCommand &Command : Commands) {
+    const UnitSettings *Settings = Configs.forFile(Command.File);
+    if (!Settings) {
+      BrokenConfig = true;
+      continue;
+    }
+    TranslatedCommand Translated = translateCompileCommand(Command, Toolchain);
+    Translated.Arguments = withExtraArguments(std::move(Translated.Arguments), Settings->Config);
+    if (Verify)
+      Translated.Arguments.insert(Translated.Arguments.end() - 1, {"-Xclang", "-verify"});
+    Units.push_back({std::move(Command), std::move(Translated), Settings});
+  }
+  if (BrokenConfig)
+    return std::nullopt;
+  return Units;
+}
+
+bool narrowForCi(const std::vector<Unit> &Units, std::vector<size_t> &ToAnalyse,
+                 const CiNarrowing &Request, Notices &Notes) {
+  if (!Request.Shard.empty()) {
+    Expected<Shard> Part = parseShard(Request.Shard);
+    if (!Part) {
+      WithColor::error(errs(), "cudalint") << toString(Part.takeError()) << "\n";
+      return false;
+    }
+    std::vector<std::string> Files;
+    for (size_t I : ToAnalyse)
+      Files.push_back(Units[I].Command.File);
+    std::vector<size_t> Kept;
+    for (size_t Position : unitsOfShard(Files, *Part))
+      Kept.push_back(ToAnalyse[Position]);
+    ToAnalyse = std::move(Kept);
+  }
+  if (Request.FilesFrom.empty() && Request.ChangedSince.empty())
+    return true;
+  const std::string &Base = Request.SourceRoot;
+  std::set<std::string> Changed;
+  auto AddChanged = [&](Expected<std::set<std::string>> Listed) {
+    if (!Listed) {
+      WithColor::error(errs(), "cudalint") << toString(Listed.takeError()) << "\n";
+      return false;
+    }
+    Changed.insert(Listed->begin(), Listed->end());
+    return true;
+  };
+  if (!Request.FilesFrom.empty() && !AddChanged(readFileList(Request.FilesFrom, Base)))
+    return false;
+  if (!Request.ChangedSince.empty() && !AddChanged(gitChangedFiles(Request.ChangedSince, Base)))
+    return false;
+  std::vector<UnitInputs> Inputs;
+  for (size_t I : ToAnalyse)
+    Inputs.push_back({Units[I].Command.File, &Units[I].Translated.Arguments,
+                      &Units[I].Command.Directory, &Units[I].Settings->Analysis});
+  AffectedUnits Affected = affectedUnits(Inputs, Changed, Request.Cache, Request.Jobs);
+  std::vector<size_t> Kept;
+  for (size_t Position = 0; Position < ToAnalyse.size(); ++Position)
+    if (Affected.Affected[Position])
+      Kept.push_back(ToAnalyse[Position]);
+  Notes.add(std::to_string(Kept.size()) + " of " + std::to_string(ToAnalyse.size()) +
+            " units are or read one of the " + std::to_string(Changed.size()) +
+            " changed files (" + std::to_string(Affected.Preprocessed) + " preprocessed to know)");
+  ToAnalyse = std::move(Kept);
+  return true;
+}
+
+} // namespace cudalint

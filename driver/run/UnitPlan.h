@@ -1,0 +1,63 @@
+// Stage 2 of a run: each selected unit with its settings and its command
+// translated for clang; then the narrowing to the units this run analyses
+// (--shard, --files-from, --changed-since).
+#ifndef CUDALINT_DRIVER_UNITPLAN_H
+#define CUDALINT_DRIVER_UNITPLAN_H
+
+#include "config/UnitConfig.h"
+#include "database/CommandTranslation.h"
+#include "database/CompileDatabase.h"
+
+#include "llvm/ADT/StringSet.h"
+
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+class ResultCache;
+
+struct Unit {
+  CompileCommand Command;
+  TranslatedCommand Translated;
+  const UnitSettings *Settings = nullptr;
+};
+
+// Notices on stderr, each distinct one once per run.
+class Notices {
+public:
+  explicit Notices(bool Quiet) : Quiet(Quiet) {}
+  void add(const std::string &Message);
+
+private:
+  bool Quiet;
+  std::mutex Mutex;
+  llvm::StringSet<> Seen;
+};
+
+// The units of `Commands` with their settings and translated commands;
+// nullopt when a configuration file that applies is broken (reported).
+// `Verify` adds clang's -verify to every command.
+std::optional<std::vector<Unit>> planUnits(std::vector<CompileCommand> Commands,
+                                           UnitConfigs &Configs, const ToolchainSetup &Toolchain,
+                                           bool Verify, Notices &Notes);
+
+struct CiNarrowing {
+  std::string Shard;        // --shard=i/N, or empty
+  std::string FilesFrom;    // --files-from, or empty
+  std::string ChangedSince; // --changed-since, or empty
+  std::string SourceRoot;   // absolute: where the listed files are relative to
+  unsigned Jobs = 0;
+  ResultCache *Cache = nullptr;
+};
+
+// --shard, then --files-from and --changed-since: the units of `ToAnalyse`
+// this run analyses. False on a usage error, already reported.
+bool narrowForCi(const std::vector<Unit> &Units, std::vector<size_t> &ToAnalyse,
+                 const CiNarrowing &Request, Notices &Notes);
+
+} // namespace cudalint
+
+#endif
