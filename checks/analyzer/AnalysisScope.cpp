@@ -18,7 +18,6 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
-#include <chrono>
 #include <cstdlib>
 #include "llvm/Support/raw_ostream.h"
 #include <memory>
@@ -153,7 +152,10 @@ private:
 
 // The functions of a unit from which the analyzer's exploration can reach the
 // CUDA API: a fixpoint over a call graph of the unit's function bodies, built
-// once per unit.
+// once per unit (0.06 to 0.17 s on ggml-cuda.cu). Not clang's CallGraph: it
+// records calls and constructions, but not the destructors the analyzer runs
+// at the end of a scope or a full-expression, nor the overrides a virtual
+// call may reach.
 class CudaReach {
 public:
   CudaReach(ASTContext &Context, const CudaApi &Api) : Api(Api) {
@@ -273,24 +275,20 @@ private:
 };
 
 // Why a sink at the entry, not a filter of the declarations the analyzer is
-// given: it sees a namespace or a class as one declaration and instantiates
-// templates later, and it builds the call graph that orders its entry points
-// from what it is given, so a filter would change which callees are inlined
-// where. A sink leaves the order and the inlining as they are; what it costs
-// is each skipped function's CFG.
+// given: it is given a namespace or a class as one declaration and
+// instantiates templates later, and it orders its entry points by a call
+// graph of what it is given, so a filter would change which callees are
+// inlined where, and with that the findings. A sink keeps the order and the
+// inlining; it costs each skipped function's CFG, which measured nothing
+// worth a change: ggml-cuda.cu with every function skipped takes 5.8 s of
+// CPU, the AST checks alone 5.6 s.
 void AnalysisScope::checkBeginFunction(CheckerContext &C) const {
   if (!C.inTopFrame())
     return;
   const Decl *Entry = C.getLocationContext()->getDecl();
-  if (!Reach) {
-    auto T0 = std::chrono::steady_clock::now();
+  if (!Reach)
     Reach = std::make_unique<CudaReach>(C.getASTContext(), memory::api());
-    if (getenv("CUDALINT_TMP_REACH_TIME"))
-      llvm::errs() << "TMP reach " << std::chrono::duration<double>(std::chrono::steady_clock::now() - T0).count() << " s\n";
-  }
-  static const bool AnalyzeAll = getenv("CUDALINT_TMP_ANALYZE_ALL") != nullptr;
-  static const bool SkipAll = getenv("CUDALINT_TMP_SKIP_ALL") != nullptr;
-  if (SkipAll || isDeviceOnly(Entry) || (!AnalyzeAll && !Reach->reachesCuda(Entry)))
+  if (isDeviceOnly(Entry) || !Reach->reachesCuda(Entry))
     C.generateSink(C.getState(), C.getPredecessor());
 }
 
