@@ -383,10 +383,43 @@ TEST(OutputJsonTest, ExactDocument) {
     "/src/kernel.cu",
     "/src/sub dir/b.cu",
     "/src/c.cu"
-  ]
+  ],
+  "analysis": []
 }
 )json";
   EXPECT_EQ(Out, Expected);
+}
+
+// How a unit was analysed: its clang command and where the analyzer gave
+// up, always; timings only when the run asked for them.
+TEST(OutputJsonTest, UnitRunsCarryCommandsAndLimits) {
+  RunReport Report;
+  UnitRun Run;
+  Run.File = "/src/a.cu";
+  Run.Directory = "/build";
+  Run.Command = {"clang++", "-x", "cuda", "/src/a.cu"};
+  AnalysisLimit Limit;
+  Limit.Function = "ns::heavy";
+  Limit.Where.File = "/src/a.cu";
+  Limit.Where.Line = 7;
+  Limit.Where.Column = 5;
+  Limit.Reason = "node budget (2000 nodes) exhausted";
+  Run.Limits.push_back(Limit);
+  Report.Runs.push_back(Run);
+  std::string Quiet;
+  llvm::raw_string_ostream QuietOS(Quiet);
+  writeJson(QuietOS, Report, OutputOptions());
+  EXPECT_NE(Quiet.find(R"("command": [
+        "clang++",)"), std::string::npos) << Quiet;
+  EXPECT_NE(Quiet.find(R"("function": "ns::heavy")"), std::string::npos) << Quiet;
+  EXPECT_NE(Quiet.find(R"("reason": "node budget (2000 nodes) exhausted")"), std::string::npos);
+  EXPECT_EQ(Quiet.find("parseSeconds"), std::string::npos) << Quiet;
+  Report.Runs.front().HasTiming = true;
+  Report.Runs.front().ParseSeconds = 0.5;
+  std::string Timed;
+  llvm::raw_string_ostream TimedOS(Timed);
+  writeJson(TimedOS, Report, OutputOptions());
+  EXPECT_NE(Timed.find(R"("parseSeconds": 0.5)"), std::string::npos) << Timed;
 }
 
 TEST(OutputJsonTest, EmptyReportAndUnknownLocations) {

@@ -337,17 +337,8 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
     Outcome.Errors.push_back("clang could not process the unit");
   if (Factory.Preamble) {
     Outcome.Timing.PreambleUsed = true;
-    std::vector<FileRead> All = std::move(Outcome.FilesRead);
-    llvm::append_range(All, Factory.Preamble->FilesRead);
-    llvm::sort(All, [](const FileRead &A, const FileRead &B) {
-      return std::tie(A.Path, A.Digest) < std::tie(B.Path, B.Digest);
-    });
-    All.erase(std::unique(All.begin(), All.end(),
-                          [](const FileRead &A, const FileRead &B) {
-                            return A.Path == B.Path && A.Digest == B.Digest;
-                          }),
-              All.end());
-    Outcome.FilesRead = std::move(All);
+    llvm::append_range(Outcome.FilesRead, Factory.Preamble->FilesRead);
+    sortFilesRead(Outcome.FilesRead);
   }
   Clock::time_point End = Clock::now();
   if (ParseEnd == Start) // never parsed through: all of it was the parse

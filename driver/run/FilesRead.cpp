@@ -25,6 +25,11 @@ std::vector<FileRead> filesRead(const clang::SourceManager &SM) {
     // and /lib may link to /usr/lib).
     Files.push_back({FileManager.getCanonicalName(It->first).str(), contentDigest(*Contents)});
   }
+  sortFilesRead(Files);
+  return Files;
+}
+
+void sortFilesRead(std::vector<FileRead> &Files) {
   llvm::sort(Files, [](const FileRead &A, const FileRead &B) {
     return std::tie(A.Path, A.Digest) < std::tie(B.Path, B.Digest);
   });
@@ -33,7 +38,6 @@ std::vector<FileRead> filesRead(const clang::SourceManager &SM) {
                             return A.Path == B.Path && A.Digest == B.Digest;
                           }),
               Files.end());
-  return Files;
 }
 
 } // namespace cudalint

@@ -27,6 +27,10 @@ std::string contentDigest(llvm::StringRef Contents);
 // includes), sorted by path; files it only looked up are not among them.
 std::vector<FileRead> filesRead(const clang::SourceManager &SM);
 
+// Sorted by path, each file once: filesRead's order, also for lists merged
+// from several sources (a unit's own files and its precompiled headers').
+void sortFilesRead(std::vector<FileRead> &Files);
+
 } // namespace cudalint
 
 #endif
