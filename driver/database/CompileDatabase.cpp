@@ -1,4 +1,5 @@
 #include "database/CompileDatabase.h"
+#include "support/JsonInput.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -20,6 +21,8 @@ using Tokenizer = void (*)(llvm::StringRef, llvm::StringSaver &,
 // Deep enough for any build system; shallow enough to stop a file that
 // names itself through another one.
 constexpr unsigned MaxResponseFileDepth = 16;
+constexpr unsigned MaxResponseFileReads = 4096;
+constexpr size_t MaxExpandedArguments = 1 << 20;
 
 std::string absoluteWithoutDots(llvm::StringRef Path, llvm::StringRef Base) {
   llvm::SmallString<256> Result;
@@ -138,6 +141,15 @@ private:
       Problems.push_back("response file '" + Path + "' nests too deeply");
       return;
     }
+    // Files that name each other several times over expand exponentially.
+    if (++Reads > MaxResponseFileReads || Result.size() > MaxExpandedArguments) {
+      if (!GaveUp)
+        Problems.push_back("response file '" + Path + "' expands to more than " +
+                           std::to_string(MaxResponseFileReads) + " files or " +
+                           std::to_string(MaxExpandedArguments) + " arguments");
+      GaveUp = true;
+      return;
+    }
     auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
     if (!Buffer) {
       Problems.push_back("cannot read response file '" + Path +
@@ -153,6 +165,8 @@ private:
   Tokenizer Split;
   std::vector<std::string> &Problems;
   std::vector<std::string> Open; // the files being expanded, outermost first
+  unsigned Reads = 0;
+  bool GaveUp = false;
 };
 
 // Reads one array element; returns an empty optional and says why in
@@ -266,16 +280,9 @@ private:
   std::string DatabaseDirectory;
 };
 
-std::optional<llvm::json::Array> readJsonArray(llvm::StringRef JsonPath,
-                                               std::string &Problem) {
-  auto Buffer = llvm::MemoryBuffer::getFile(JsonPath, /*IsText=*/true);
-  if (!Buffer) {
-    Problem = "cannot read compile database '" + JsonPath.str() +
-              "': " + Buffer.getError().message();
-    return std::nullopt;
-  }
-  llvm::Expected<llvm::json::Value> Json =
-      llvm::json::parse((*Buffer)->getBuffer());
+std::optional<llvm::json::Array> parseJsonArray(llvm::StringRef Text, llvm::StringRef JsonPath,
+                                                std::string &Problem) {
+  llvm::Expected<llvm::json::Value> Json = parseJsonInput(Text);
   if (!Json) {
     Problem = JsonPath.str() +
               ": not valid JSON: " + llvm::toString(Json.takeError());
@@ -389,10 +396,22 @@ size_t compilerIndex(const std::vector<std::string> &Arguments) {
 }
 
 CompileDatabase loadCompileDatabase(llvm::StringRef JsonPath) {
+  auto Buffer = llvm::MemoryBuffer::getFile(JsonPath, /*IsText=*/true);
+  if (!Buffer) {
+    CompileDatabase Database;
+    Database.Path = absoluteWithoutDots(JsonPath, currentDirectory());
+    Database.Problems.push_back("cannot read compile database '" + JsonPath.str() +
+                                "': " + Buffer.getError().message());
+    return Database;
+  }
+  return parseCompileDatabase((*Buffer)->getBuffer(), JsonPath);
+}
+
+CompileDatabase parseCompileDatabase(llvm::StringRef Text, llvm::StringRef JsonPath) {
   CompileDatabase Database;
   Database.Path = absoluteWithoutDots(JsonPath, currentDirectory());
   std::string Problem;
-  std::optional<llvm::json::Array> Entries = readJsonArray(JsonPath, Problem);
+  std::optional<llvm::json::Array> Entries = parseJsonArray(Text, JsonPath, Problem);
   if (!Entries) {
     Database.Problems.push_back(Problem);
     return Database;

@@ -29,6 +29,10 @@ struct CompileDatabase {
 
 CompileDatabase loadCompileDatabase(llvm::StringRef JsonPath);
 
+// The same for the text of a database at `JsonPath`, whose directory
+// relative paths are taken from.
+CompileDatabase parseCompileDatabase(llvm::StringRef Text, llvm::StringRef JsonPath);
+
 // clang-tidy's lookup: `compile_commands.json` in the directory of `Source`
 // or any of its parents.
 std::optional<std::string> findCompileDatabaseAbove(llvm::StringRef Source);

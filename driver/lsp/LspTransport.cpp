@@ -1,4 +1,5 @@
 #include "lsp/LspTransport.h"
+#include "support/JsonInput.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -61,7 +62,7 @@ IncomingMessage LspReader::next() {
   std::string Body(*Length, '\0');
   if (*Length && std::fread(Body.data(), 1, *Length, In) != *Length)
     return Result; // End: the stream stopped inside a message
-  llvm::Expected<llvm::json::Value> Parsed = llvm::json::parse(Body);
+  llvm::Expected<llvm::json::Value> Parsed = parseJsonInput(Body);
   if (!Parsed) {
     Result.What = IncomingMessage::Kind::Malformed;
     Result.Problem = "not JSON: " + llvm::toString(Parsed.takeError());

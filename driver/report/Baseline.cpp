@@ -9,6 +9,7 @@
 //     ]
 //   }
 #include "report/Baseline.h"
+#include "support/JsonInput.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -90,7 +91,7 @@ void writeBaseline(raw_ostream &OS, std::vector<Fingerprint> Entries) {
 }
 
 Expected<std::set<Fingerprint>> parseBaseline(StringRef Text) {
-  Expected<json::Value> Parsed = json::parse(Text);
+  Expected<json::Value> Parsed = parseJsonInput(Text);
   if (!Parsed)
     return Parsed.takeError();
   auto Invalid = [](const Twine &Message) {

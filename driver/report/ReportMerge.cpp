@@ -1,4 +1,5 @@
 #include "report/ReportMerge.h"
+#include "support/JsonInput.h"
 
 #include "report/Utf16Columns.h"
 
@@ -317,7 +318,7 @@ int mergeError(const llvm::Twine &Message) {
 } // namespace
 
 llvm::Expected<ReadReport> readReport(llvm::StringRef Text) {
-  llvm::Expected<llvm::json::Value> Parsed = llvm::json::parse(Text);
+  llvm::Expected<llvm::json::Value> Parsed = parseJsonInput(Text);
   if (!Parsed)
     return malformed("invalid JSON: " + llvm::toString(Parsed.takeError()));
   const Object *Root = Parsed->getAsObject();
