@@ -12,6 +12,10 @@
                       define or toolkit gives a fresh PCH and fresh findings
   verbose             --verbose names each unit's clang command and timings,
                       and the JSON report carries them
+  not-source          units that are a FIFO or a directory, and one nested
+                      10,000 parentheses deep (plain clang overflows its
+                      stack on it): each a problem with its reason, at once,
+                      the other units' findings intact
 """
 
 import json
@@ -215,7 +219,38 @@ def verbose(args):
     print("verbose: commands, timings and the report's analysis entries")
 
 
+def not_source(args):
+    src, entries = write_project(args)
+    whole = harness.report(lint(args, "--cuda-path=none").stdout)
+    fifo, directory, host_fifo = src / "fifo.cu", src / "directory.cu", src / "host.cpp"
+    os.mkfifo(fifo)
+    directory.mkdir()
+    os.mkfifo(host_fifo)
+    nested = src / "nested.cu"
+    nested.write_text("int nested = " + "(" * 10000 + "1" + ")" * 10000 + ";\n")
+    reasons = {str(fifo): "it is a FIFO, not a source file",
+               str(directory): "it is a directory, not a source file",
+               str(host_fifo): "it is a FIFO, not a source file",
+               str(nested): "bracket nesting level exceeded"}
+    for path in (fifo, directory, nested):
+        entries.append({"directory": str(src), "file": str(path),
+                        "arguments": ["nvcc", "-c", str(path)]})
+    entries.append({"directory": str(src), "file": str(host_fifo),
+                    "arguments": ["g++", f"-I{src}", "-c", str(host_fifo)]})
+    (args.work_dir / "compile_commands.json").write_text(json.dumps(entries, indent=2))
+    report = harness.report(lint(args, "--cuda-path=none", "-j2",
+                                 expect=[harness.EXIT_ERROR]).stdout)
+    problems = {problem["file"]: problem["message"] for problem in report["problems"]}
+    harness.expect(sorted(problems) == sorted(reasons), f"problems: {report['problems']}")
+    for file, reason in reasons.items():
+        harness.expect_contains(problems[file], reason, f"the problem of {file}")
+    harness.expect(findings_by_file(report) == findings_by_file(whole),
+                   "the other units' findings changed")
+    print(f"not-source: {len(reasons)} units reported, {len(findings_by_file(whole))} intact")
+
+
 if __name__ == "__main__":
     harness.main_with_cases(__doc__, {
         "crash": fault("crash"), "hang": fault("hang", timeout=5), "kill": fault("kill"),
-        "jobs": jobs, "preamble": preamble, "testdata": testdata, "verbose": verbose})
+        "jobs": jobs, "preamble": preamble, "testdata": testdata, "verbose": verbose,
+        "not-source": not_source})
