@@ -469,6 +469,22 @@ TEST(CommandTranslationTest, RemovesPluginsPassedThroughOtherFlags) {
       << shown(Translated);
 }
 
+TEST(CommandTranslationTest, WritesNoFileADatabaseNames) {
+  TranslatedCommand Translated = translate(
+      "clang++ -ftime-trace=/tmp/trace.json -fcrash-diagnostics-dir=/tmp/crash "
+      "-fmodules -fmodules-cache-path=/tmp/modules -fproc-stat-report=/tmp/stats "
+      "-Xclang -dependency-file -Xclang /tmp/a.d -Xclang -o -Xclang /tmp/a.o "
+      "-Xclang -stats-file=/tmp/s -Xclang -fno-color-diagnostics -DKEPT -c a.cu");
+
+  EXPECT_EQ(commandFlags(Translated),
+            Strings({"-Xclang", "-fno-color-diagnostics", "-DKEPT"}))
+      << shown(Translated);
+  for (const char *Named : {"/tmp/trace.json", "/tmp/crash", "'-fmodules'", "/tmp/modules",
+                            "/tmp/stats", "-dependency-file -Xclang /tmp/a.d",
+                            "-o -Xclang /tmp/a.o", "-stats-file=/tmp/s'"})
+    EXPECT_EQ(noticesNaming(Translated, Named), 1u) << Named << shown(Translated);
+}
+
 TEST(CommandTranslationTest, RemovesDependencyOutputPassedToThePreprocessor) {
   TranslatedCommand Translated =
       translate("gcc -Wp,-MD,.a.o.d -Wp,-DKEPT -c a.cu");

@@ -442,6 +442,51 @@ bool isReplacedByAnalysis(const llvm::opt::Arg &Arg) {
          });
 }
 
+// Flags that make even a syntax-only parse write a file of its own choosing
+// (a time trace, crash reproducers, implicitly built modules in a cache),
+// which a compile database from a pull request must not be able to do.
+bool writesFiles(const llvm::opt::Option &Option) {
+  for (unsigned Id : {opts::OPT_ftime_trace, opts::OPT_ftime_trace_EQ,
+                      opts::OPT_fcrash_diagnostics_dir, opts::OPT_fcrash_diagnostics_EQ,
+                      opts::OPT_fmodules_cache_path, opts::OPT_fmodule_output,
+                      opts::OPT_fmodule_output_EQ, opts::OPT_fproc_stat_report,
+                      opts::OPT_fproc_stat_report_EQ, opts::OPT_fsave_optimization_record,
+                      opts::OPT_fsave_optimization_record_EQ,
+                      opts::OPT_foptimization_record_file_EQ, opts::OPT_fmodules,
+                      opts::OPT_fcxx_modules, opts::OPT_fimplicit_modules})
+    if (Option.matches(Id))
+      return true;
+  return false;
+}
+
+// The same flags in cc1's spelling, reaching clang through -Xclang.
+bool writesFilesAsCc1Flag(llvm::StringRef Cc1Flag) {
+  if (Cc1Flag == "-o")
+    return true;
+  for (llvm::StringRef Prefix :
+       {"-dependency-file", "-dependency-dot", "-header-include-file",
+        "-module-dependency-dir", "-serialize-diagnostic-file", "-diagnostic-log-file",
+        "-stats-file", "-ftime-trace", "-fmodules", "-fimplicit-modules", "-fcxx-modules",
+        "-emit-", "-fcrash-diagnostics-dir", "-fmodule-output",
+        "-opt-record-file", "-split-dwarf-output", "-coverage-data-file",
+        "-coverage-notes-file", "-fprofile-instrument-path"})
+    if (Cc1Flag.starts_with(Prefix))
+      return true;
+  return false;
+}
+
+// cc1's output flags whose value is the next -Xclang's.
+bool takesNextXclangOutput(llvm::StringRef Cc1Flag) {
+  for (llvm::StringRef Flag :
+       {"-o", "-dependency-file", "-dependency-dot", "-header-include-file",
+        "-module-dependency-dir", "-serialize-diagnostic-file", "-diagnostic-log-file",
+        "-split-dwarf-output", "-coverage-data-file", "-coverage-notes-file",
+        "-opt-record-file"})
+    if (Cc1Flag == Flag)
+      return true;
+  return false;
+}
+
 // cc1 plugin flags without '=' take the next -Xclang's value as theirs.
 bool takesNextXclangValue(llvm::StringRef Cc1Flag) {
   return Cc1Flag == "-load" || Cc1Flag == "-plugin" ||
@@ -526,6 +571,9 @@ private:
                   "never read");
     else if (isClangPluginFlag(Option) || passesPlugin(Arg))
       return dropPlugin(Parsed, I);
+    else if (writesFiles(Option) || (Option.matches(opts::OPT_Xclang) &&
+                                     writesFilesAsCc1Flag(Arg.getValue())))
+      return dropFileWriter(Parsed, I);
     else if (Option.matches(opts::OPT_offload_arch_EQ))
       keepUsableGpuArchs(Arg);
     else if (!isReplacedByAnalysis(Arg))
@@ -545,6 +593,19 @@ private:
       Spelling += " " + spelling(Parsed[I + 1]);
     Notices.add("removed compiler plugin '" + Spelling +
                 "': plugins named by a compile database are never loaded");
+    return NextIsItsValue ? 1 : 0;
+  }
+
+  size_t dropFileWriter(const std::vector<ParsedFlag> &Parsed, size_t I) {
+    std::string Spelling = spelling(Parsed[I]);
+    bool NextIsItsValue = Parsed[I].Arg->getOption().matches(opts::OPT_Xclang) &&
+                          takesNextXclangOutput(Parsed[I].Arg->getValue()) &&
+                          I + 1 < Parsed.size() &&
+                          Parsed[I + 1].Arg->getOption().matches(opts::OPT_Xclang);
+    if (NextIsItsValue)
+      Spelling += " " + spelling(Parsed[I + 1]);
+    Notices.add("removed '" + Spelling +
+                "': cudalint's parse writes no file a compile database names");
     return NextIsItsValue ? 1 : 0;
   }
 
