@@ -4,8 +4,12 @@
 #
 #   ./bootstrap.sh example   lint testdata/example through a real compile database
 #   ./bootstrap.sh test      run every test (ctest); its exit status is ours
+#   ./bootstrap.sh asan      the same suite built with ASan and UBSan (build-asan)
+#   ./bootstrap.sh fuzz      build the libFuzzer targets (build-fuzz); then
+#                            tests/fuzz/run.sh runs them
 #
-# CUDALINT_BUILD_DIR chooses the build directory (default: ./build).
+# CUDALINT_BUILD_DIR chooses the build directory of example and test
+# (default: ./build).
 set -euo pipefail
 
 cd "$(dirname "$0")"
@@ -32,7 +36,7 @@ die() {
 }
 
 usage() {
-  sed -n 's/^# \{0,1\}//; 2,8p' "$0"
+  sed -n 's/^# \{0,1\}//; 2,12p' "$0"
   exit "${1:-0}"
 }
 
@@ -118,6 +122,18 @@ lint_example() {
   esac
 }
 
+# The sanitizer and fuzzing builds (CMakePresets.json) need clang's runtimes.
+sanitizer_build() {
+  local preset=$1
+  packages+=(libclang-rt-22-dev)
+  install_missing_packages
+  build_dir=$root/build-$preset
+  step "configuring $build_dir (cmake --preset $preset)"
+  quietly cmake --preset "$preset" -S "$root"
+  step "building with $jobs jobs"
+  ninja -C "$build_dir" -j "$jobs"
+}
+
 run_tests() {
   step "ctest with $jobs jobs"
   local status=0
@@ -136,6 +152,14 @@ case ${1:-} in
     install_missing_packages
     build
     run_tests
+    ;;
+  asan)
+    sanitizer_build asan
+    ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} run_tests
+    ;;
+  fuzz)
+    sanitizer_build fuzz
+    step "fuzz targets in $build_dir/fuzz; run them with tests/fuzz/run.sh"
     ;;
   -h | --help) usage 0 ;;
   *) usage 2 >&2 ;;

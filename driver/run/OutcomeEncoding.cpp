@@ -183,7 +183,11 @@ std::optional<UnitOutcome> decodeOutcome(llvm::StringRef Encoded) {
   std::optional<llvm::StringRef> Payload = unframed(OutcomeMagic, Encoded);
   if (!Payload)
     return std::nullopt;
-  FieldReader In(*Payload);
+  return decodeOutcomePayload(*Payload);
+}
+
+std::optional<UnitOutcome> decodeOutcomePayload(llvm::StringRef Payload) {
+  FieldReader In(Payload);
   UnitOutcome Outcome;
   size_t Files, Findings, Errors, Limits;
   if (!In.count(Files))
