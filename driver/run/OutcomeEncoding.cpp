@@ -1,5 +1,7 @@
 #include "run/OutcomeEncoding.h"
 
+#include <cmath>
+
 #include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/Endian.h"
 
@@ -10,6 +12,18 @@ namespace {
 // Changes whenever the layout below does.
 constexpr llvm::StringLiteral OutcomeMagic = "cudalint-unit-outcome-3\n";
 constexpr size_t DigestSize = 16;
+
+// Twelve days: a longer timing is a corrupt entry. Up to it, microseconds
+// read as seconds and written again come back as they were.
+constexpr uint64_t MaxMicroseconds = uint64_t(1) << 40;
+
+// Rounded, not truncated: 3 µs read back is 2.9999999999999996e-06 s.
+uint64_t microseconds(double Seconds) {
+  double Micros = std::round(Seconds * 1e6);
+  if (!(Micros > 0))
+    return 0; // negative, or not a number
+  return Micros >= double(MaxMicroseconds) ? MaxMicroseconds : static_cast<uint64_t>(Micros);
+}
 
 std::string payloadDigest(llvm::StringRef Payload) {
   auto Digest = llvm::BLAKE3::hash<DigestSize>(llvm::arrayRefFromStringRef(Payload));
@@ -173,8 +187,8 @@ std::string encodeOutcome(const UnitOutcome &Outcome) {
     Payload.text(Limit.Reason);
   }
   // Microseconds: timings are reported, never compared.
-  Payload.number(static_cast<uint64_t>(Outcome.Timing.ParseSeconds * 1e6));
-  Payload.number(static_cast<uint64_t>(Outcome.Timing.AnalysisSeconds * 1e6));
+  Payload.number(microseconds(Outcome.Timing.ParseSeconds));
+  Payload.number(microseconds(Outcome.Timing.AnalysisSeconds));
   Payload.number(Outcome.Timing.PreambleUsed);
   return framed(OutcomeMagic, Payload.Out);
 }
@@ -216,6 +230,7 @@ std::optional<UnitOutcome> decodeOutcomePayload(llvm::StringRef Payload) {
       return std::nullopt;
   uint64_t ParseMicros, AnalysisMicros;
   if (!In.number(ParseMicros) || !In.number(AnalysisMicros) ||
+      ParseMicros > MaxMicroseconds || AnalysisMicros > MaxMicroseconds ||
       !In.flag(Outcome.Timing.PreambleUsed) || !In.atEnd())
     return std::nullopt;
   Outcome.Timing.ParseSeconds = ParseMicros / 1e6;
