@@ -2,6 +2,7 @@
 
 #include "clang/Basic/OffloadArch.h"
 #include "clang/Options/Options.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -22,16 +23,31 @@ namespace opts = clang::options;
 // cannot exist stops it from finding a partial one with the bundled headers.
 constexpr llvm::StringLiteral NoCudaInstallation = "/nonexistent-cudalint";
 
+// Each distinct notice once, in order. A command of a million stray inputs
+// (response files can make one) says the first hundred and counts the rest.
 class NoticeList {
 public:
   void add(std::string Text) {
-    if (!llvm::is_contained(Texts, Text))
-      Texts.push_back(std::move(Text));
+    if (Seen.contains(Text))
+      return;
+    if (Texts.size() == MaxNotices) {
+      ++Unsaid;
+      return;
+    }
+    Seen.insert(Text);
+    Texts.push_back(std::move(Text));
   }
-  std::vector<std::string> take() { return std::move(Texts); }
+  std::vector<std::string> take() {
+    if (Unsaid)
+      Texts.push_back("and " + std::to_string(Unsaid) + " more notices about this command");
+    return std::move(Texts);
+  }
 
 private:
+  static constexpr size_t MaxNotices = 100;
   std::vector<std::string> Texts;
+  llvm::StringSet<> Seen;
+  size_t Unsaid = 0;
 };
 
 std::string absoluteWithoutDots(llvm::StringRef Path, llvm::StringRef Base) {
