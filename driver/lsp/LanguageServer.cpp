@@ -372,8 +372,11 @@ private:
       Result.Log.push_back({MessageType::Log, Notice});
     std::vector<std::string> Arguments =
         withExtraArguments(std::move(Translated.Arguments), Settings->Config);
-    UnitOutcome Outcome = analyzeUnit(Arguments, Command.Directory, Settings->Analysis, Buffers,
-                                      Options.Environment);
+    UnitOutcome Outcome;
+    onAnalysisStack([&] {
+      Outcome = analyzeUnit(Arguments, Command.Directory, Settings->Analysis, Buffers,
+                            Options.Environment);
+    });
     if (Outcome.Failed) {
       // The findings of what did parse are still published.
       std::string Message = "'" + Path + "' did not parse cleanly; findings may be missing";

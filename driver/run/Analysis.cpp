@@ -5,6 +5,7 @@
 #include "analyzer/AnalyzerEngine.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Basic/Stack.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -14,6 +15,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ProgramStack.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -21,6 +23,8 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+
+#include <sys/resource.h>
 
 using namespace clang;
 
@@ -346,6 +350,25 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
   Outcome.Timing.ParseSeconds = secondsBetween(Start, ParseEnd);
   Outcome.Timing.AnalysisSeconds = secondsBetween(ParseEnd, End);
   return Outcome;
+}
+
+// Deeply nested code (thousands of nested parentheses, one sum of 500,000
+// terms) recurses in clang's parser far past a thread's usual 8 MiB, and
+// plain clang dies on it. The analysis runs on a stack of 512 MiB of address
+// space, which only such code ever touches, and less under a memory limit
+// (--unit-memory-limit counts the stack).
+void onAnalysisStack(llvm::function_ref<void()> Analyse) {
+  uint64_t Size = 512u << 20;
+  struct rlimit Limit;
+  if (getrlimit(RLIMIT_DATA, &Limit) == 0 && Limit.rlim_cur != RLIM_INFINITY)
+    Size = std::min<uint64_t>(Size, Limit.rlim_cur / 4);
+  Size = std::max<uint64_t>(Size, clang::DesiredStackSize);
+  llvm::runOnNewStack(static_cast<unsigned>(Size), [&] {
+    // Where the new stack starts, so that clang's own deep recursions
+    // (template instantiation) still move to fresh stacks near its end.
+    clang::noteBottomOfStack(/*ForceSet=*/true);
+    Analyse();
+  });
 }
 
 } // namespace cudalint

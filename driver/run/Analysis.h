@@ -9,6 +9,8 @@
 #include "run/FilesRead.h"
 #include "Finding.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -70,6 +72,10 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
                         const AnalysisOptions &Options,
                         const std::vector<UnsavedFile> &Unsaved = {},
                         const AnalysisEnvironment &Environment = {});
+
+// Runs `Analyse` (an analyzeUnit call) on a stack deep enough for code that
+// overflows an ordinary thread's: what workers and the language server do.
+void onAnalysisStack(llvm::function_ref<void()> Analyse);
 
 } // namespace cudalint
 

@@ -5,22 +5,18 @@
 
 #include "CheckRegistry.h"
 
-#include "clang/Basic/Stack.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
-#include "llvm/Support/ProgramStack.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
 #include <csignal>
 #include <deque>
 #include <thread>
-
-#include <sys/resource.h>
 
 using namespace llvm;
 
@@ -346,19 +342,6 @@ private:
   size_t Finished = 0;
 };
 
-// Deeply nested code (thousands of nested parentheses, one sum of 500,000
-// terms) recurses in clang's parser far past a thread's usual 8 MiB, and
-// plain clang dies on it. A worker parses on a stack of 512 MiB of address
-// space, which only such code ever touches, and less under a memory limit
-// (--unit-memory-limit counts the stack).
-unsigned workerStackSize() {
-  uint64_t Size = 512u << 20;
-  struct rlimit Limit;
-  if (getrlimit(RLIMIT_DATA, &Limit) == 0 && Limit.rlim_cur != RLIM_INFINITY)
-    Size = std::min<uint64_t>(Size, Limit.rlim_cur / 4);
-  return static_cast<unsigned>(std::max<uint64_t>(Size, clang::DesiredStackSize));
-}
-
 } // namespace
 
 std::vector<UnitOutcome> analyseInWorkers(const std::vector<UnitJob> &Jobs,
@@ -387,8 +370,7 @@ int runAnalysisWorker() {
   if (!Request->ClangArguments.empty())
     injectTestFault(Request->ClangArguments.back());
   UnitOutcome Outcome;
-  runOnNewStack(workerStackSize(), [&] {
-    clang::noteBottomOfStack(/*ForceSet=*/true);
+  onAnalysisStack([&] {
     Outcome = analyzeUnit(Request->ClangArguments, Request->Directory, Request->Options, {},
                           Request->Environment);
   });

@@ -258,6 +258,23 @@ def test_unparsable(server, root):
     print("unparsable unit: findings published, the error logged")
 
 
+def test_deeply_nested(server, root):
+    # 10,000 nested parentheses overflow an 8 MiB stack in clang's parser
+    # (plain clang dies on it): the server must live on and say why.
+    nested = root / "src" / "nested.cu"
+    text = KERNEL + "int nested = " + "(" * 10000 + "1" + ")" * 10000 + ";\n"
+    nested.write_text(text)
+    open_document(server, nested, text)
+    diagnostics = server.diagnostics(nested, "diagnostics of a deeply nested unit")
+    expect((7, 28, "cuda-alloc-pointer-arg") in summary(diagnostics),
+           f"what parsed is still analysed: {summary(diagnostics)}")
+    logged = [m for m in server.seen if m.get("method") == "window/logMessage"
+              and "nested.cu" in m["params"]["message"]]
+    expect(logged and "bracket nesting level exceeded" in logged[-1]["params"]["message"],
+           "clang's bracket limit is logged to the editor")
+    print("deeply nested unit: the server lives on, clang's limit logged")
+
+
 def test_wide_characters(server, root):
     # Positions count UTF-16 code units: 'π' is one, '𝜋' two (four UTF-8 bytes).
     wide = root / "src" / "wide.cu"
@@ -284,6 +301,7 @@ def test():
     test_unit(server, kernel)
     test_header(server, helpers)
     test_unparsable(server, root)
+    test_deeply_nested(server, root)
     test_wide_characters(server, root)
     request_id = server.request("shutdown")
     expect(server.response(request_id, "the shutdown response").get("result", 1) is None,
