@@ -22,7 +22,7 @@ using Tokenizer = void (*)(llvm::StringRef, llvm::StringSaver &,
 // names itself through another one.
 constexpr unsigned MaxResponseFileDepth = 16;
 constexpr unsigned MaxResponseFileReads = 4096;
-constexpr size_t MaxExpandedArguments = 1 << 20;
+constexpr size_t MaxExpandedArguments = 1 << 16;
 
 std::string absoluteWithoutDots(llvm::StringRef Path, llvm::StringRef Base) {
   llvm::SmallString<256> Result;
