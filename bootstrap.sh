@@ -155,7 +155,8 @@ case ${1:-} in
     ;;
   asan)
     sanitizer_build asan
-    ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} run_tests
+    # allow_user_poisoning=0: see tests/fuzz/run.sh.
+    ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allow_user_poisoning=0} run_tests
     ;;
   fuzz)
     sanitizer_build fuzz

@@ -47,7 +47,11 @@ done
 mkdir -p "$out/crashes" "$out/logs"
 
 # Leaks are findings too; a unit that takes more than 30 s is a hang.
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+# allow_user_poisoning=0: LLVM's allocators poison and unpoison their slabs
+# only in code compiled with ASan, so clang's uninstrumented libraries would
+# trip over what cudalint's instrumented copies of the same inline code
+# poisoned.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:allow_user_poisoning=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 
 run_target() {
