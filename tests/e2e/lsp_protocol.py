@@ -243,35 +243,33 @@ def test_header(server, helpers):
            "closing a file clears its diagnostics")
 
 
-def test_unparsable(server, root):
-    broken = root / "src" / "broken.cu"
-    text = KERNEL + "undeclared_type value;\n"
-    broken.write_text(text)
-    open_document(server, broken, text)
-    diagnostics = server.diagnostics(broken, "diagnostics of a unit that does not parse")
+def expect_broken_unit_analysed(server, path, text, error, what):
+    """A unit with a parse error: what parsed is still analysed and published,
+    and the error is logged to the editor."""
+    path.write_text(text)
+    open_document(server, path, text)
+    diagnostics = server.diagnostics(path, f"diagnostics of {what}")
     expect((7, 28, "cuda-alloc-pointer-arg") in summary(diagnostics),
            f"what parsed is still analysed: {summary(diagnostics)}")
     logged = [m for m in server.seen if m.get("method") == "window/logMessage"
-              and "did not parse" in m["params"]["message"]]
-    expect(logged and "unknown type name 'undeclared_type'" in logged[-1]["params"]["message"],
-           "the parse error is logged to the editor")
+              and f"'{path}' did not parse" in m["params"]["message"]]
+    expect(logged and error in logged[-1]["params"]["message"],
+           f"the parse error of {what} is logged to the editor")
+
+
+def test_unparsable(server, root):
+    expect_broken_unit_analysed(server, root / "src" / "broken.cu",
+                                KERNEL + "undeclared_type value;\n",
+                                "unknown type name 'undeclared_type'", "a unit that does not parse")
     print("unparsable unit: findings published, the error logged")
 
 
 def test_deeply_nested(server, root):
     # 10,000 nested parentheses overflow an 8 MiB stack in clang's parser
     # (plain clang dies on it): the server must live on and say why.
-    nested = root / "src" / "nested.cu"
-    text = KERNEL + "int nested = " + "(" * 10000 + "1" + ")" * 10000 + ";\n"
-    nested.write_text(text)
-    open_document(server, nested, text)
-    diagnostics = server.diagnostics(nested, "diagnostics of a deeply nested unit")
-    expect((7, 28, "cuda-alloc-pointer-arg") in summary(diagnostics),
-           f"what parsed is still analysed: {summary(diagnostics)}")
-    logged = [m for m in server.seen if m.get("method") == "window/logMessage"
-              and "nested.cu" in m["params"]["message"]]
-    expect(logged and "bracket nesting level exceeded" in logged[-1]["params"]["message"],
-           "clang's bracket limit is logged to the editor")
+    expect_broken_unit_analysed(server, root / "src" / "nested.cu",
+                                KERNEL + "int nested = " + "(" * 10000 + "1" + ")" * 10000 + ";\n",
+                                "bracket nesting level exceeded", "a deeply nested unit")
     print("deeply nested unit: the server lives on, clang's limit logged")
 
 
