@@ -199,7 +199,7 @@ class Run:
                  f"  findings: {len((self.result or {}).get('findings', []))}",
                  f"  problems: {len(problems)}",
                  f"  units whose analysis crashed: {sum('crashed' in m for m in messages)}",
-                 f"  units past --unit-timeout: {sum('time limit' in m or 'timed out' in m for m in messages)}"]
+                 f"  units past --unit-timeout: {sum('--unit-timeout' in m for m in messages)}"]
         analysed = set((self.result or {}).get("units", []))
         silent = [f for f in self.files if f not in analysed and f not in self.problem_files()]
         lines.append(f"  units neither analysed nor reported as a problem: {len(silent)}")
