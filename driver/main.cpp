@@ -33,7 +33,6 @@
 #include "database/CudaUnitScan.h"
 #include "config/UnitConfig.h"
 
-#include "clang/Basic/Stack.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
@@ -838,10 +837,6 @@ int run(int Argc, const char **Argv) {
 } // namespace cudalint
 
 int main(int Argc, const char **Argv) {
-  // As clang's own driver does: clang's deepest recursions (nested
-  // expressions, template instantiation) move to a fresh stack when this
-  // thread's runs low, instead of overflowing it.
-  clang::noteBottomOfStack();
   llvm::InitLLVM Init(Argc, Argv);
   return cudalint::run(Argc, Argv);
 }
