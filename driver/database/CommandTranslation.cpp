@@ -475,32 +475,34 @@ bool writesFiles(const llvm::opt::Option &Option) {
   return false;
 }
 
-// The same flags in cc1's spelling, reaching clang through -Xclang.
+// The same flags in cc1's spelling, reaching clang through -Xclang: each a
+// prefix, and whether the flag itself takes the next -Xclang as its value.
+struct Cc1OutputFlag {
+  llvm::StringLiteral Prefix;
+  bool ValueIsNextXclang;
+};
+constexpr Cc1OutputFlag Cc1OutputFlags[] = {
+    {"-dependency-file", true},       {"-dependency-dot", true},
+    {"-header-include-file", true},   {"-module-dependency-dir", true},
+    {"-serialize-diagnostic-file", true}, {"-diagnostic-log-file", true},
+    {"-split-dwarf-output", true},    {"-coverage-data-file", true},
+    {"-coverage-notes-file", true},   {"-opt-record-file", true},
+    {"-stats-file", false},           {"-ftime-trace", false},
+    {"-fmodules", false},             {"-fimplicit-modules", false},
+    {"-fcxx-modules", false},         {"-emit-", false},
+    {"-fcrash-diagnostics-dir", false}, {"-fmodule-output", false},
+    {"-fprofile-instrument-path", false}};
+
 bool writesFilesAsCc1Flag(llvm::StringRef Cc1Flag) {
-  if (Cc1Flag == "-o")
-    return true;
-  for (llvm::StringRef Prefix :
-       {"-dependency-file", "-dependency-dot", "-header-include-file",
-        "-module-dependency-dir", "-serialize-diagnostic-file", "-diagnostic-log-file",
-        "-stats-file", "-ftime-trace", "-fmodules", "-fimplicit-modules", "-fcxx-modules",
-        "-emit-", "-fcrash-diagnostics-dir", "-fmodule-output",
-        "-opt-record-file", "-split-dwarf-output", "-coverage-data-file",
-        "-coverage-notes-file", "-fprofile-instrument-path"})
-    if (Cc1Flag.starts_with(Prefix))
-      return true;
-  return false;
+  return Cc1Flag == "-o" || llvm::any_of(Cc1OutputFlags, [&](const Cc1OutputFlag &Flag) {
+           return Cc1Flag.starts_with(Flag.Prefix);
+         });
 }
 
-// cc1's output flags whose value is the next -Xclang's.
 bool takesNextXclangOutput(llvm::StringRef Cc1Flag) {
-  for (llvm::StringRef Flag :
-       {"-o", "-dependency-file", "-dependency-dot", "-header-include-file",
-        "-module-dependency-dir", "-serialize-diagnostic-file", "-diagnostic-log-file",
-        "-split-dwarf-output", "-coverage-data-file", "-coverage-notes-file",
-        "-opt-record-file"})
-    if (Cc1Flag == Flag)
-      return true;
-  return false;
+  return Cc1Flag == "-o" || llvm::any_of(Cc1OutputFlags, [&](const Cc1OutputFlag &Flag) {
+           return Flag.ValueIsNextXclang && Cc1Flag == Flag.Prefix;
+         });
 }
 
 // cc1 plugin flags without '=' take the next -Xclang's value as theirs.
@@ -598,30 +600,31 @@ private:
   }
 
   size_t dropPlugin(const std::vector<ParsedFlag> &Parsed, size_t I) {
-    std::string Spelling = spelling(Parsed[I]);
+    return drop(Parsed, I, takesNextXclangValue, "removed compiler plugin '",
+                "': plugins named by a compile database are never loaded");
+  }
+
+  size_t dropFileWriter(const std::vector<ParsedFlag> &Parsed, size_t I) {
+    return drop(Parsed, I, takesNextXclangOutput, "removed '",
+                "': cudalint's parse writes no file a compile database names");
+  }
+
+  // Drops flag I with a notice; with it the next flag too when both are
+  // -Xclang and the first's cc1 flag takes the second as its value. Returns
+  // how many of the following flags it consumed.
+  size_t drop(const std::vector<ParsedFlag> &Parsed, size_t I,
+              bool (*TakesNextXclang)(llvm::StringRef), llvm::StringRef Before,
+              llvm::StringRef After) {
     auto IsXclang = [&](size_t At) {
       return At < Parsed.size() &&
              Parsed[At].Arg->getOption().matches(opts::OPT_Xclang);
     };
-    bool NextIsItsValue = IsXclang(I) && IsXclang(I + 1) &&
-                          takesNextXclangValue(Parsed[I].Arg->getValue());
-    if (NextIsItsValue)
-      Spelling += " " + spelling(Parsed[I + 1]);
-    Notices.add("removed compiler plugin '" + Spelling +
-                "': plugins named by a compile database are never loaded");
-    return NextIsItsValue ? 1 : 0;
-  }
-
-  size_t dropFileWriter(const std::vector<ParsedFlag> &Parsed, size_t I) {
     std::string Spelling = spelling(Parsed[I]);
-    bool NextIsItsValue = Parsed[I].Arg->getOption().matches(opts::OPT_Xclang) &&
-                          takesNextXclangOutput(Parsed[I].Arg->getValue()) &&
-                          I + 1 < Parsed.size() &&
-                          Parsed[I + 1].Arg->getOption().matches(opts::OPT_Xclang);
+    bool NextIsItsValue = IsXclang(I) && IsXclang(I + 1) &&
+                          TakesNextXclang(Parsed[I].Arg->getValue());
     if (NextIsItsValue)
       Spelling += " " + spelling(Parsed[I + 1]);
-    Notices.add("removed '" + Spelling +
-                "': cudalint's parse writes no file a compile database names");
+    Notices.add(Before.str() + Spelling + After.str());
     return NextIsItsValue ? 1 : 0;
   }
 
