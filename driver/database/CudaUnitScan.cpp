@@ -1,4 +1,5 @@
 #include "database/CudaUnitScan.h"
+#include "support/SourceFile.h"
 
 #include "CudaApi.h"
 
@@ -9,7 +10,6 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
@@ -136,9 +136,7 @@ std::vector<char> unitsUsingCuda(const std::vector<ScanUnit> &Units, unsigned Th
   // A FIFO would block the scan and with it the run; kept, the unit is
   // reported as not a source file rather than dropped unseen.
   llvm::erase_if(ToScan, [&](size_t I) {
-    llvm::sys::fs::file_status Status;
-    if (llvm::sys::fs::status(Units[I].Command->File, Status) ||
-        llvm::sys::fs::is_regular_file(Status))
+    if (!notASourceFile(Units[I].Command->File))
       return false;
     UsingCuda[I] = true;
     return true;

@@ -2,6 +2,7 @@
 
 #include "run/OutcomeEncoding.h"
 #include "run/ResultCache.h"
+#include "support/SourceFile.h"
 
 #include "CheckRegistry.h"
 
@@ -119,25 +120,6 @@ UnitOutcome failedOutcome(const UnitJob &Job, std::string Reason) {
   return Outcome;
 }
 
-// A unit that names a FIFO would block its worker until --unit-timeout, and
-// a device or a socket is no source either; a directory clang reports itself
-// but it is said here alike. A file that does not exist is clang's to report.
-std::optional<std::string> notASourceFile(const UnitJob &Job) {
-  if (Job.ClangArguments->empty())
-    return std::nullopt;
-  sys::fs::file_status Status;
-  if (sys::fs::status(Job.ClangArguments->back(), Status) || sys::fs::is_regular_file(Status))
-    return std::nullopt;
-  switch (Status.type()) {
-  case sys::fs::file_type::directory_file:
-    return std::string("it is a directory, not a source file");
-  case sys::fs::file_type::fifo_file:
-    return std::string("it is a FIFO, not a source file");
-  default:
-    return std::string("it is not a regular file");
-  }
-}
-
 std::string readWhole(StringRef Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
       MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
@@ -161,7 +143,11 @@ public:
   std::vector<UnitOutcome> run() {
     std::deque<size_t> Waiting;
     for (size_t I = 0; I < Jobs.size(); ++I) {
-      if (std::optional<std::string> Why = notASourceFile(Jobs[I]))
+      // A FIFO would block its worker until --unit-timeout.
+      if (std::optional<std::string> Why =
+              Jobs[I].ClangArguments->empty()
+                  ? std::nullopt
+                  : notASourceFile(Jobs[I].ClangArguments->back()))
         finish(I, failedOutcome(Jobs[I], *Why));
       else if (!fromCache(I))
         Waiting.push_back(I);
