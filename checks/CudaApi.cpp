@@ -9,6 +9,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace cudalint {
@@ -290,6 +292,44 @@ constexpr BorrowedMemoryApi BorrowedMemory[] = {
     {"basic_string", "c_str", MemoryFamily::PageableHost, "std::string::c_str()"},
 };
 
+constexpr HostRegistrationApi HostRegistrations[] = {
+    {"cudaHostRegister", 0, true},
+    {"cudaHostUnregister", 0, false},
+    {"cuMemHostRegister", 0, true},
+    {"cuMemHostUnregister", 0, false},
+};
+
+constexpr LaunchApi Launches[] = {
+    // Name, shape, kernel, grid, block, shared memory
+    {"cudaLaunchKernel", LaunchShape::Dim3Arguments, 0, 1, 2, 4},
+    {"cudaLaunchCooperativeKernel", LaunchShape::Dim3Arguments, 0, 1, 2, 4},
+    {"cudaLaunchKernelEx", LaunchShape::ConfigStruct, 1, 0, 0, None},
+    {"cudaLaunchKernelExC", LaunchShape::ConfigStruct, 1, 0, 0, None},
+    {"cuLaunchKernel", LaunchShape::IntegerArguments, None, 1, 4, 7},
+    {"cuLaunchCooperativeKernel", LaunchShape::IntegerArguments, None, 1, 4, 7},
+};
+
+constexpr FunctionAttributeApi FunctionAttributes[] = {
+    {"cudaFuncSetAttribute", 0, 1, 2, "cudaFuncAttributeMaxDynamicSharedMemorySize", false},
+    {"cuFuncSetAttribute", 0, 1, 2, "CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES", true},
+};
+
+constexpr LaunchLimits Limits = {1024, {1024, 1024, 64}, {2147483647, 65535, 65535},
+                                 48 * 1024};
+
+// Shared memory per block with the limit raised, by compute capability: the
+// programming guide's table, in KiB.
+struct SharedMemoryRow {
+  unsigned ComputeCapability; // 90 for sm_90
+  uint64_t KiB;
+};
+constexpr SharedMemoryRow OptInSharedMemory[] = {
+    {50, 48},  {52, 48},  {53, 48},  {60, 48},  {61, 48},  {62, 48},
+    {70, 96},  {72, 96},  {75, 64},  {80, 163}, {86, 99},  {87, 163},
+    {89, 99},  {90, 227}, {100, 227}, {103, 227}, {110, 227}, {120, 99},
+    {121, 99},
+};
+
 // Under --default-stream per-thread (CUDA_API_PER_THREAD_DEFAULT_STREAM)
 // the toolkit's headers rename stream-using calls: cudaMemcpyAsync_ptsz,
 // cudaMemcpy_ptds.
@@ -472,6 +512,69 @@ bool CudaApi::launchesGraph(const FunctionDecl *Callee) const {
 
 bool CudaApi::keepsPointerArguments(const FunctionDecl *Callee) const {
   return llvm::is_contained(PointerKeepingCalls, globalFunctionName(Callee));
+}
+
+const HostRegistrationApi *
+CudaApi::hostRegistration(const FunctionDecl *Callee) const {
+  const HostRegistrationApi *Api =
+      findByName(llvm::ArrayRef(HostRegistrations), globalFunctionName(Callee));
+  return Api && Callee->getNumParams() > Api->PointerParam ? Api : nullptr;
+}
+
+const LaunchApi *CudaApi::launch(const FunctionDecl *Callee) const {
+  const LaunchApi *Api =
+      findByName(llvm::ArrayRef(Launches), globalFunctionName(Callee));
+  if (!Api)
+    return nullptr;
+  unsigned Width = Api->Shape == LaunchShape::IntegerArguments ? 3 : 1;
+  unsigned Last = std::max({Api->Kernel.value_or(0), Api->Grid + Width - 1,
+                            Api->Block + Width - 1, Api->SharedMemory.value_or(0)});
+  return Callee->getNumParams() > Last ? Api : nullptr;
+}
+
+const FunctionAttributeApi *
+CudaApi::functionAttribute(const FunctionDecl *Callee) const {
+  const FunctionAttributeApi *Api =
+      findByName(llvm::ArrayRef(FunctionAttributes), globalFunctionName(Callee));
+  if (!Api || Callee->getNumParams() <= std::max({Api->Function, Api->Attribute, Api->Value}))
+    return nullptr;
+  return Api;
+}
+
+const LaunchLimits &CudaApi::launchLimits() { return Limits; }
+
+std::optional<uint64_t> CudaApi::optInSharedMemoryPerBlock(llvm::StringRef Arch,
+                                                           bool WithPtx) {
+  if (!Arch.consume_front("sm_"))
+    return std::nullopt;
+  // NVIDIA's suffixes: sm_90a code runs on sm_90 alone, its PTX included;
+  // sm_100f code on the later GPUs of its family (sm_103).
+  char Suffix = !Arch.empty() && llvm::isAlpha(Arch.back()) ? Arch.back() : 0;
+  Arch = Arch.rtrim("af");
+  unsigned Capability = 0;
+  if (Arch.getAsInteger(10, Capability))
+    return std::nullopt;
+  auto Runs = [&](unsigned Row) {
+    if (Row == Capability)
+      return true;
+    if (Suffix == 'a' || Row < Capability)
+      return false;
+    if (Suffix == 'f')
+      return Row / 10 == Capability / 10;
+    return WithPtx;
+  };
+  std::optional<uint64_t> Largest;
+  for (const SharedMemoryRow &Row : OptInSharedMemory)
+    if (Runs(Row.ComputeCapability))
+      Largest = std::max(Largest.value_or(0), Row.KiB * 1024);
+  return Largest;
+}
+
+uint64_t CudaApi::largestOptInSharedMemoryPerBlock() {
+  uint64_t Largest = 0;
+  for (const SharedMemoryRow &Row : OptInSharedMemory)
+    Largest = std::max(Largest, Row.KiB * 1024);
+  return Largest;
 }
 
 bool CudaApi::isCudaApiCall(const FunctionDecl *Callee) const {

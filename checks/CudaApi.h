@@ -162,6 +162,60 @@ struct MappedPointerApi {
   unsigned HostParam;
 };
 
+// cudaHostRegister(ptr, size, flags) pins existing host memory until
+// cudaHostUnregister(ptr); cuMemHostRegister and cuMemHostUnregister alike.
+struct HostRegistrationApi {
+  llvm::StringLiteral Name;
+  unsigned PointerParam;
+  bool Registers; // false: unregisters
+};
+
+// How a launch call is given its configuration.
+enum class LaunchShape {
+  Dim3Arguments,    // cudaLaunchKernel(func, dim3 grid, dim3 block, args, sharedMem, stream)
+  IntegerArguments, // cuLaunchKernel(f, gridX, gridY, gridZ, blockX, blockY, blockZ, sharedMem, ...)
+  ConfigStruct,     // cudaLaunchKernelEx(&config, kernel, ...) with a cudaLaunchConfig_t
+};
+
+// A launch through the API rather than <<<>>>. For Dim3Arguments, `Grid` and
+// `Block` are the dim3 parameters; for IntegerArguments, the first of three
+// integers each; for ConfigStruct, `Grid` is the pointer to the configuration.
+struct LaunchApi {
+  llvm::StringLiteral Name;
+  LaunchShape Shape;
+  // The kernel, where the call takes the function itself (the runtime API);
+  // std::nullopt where it takes a CUfunction handle.
+  std::optional<unsigned> Kernel;
+  unsigned Grid;
+  unsigned Block;
+  std::optional<unsigned> SharedMemory;
+};
+
+// cudaFuncSetAttribute(kernel, attribute, value) and the driver API's
+// cuFuncSetAttribute: `RaisesSharedMemoryLimit` names the attribute that
+// lets the function's launches ask for more than the default dynamic shared
+// memory.
+struct FunctionAttributeApi {
+  llvm::StringLiteral Name;
+  unsigned Function;
+  unsigned Attribute;
+  unsigned Value;
+  llvm::StringLiteral RaisesSharedMemoryLimit;
+  // The driver API names the function by a CUfunction handle.
+  bool TakesHandle;
+};
+
+// What every CUDA GPU since compute capability 3.0 refuses at launch (the
+// programming guide's "Technical Specifications per Compute Capability").
+struct LaunchLimits {
+  uint64_t MaxThreadsPerBlock;
+  uint64_t MaxBlockDimensions[3];
+  uint64_t MaxGridDimensions[3];
+  // The dynamic shared memory a kernel's launch may ask for unless its
+  // limit was raised with cudaFuncAttributeMaxDynamicSharedMemorySize.
+  uint64_t DefaultDynamicSharedMemory;
+};
+
 // The default streams a stream handle may name.
 enum class DefaultStream {
   Legacy,    // 0 (without per-thread compilation), cudaStreamLegacy
@@ -297,6 +351,24 @@ public:
   // Launches of a CUDA graph. A graph's memory nodes allocate their memory
   // anew, at the same address, on every launch.
   bool launchesGraph(const clang::FunctionDecl *Callee) const;
+
+  const HostRegistrationApi *hostRegistration(const clang::FunctionDecl *Callee) const;
+
+  // Kernel launches through the API (cudaLaunchKernel, cuLaunchKernel ...)
+  // and the calls that raise a kernel's shared memory limit.
+  const LaunchApi *launch(const clang::FunctionDecl *Callee) const;
+  const FunctionAttributeApi *
+  functionAttribute(const clang::FunctionDecl *Callee) const;
+  static const LaunchLimits &launchLimits();
+  // The most shared memory one block may use, once its kernel's limit is
+  // raised (cudaDevAttrMaxSharedMemoryPerBlockOptin), on the GPUs that run
+  // code built for `Arch` ("sm_90", "sm_90a", "sm_100f"): that architecture's
+  // own, and with its PTX embedded the largest of every later one too.
+  // std::nullopt where the table knows none of them.
+  static std::optional<uint64_t> optInSharedMemoryPerBlock(llvm::StringRef Arch,
+                                                           bool WithPtx);
+  // The largest of those over every architecture: no GPU gives a block more.
+  static uint64_t largestOptInSharedMemoryPerBlock();
 
   // Whether a call to `Callee` uses the CUDA API: a kernel (a __global__
   // function), any call that returns a status type (cudaLaunchKernel,

@@ -23,6 +23,13 @@ namespace cudalint {
 // configuration files). Every check reads all its options in its constructor.
 using CheckOptionMap = std::map<std::string, std::string>;
 
+// An architecture a unit is built for: "sm_90", "sm_90a". With its PTX
+// embedded, the driver compiles it for any later GPU too.
+struct GpuTarget {
+  std::string Arch;
+  bool EmbedsPtx;
+};
+
 // Everything a check may ask about the unit it runs on.
 class CheckContext {
 public:
@@ -39,6 +46,11 @@ public:
     return LangOpts ? *LangOpts : DefaultLangOpts;
   }
 
+  // The GPU architectures the unit is built for, from its --cuda-gpu-arch
+  // and --[no-]cuda-include-ptx flags; empty where the command names none.
+  void setGpuTargets(std::vector<GpuTarget> Targets) { GpuTargets = std::move(Targets); }
+  const std::vector<GpuTarget> &gpuTargets() const { return GpuTargets; }
+
   std::vector<Finding> &findings() { return Findings; }
   std::vector<AnalysisLimit> &analysisLimits() { return AnalysisLimits; }
 
@@ -50,6 +62,7 @@ private:
   const clang::SourceManager *SM = nullptr;
   const clang::LangOptions *LangOpts = nullptr;
   clang::LangOptions DefaultLangOpts;
+  std::vector<GpuTarget> GpuTargets;
   std::vector<Finding> Findings;
   std::vector<AnalysisLimit> AnalysisLimits;
 };

@@ -203,6 +203,35 @@ TEST(CommandTranslationTest, KeepsEveryArchitectureOnce) {
       << shown(Translated);
 }
 
+// Which architectures carry PTX decides which GPUs run the code, and so how
+// much shared memory a launch may ask for.
+TEST(CommandTranslationTest, MarksArchitecturesBuiltWithoutPtx) {
+  struct Case {
+    const char *Flags;
+    Strings WithoutPtx;
+  } Cases[] = {
+      {"-arch=sm_86", {}},
+      {"-arch=compute_86", {}},
+      {"-gencode arch=compute_86,code=sm_86", {"sm_86"}},
+      {"-gencode arch=compute_86,code=[sm_86,compute_86]", {}},
+      {"-gencode=arch=compute_75,code=\\\"sm_75,compute_75\\\" -gencode arch=compute_86,code=sm_86",
+       {"sm_86"}},
+      {"-arch=compute_80 -code=sm_80,sm_86", {"sm_80", "sm_86"}},
+      {"-arch=sm_90a -code=sm_90a", {"sm_90a"}},
+      {"-arch=native", {}},
+  };
+  for (const Case &C : Cases) {
+    SCOPED_TRACE(C.Flags);
+    TranslatedCommand Translated = translate(std::string("nvcc ") + C.Flags + " -c a.cu");
+    Strings WithoutPtx;
+    for (llvm::StringRef Argument : Translated.Arguments)
+      if (Argument.consume_front("--no-cuda-include-ptx="))
+        WithoutPtx.push_back(Argument.str());
+    EXPECT_EQ(WithoutPtx, C.WithoutPtx) << shown(Translated);
+    EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
+  }
+}
+
 TEST(CommandTranslationTest, DropsArchitectureNamesThatNameNone) {
   for (const char *Spelling : {"-arch=native", "-arch=all", "-arch=all-major",
                                "-arch native"}) {

@@ -74,6 +74,13 @@ std::vector<llvm::StringRef> splitList(llvm::StringRef List,
 struct NvccState {
   std::vector<std::string> Flags; // clang spellings, in command order
   std::vector<std::string> GpuArchs;
+  // The architectures whose PTX the binary embeds (code=compute_XX), which
+  // the driver compiles for any later GPU; the others are machine code for
+  // their own GPU only. clang includes PTX unless told otherwise.
+  std::vector<std::string> PtxArchs;
+  // Without any -code, `-arch=sm_XX` embeds compute_XX's PTX as well.
+  std::vector<std::string> ArchOptionValues;
+  bool CodeGiven = false;
   NoticeList &Notices;
 };
 
@@ -95,6 +102,35 @@ void addGpuArchs(NvccState &State, llvm::StringRef Value) {
     if (std::optional<std::string> Arch = gpuArchFromNvccName(Name))
       if (!llvm::is_contained(State.GpuArchs, *Arch))
         State.GpuArchs.push_back(*Arch);
+}
+
+void addPtxArchs(NvccState &State, llvm::StringRef CodeList) {
+  for (llvm::StringRef Name : splitList(CodeList, ",=[]\"' "))
+    if (Name.starts_with("compute_"))
+      if (std::optional<std::string> Arch = gpuArchFromNvccName(Name))
+        if (!llvm::is_contained(State.PtxArchs, *Arch))
+          State.PtxArchs.push_back(*Arch);
+}
+
+void addArchOption(NvccState &State, llvm::StringRef Value) {
+  addGpuArchs(State, Value);
+  for (llvm::StringRef Name : splitList(Value, ", "))
+    State.ArchOptionValues.push_back(Name.str());
+}
+
+void addCodeOption(NvccState &State, llvm::StringRef Value) {
+  addGpuArchs(State, Value);
+  addPtxArchs(State, Value);
+  State.CodeGiven = true;
+}
+
+// -gencode arch=compute_XX,code=[sm_XX,compute_XX]: PTX where a code is a
+// compute_ one.
+void addGeneratedCode(NvccState &State, llvm::StringRef Value) {
+  addGpuArchs(State, Value);
+  size_t Code = Value.find("code=");
+  if (Code != llvm::StringRef::npos)
+    addPtxArchs(State, Value.substr(Code + 5));
 }
 
 // nvcc splits -Xcompiler values at commas and hands them to the host
@@ -171,9 +207,9 @@ const NvccOption NvccOptions[] = {
      NvccAction::Emit, "-Wno-deprecated-declarations"},
     {"Wreorder", "Wreorder", NoValue, NvccAction::Emit, "-Wreorder"},
     // CUDA language options.
-    {"gpu-architecture", "arch", TakesValue, NvccAction::Call, {}, addGpuArchs},
-    {"gpu-code", "code", TakesValue, NvccAction::Call, {}, addGpuArchs},
-    {"generate-code", "gencode", TakesValue, NvccAction::Call, {}, addGpuArchs},
+    {"gpu-architecture", "arch", TakesValue, NvccAction::Call, {}, addArchOption},
+    {"gpu-code", "code", TakesValue, NvccAction::Call, {}, addCodeOption},
+    {"generate-code", "gencode", TakesValue, NvccAction::Call, {}, addGeneratedCode},
     {"relocatable-device-code", "rdc", TakesValue, NvccAction::Call, {},
      setRelocatableDeviceCode},
     {"device-c", "dc", NoValue, NvccAction::Emit, "-fgpu-rdc"},
@@ -331,7 +367,7 @@ bool isForwardUnknownFlag(llvm::StringRef Argument) {
 class NvccTranslator {
 public:
   NvccTranslator(llvm::ArrayRef<std::string> Arguments, NoticeList &Notices)
-      : Arguments(Arguments), State{{}, {}, Notices},
+      : Arguments(Arguments), State{{}, {}, {}, {}, false, Notices},
         // nvcc reads it wherever it stands, so it applies to earlier flags too.
         ForwardUnknown(llvm::any_of(Arguments, isForwardUnknownFlag)) {}
 
@@ -340,6 +376,14 @@ public:
       translateOne(Arguments[Next++]);
     for (const std::string &Arch : State.GpuArchs)
       State.Flags.push_back("--cuda-gpu-arch=" + Arch);
+    if (!State.CodeGiven)
+      for (const std::string &Value : State.ArchOptionValues)
+        addPtxArchs(State, "compute_" + llvm::StringRef(Value).rsplit('_').second.str());
+    // Machine code only: no later GPU runs it (what a launch may ask of
+    // the GPU depends on it).
+    for (const std::string &Arch : State.GpuArchs)
+      if (!llvm::is_contained(State.PtxArchs, Arch))
+        State.Flags.push_back("--no-cuda-include-ptx=" + Arch);
     return std::move(State.Flags);
   }
 

@@ -13,6 +13,8 @@
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ProgramStack.h"
@@ -104,6 +106,34 @@ private:
 };
 
 using Clock = std::chrono::steady_clock;
+
+// The host-side parse never sees the device architectures: the clang driver
+// hands them to device compilations only. Checks that depend on them (the
+// shared memory a block may have) read them off the unit's command, with
+// clang's rule for PTX: included for every architecture unless
+// --no-cuda-include-ptx names it or "all", the last such flag deciding.
+std::vector<GpuTarget> gpuTargets(const std::vector<std::string> &ClangArguments) {
+  std::vector<GpuTarget> Targets;
+  std::vector<std::pair<std::string, bool>> PtxChoices; // arch or "all", included
+  for (llvm::StringRef Argument : ClangArguments) {
+    if (Argument.consume_front("--cuda-gpu-arch=") || Argument.consume_front("--offload-arch=")) {
+      for (llvm::StringRef Name : llvm::split(Argument, ','))
+        if (!Name.empty() && llvm::none_of(Targets, [&](const GpuTarget &Target) {
+              return Target.Arch == Name;
+            }))
+          Targets.push_back({Name.str(), true});
+      continue;
+    }
+    bool Included = Argument.consume_front("--cuda-include-ptx=");
+    if (Included || Argument.consume_front("--no-cuda-include-ptx="))
+      PtxChoices.emplace_back(Argument.str(), Included);
+  }
+  for (GpuTarget &Target : Targets)
+    for (const auto &[Arch, Included] : PtxChoices)
+      if (Arch == "all" || Arch == Target.Arch)
+        Target.EmbedsPtx = Included;
+  return Targets;
+}
 
 double secondsBetween(Clock::time_point From, Clock::time_point To) {
   return std::chrono::duration<double>(To - From).count();
@@ -205,9 +235,11 @@ ast_matchers::MatchFinder::MatchFinderOptions systemHeadersSkipped() {
 class CheckAction : public ASTFrontendAction {
 public:
   CheckAction(const AnalysisOptions &Options, UnitOutcome &Outcome,
-              Clock::time_point &ParseEnd)
+              Clock::time_point &ParseEnd, std::vector<GpuTarget> GpuTargets)
       : Options(Options), Outcome(Outcome), ParseEnd(ParseEnd), Api(),
-        Context(Api, Options.CheckOptions) {}
+        Context(Api, Options.CheckOptions) {
+    Context.setGpuTargets(std::move(GpuTargets));
+  }
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &Compiler,
                                                  llvm::StringRef) override {
@@ -264,7 +296,7 @@ public:
         FileSystem(std::move(FileSystem)), Outcome(Outcome), ParseEnd(ParseEnd) {}
 
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<CheckAction>(Options, Outcome, ParseEnd);
+    return std::make_unique<CheckAction>(Options, Outcome, ParseEnd, GpuTargets);
   }
 
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
@@ -281,6 +313,7 @@ public:
 
   // The PCH the unit used, if any.
   std::optional<PreambleUse> Preamble;
+  std::vector<GpuTarget> GpuTargets;
 
 private:
   const AnalysisOptions &Options;
@@ -326,6 +359,7 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
   auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FileSystem);
 
   CheckActionFactory Factory(Options, Environment, Directory, FileSystem, Outcome, ParseEnd);
+  Factory.GpuTargets = gpuTargets(ClangArguments);
   ErrorCollector Errors;
   DiagnosticOptions PrinterOptions;
   TextDiagnosticPrinter Printer(llvm::errs(), PrinterOptions);
