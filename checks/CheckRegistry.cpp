@@ -1,6 +1,7 @@
 #include "CheckRegistry.h"
 
 #include "AllocPointerArgCheck.h"
+#include "LaunchConfigCheck.h"
 #include "UncheckedErrorCheck.h"
 #include "analyzer/DoubleFreeCheck.h"
 #include "analyzer/MemcpyKindCheck.h"
@@ -31,6 +32,7 @@ llvm::ArrayRef<CheckDescription> registeredChecks() {
   static const std::vector<CheckDescription> Checks = {
       describe<AllocPointerArgCheck>(),
       describePathSensitive<DoubleFreeCheck>(),
+      describe<LaunchConfigCheck>(),
       describePathSensitive<MemcpyKindCheck>(),
       describePathSensitive<MemoryLeakCheck>(),
       describePathSensitive<MismatchedFreeCheck>(),

@@ -59,12 +59,12 @@ def clang_tidy(args, tidy_args, env=None):
     return command, result
 
 
-def run_on_file(args, path, checks, options=None, extra=()):
+def run_on_file(args, path, checks, options=None, extra=(), flags=()):
     # --config keeps any .clang-tidy file above the source out of the test.
     config = json.dumps({"CheckOptions": options or {}})
     command, result = clang_tidy(
         args, ["--checks=" + checks, "--config=" + config, *extra, path, "--"]
-        + compile_flags(args))
+        + compile_flags(args) + list(flags))
     diagnostics = []
     for line in result.stdout.splitlines():
         found = DIAGNOSTIC.match(line)
@@ -74,11 +74,22 @@ def run_on_file(args, path, checks, options=None, extra=()):
     return command, result, diagnostics
 
 
-def file_arguments(path):
-    """The `// cudalint-args:` first line, as clang-tidy --checks and CheckOptions."""
+def check_of_file(args, path):
+    """The check a testdata file is about: the longest check id its name starts with,
+    as the cudalint verify tests pick it (tests/CMakeLists.txt); None for others."""
+    name = os.path.basename(path)
+    ids = [doc[:-3] for doc in os.listdir(os.path.join(args.repo, "docs", "checks"))
+           if doc.endswith(".md") and name.startswith(doc[:-3])]
+    return max(ids, key=len) if ids else None
+
+
+def file_arguments(args, path):
+    """The file's check and its `// cudalint-args:` first line, as clang-tidy --checks,
+    CheckOptions and extra compiler flags."""
     with open(path) as source:
         first = source.readline()
-    checks, options = "-*,cuda-*", {}
+    check = check_of_file(args, path)
+    checks, options, flags = ("-*," + check) if check else "-*,cuda-*", {}, []
     if first.startswith("// cudalint-args:"):
         for argument in shlex.split(first[len("// cudalint-args:"):]):
             if argument.startswith("--check-option="):
@@ -86,9 +97,11 @@ def file_arguments(path):
                 options[key] = value
             elif argument.startswith("--checks="):
                 checks = "-*," + argument[len("--checks="):]
+            elif argument.startswith("--extra-arg="):
+                flags.append(argument[len("--extra-arg="):])
             else:
                 fail("%s: cudalint-args '%s' has no clang-tidy spelling here" % (path, argument))
-    return checks, options
+    return checks, options, flags
 
 
 def expectations(path):
@@ -133,8 +146,8 @@ def compare(path, expected, diagnostics, prefix="cuda-"):
 
 
 def verify(args):
-    checks, options = file_arguments(args.file)
-    command, result, diagnostics = run_on_file(args, args.file, checks, options)
+    checks, options, flags = file_arguments(args, args.file)
+    command, result, diagnostics = run_on_file(args, args.file, checks, options, flags=flags)
     problems = compare(args.file, expectations(args.file), diagnostics)
     if problems:
         print(" ".join(shlex.quote(c) for c in command))
