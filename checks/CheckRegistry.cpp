@@ -7,6 +7,7 @@
 #include "analyzer/MemcpyKindCheck.h"
 #include "analyzer/MemoryLeakCheck.h"
 #include "analyzer/MismatchedFreeCheck.h"
+#include "analyzer/PageableAsyncCopyCheck.h"
 #include "analyzer/UnsynchronizedHostReadCheck.h"
 #include "analyzer/UseAfterFreeCheck.h"
 
@@ -36,6 +37,7 @@ llvm::ArrayRef<CheckDescription> registeredChecks() {
       describePathSensitive<MemcpyKindCheck>(),
       describePathSensitive<MemoryLeakCheck>(),
       describePathSensitive<MismatchedFreeCheck>(),
+      describePathSensitive<PageableAsyncCopyCheck>(),
       describe<UncheckedErrorCheck>(),
       describePathSensitive<UnsynchronizedHostReadCheck>(),
       describePathSensitive<UseAfterFreeCheck>(),
