@@ -1,5 +1,6 @@
 #include "CheckRegistry.h"
 
+#include "AllocInLoopCheck.h"
 #include "AllocPointerArgCheck.h"
 #include "LaunchConfigCheck.h"
 #include "UncheckedErrorCheck.h"
@@ -31,6 +32,7 @@ template <typename CheckType> static CheckDescription describePathSensitive() {
 llvm::ArrayRef<CheckDescription> registeredChecks() {
   // Sorted by id so every listing derived from this is stable.
   static const std::vector<CheckDescription> Checks = {
+      describe<AllocInLoopCheck>(),
       describe<AllocPointerArgCheck>(),
       describePathSensitive<DoubleFreeCheck>(),
       describe<LaunchConfigCheck>(),
