@@ -16,6 +16,10 @@
 
 #include <chrono>
 #include <csignal>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <deque>
 #include <thread>
 
@@ -336,6 +340,16 @@ std::vector<UnitOutcome> analyseInWorkers(const std::vector<UnitJob> &Jobs,
 }
 
 int runAnalysisWorker() {
+  // A worker answers its run and nobody else: once the run is gone (a
+  // cancelled CI job, Ctrl-C, a killed parent) nobody reads the answer, and
+  // nobody enforces --unit-timeout, so the worker must not outlive it. The
+  // pool spawns workers from the run's main thread, whose end is the run's.
+#ifdef __linux__
+  pid_t Run = getppid();
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != Run) // the run ended before the signal was asked for
+    return 2;
+#endif
   std::string Message;
   {
     ErrorOr<std::unique_ptr<MemoryBuffer>> Input = MemoryBuffer::getSTDIN();

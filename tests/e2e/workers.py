@@ -12,6 +12,9 @@
                       define or toolkit gives a fresh PCH and fresh findings
   verbose             --verbose names each unit's clang command and timings,
                       and the JSON report carries them
+  orphan              a run killed while a worker hangs on its unit: the worker
+                      goes with it, instead of running on with nobody to
+                      answer and nothing to enforce --unit-timeout
   not-source          units that are a FIFO or a directory, and one nested
                       10,000 parentheses deep (plain clang overflows its
                       stack on it): each a problem with its reason, at once,
@@ -21,6 +24,9 @@
 import json
 import os
 import shutil
+import signal
+import subprocess
+import time
 
 import harness
 
@@ -249,8 +255,60 @@ def not_source(args):
     print(f"not-source: {len(reasons)} units reported, {len(findings_by_file(whole))} intact")
 
 
+def children_of(pid):
+    """The processes whose parent is `pid`, from /proc."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(entry))
+    return found
+
+
+def alive(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def orphan(args):
+    write_project(args, units=1)
+    env = dict(os.environ, CUDALINT_TEST_WORKER_FAULT="hang:unit0.cu")
+    run = subprocess.Popen([str(args.cudalint), "-p", str(args.work_dir), "--cuda-path=none",
+                            "--unit-timeout=600"], cwd=args.work_dir, env=env,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        workers = []
+        deadline = time.monotonic() + 60
+        while not workers and time.monotonic() < deadline:
+            time.sleep(0.2)
+            workers = children_of(run.pid)
+        harness.expect(workers, "the run started no worker within 60 s")
+        run.send_signal(signal.SIGKILL)
+        run.wait()
+        deadline = time.monotonic() + 10
+        while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        left = [pid for pid in workers if alive(pid)]
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+        harness.expect(not left, f"workers {left} outlived their run")
+        print(f"orphan: worker {workers} ended with its run")
+    finally:
+        if run.poll() is None:
+            run.kill()
+
+
 if __name__ == "__main__":
     harness.main_with_cases(__doc__, {
         "crash": fault("crash"), "hang": fault("hang", timeout=5), "kill": fault("kill"),
         "jobs": jobs, "preamble": preamble, "testdata": testdata, "verbose": verbose,
-        "not-source": not_source})
+        "not-source": not_source, "orphan": orphan})
