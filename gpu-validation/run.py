@@ -82,6 +82,11 @@ def load_manifest(path=MANIFEST):
                                     % (spec["file"], case["check"]))
             if variant == "fixed" and expected_findings:
                 raise ManifestError("%s: a fixed twin must expect no findings" % spec["file"])
+            timing = case.get("timing")
+            if timing is not None and (not re.fullmatch(r"[a-z_]+", str(timing.get("metric", "")))
+                                       or not isinstance(timing.get("min_ratio"), (int, float))):
+                raise ManifestError("case %s: timing needs a metric name and a number min_ratio"
+                                    % case["name"])
             listed.add(os.path.normpath(source))
             programs.append({
                 "id": "%s/%s.%s" % (case["check"], case["name"], variant),
@@ -100,6 +105,7 @@ def load_manifest(path=MANIFEST):
                 "expected_findings": sorted(expected_findings),
                 "known_miss": spec.get("cudalint_known_miss", ""),
                 "explanation": spec.get("explanation", ""),
+                "timing": case.get("timing"),
             })
     on_disk = {os.path.normpath(os.path.join(root, name))
                for root, _, names in os.walk(CASES_DIR) for name in names if name.endswith(".cu")}
@@ -326,7 +332,10 @@ def judge_gpu(program, entry):
         if program["sanitizer"].get("expect_leak") and not sanitized.get("leaked_bytes"):
             problems.append("sanitizer reported no leak")
         under_sanitizer = sanitized.get("program_verdict") or ("crashed" if outcome == "crash" else None)
-        if under_sanitizer not in program["expect_run"]:
+        # Under the sanitizer every call is slower: a timing says nothing there.
+        if program["timing"] and under_sanitizer in ("clean", "misbehaved"):
+            pass
+        elif under_sanitizer not in program["expect_run"]:
             problems.append("under the sanitizer the program gave %s" % under_sanitizer)
     return {"behaviour": verdict, "shows_bug": verdict in SHOWS_BUG, "as_expected": not problems,
             "problems": problems, "sanitizer": sanitized}
@@ -546,6 +555,29 @@ def describe_sanitizer(seen):
     return outcome or "not run"
 
 
+def timed(reason, metric):
+    """The value a performance program reports as `metric=<number>` in its verdict reason."""
+    found = re.search(r"\b%s=([0-9]+(?:\.[0-9]+)?)" % re.escape(metric), reason or "")
+    return float(found.group(1)) if found else None
+
+
+def judge_timing(program, gpu):
+    """For a performance case's bad program: how much slower it was than its fixed twin."""
+    timing = program["timing"]
+    bad = timed(gpu["programs"].get(program["id"], {}).get("run", {}).get("reason"), timing["metric"])
+    fixed = timed(gpu["programs"].get(program["twin"], {}).get("run", {}).get("reason"), timing["metric"])
+    result = {"metric": timing["metric"], "bad": bad, "fixed": fixed, "min_ratio": timing["min_ratio"],
+              "ratio": None, "problems": []}
+    if bad is None or fixed is None:
+        result["problems"].append("no %s in the bad program's or its twin's verdict" % timing["metric"])
+    else:
+        result["ratio"] = round(bad / fixed, 1) if fixed > 0 else float("inf")
+        if result["ratio"] < timing["min_ratio"]:
+            result["problems"].append("the fixed twin is only %sx better in %s, expected %sx"
+                                      % (result["ratio"], timing["metric"], timing["min_ratio"]))
+    return result
+
+
 def mode_report(args):
     _, programs = load_manifest()
     with open(args.gpu_results) as f:
@@ -578,6 +610,10 @@ def mode_report(args):
         if flagged != shows_bug:
             problems.append("cudalint %s it but on the GPU it %s" % (
                 "flags" if flagged else "does not flag", "shows the bug" if shows_bug else "runs clean"))
+        timing = None
+        if program["timing"] and program["variant"] == "bad":
+            timing = judge_timing(program, gpu)
+            problems.extend(timing["problems"])
         run = (gpu_entry or {}).get("run", {})
         rows.append({
             "program": program["id"],
@@ -598,6 +634,7 @@ def mode_report(args):
                     else "not run",
                     "sanitizer_command": (gpu_entry or {}).get("sanitizer", {}).get("command"),
                     "sanitizer_expected": program["sanitizer"]["expect"]},
+            "timing": timing,
             "agreement": not problems,
             "problems": problems,
             "explanation": program["explanation"] or program["known_miss"],
@@ -699,7 +736,9 @@ def render_markdown(report, notes):
         "## Programs",
         "",
         "GPU verdicts: `clean` (right results, or a deliberate failure caught and handled), "
-        "`misbehaved` (finished believing it succeeded, with wrong results or corrupted memory), "
+        "`misbehaved` (finished believing it succeeded, with wrong results or corrupted memory; for "
+        "the performance checks, with right results but the time the bug costs, which its fixed twin "
+        "must beat by the factor the manifest names), "
         "`failed` (a checked call failed and it stopped), `crashed` (killed by a signal). "
         "Agreement: cudalint flags the program, on its `cudalint-expect` line, exactly when it shows "
         "its bug on the GPU; the plain and the sanitizer run did what the manifest expects; and a bad "
@@ -717,6 +756,10 @@ def render_markdown(report, notes):
         verdict = r["gpu"]["verdict"]
         if r["gpu"]["reason"]:
             verdict += ": " + r["gpu"]["reason"]
+        if r.get("timing") and r["timing"]["ratio"] is not None:
+            verdict += " — %s %s against the fixed twin's %s: %sx (at least %sx expected)" % (
+                r["timing"]["metric"], r["timing"]["bad"], r["timing"]["fixed"], r["timing"]["ratio"],
+                r["timing"]["min_ratio"])
         lines.append("| `%s` | %s | %s | %s | %s | %s |" % (
             r["program"], r["expected_check"] or "none", cell(r["cudalint"]["summary"]),
             cell(verdict), cell(r["gpu"]["sanitizer"]), "yes" if r["agreement"] else "**NO**"))
