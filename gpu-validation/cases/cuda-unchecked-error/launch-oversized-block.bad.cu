@@ -43,7 +43,7 @@ int main() {
   CUDA_CHECK(cudaMemcpy(dy, y.data(), n * sizeof(float), cudaMemcpyHostToDevice));
 
   const int blocks = (n + kThreadsPerBlock - 1) / kThreadsPerBlock;
-  saxpy<<<blocks, kThreadsPerBlock>>>(n, a, dx, dy); // cudalint-expect: cuda-unchecked-error
+  saxpy<<<blocks, kThreadsPerBlock>>>(n, a, dx, dy); // cudalint-expect: cuda-unchecked-error,cuda-launch-config
   CUDA_CHECK(cudaDeviceSynchronize());
 
   std::vector<float> result(n);
