@@ -18,6 +18,19 @@ int main() {
   float total = sum(deviceC, n);
   std::printf("sum = %.1f (expected %.1f)\n", total, 3.0f * n);
 
+  float *image = upload(a.data(), n);
+  if (image) {
+    scaleImage(image, 1024, n / 1024, 2.0f);
+    std::printf("%d values over 1 (expected %d), first %.1f\n", countOver(image, n, 1.0f), n,
+                firstValue(image, n));
+    cudaStream_t stream;
+    CUDA_CHECK(cudaStreamCreate(&stream));
+    std::vector<float> scaled = download(image, n, stream);
+    std::printf("last %.1f (expected 2.0)\n", scaled.back());
+    CUDA_CHECK(cudaStreamDestroy(stream));
+    CUDA_CHECK(cudaFree(image));
+  }
+
   CUDA_CHECK(cudaFree(deviceA));
   CUDA_CHECK(cudaFree(deviceB));
   CUDA_CHECK(cudaFree(deviceC));
