@@ -32,8 +32,16 @@ EXPECTED = {
         ("src/vector_ops.cu", 33, 34, "cuda-alloc-pointer-arg"),
         ("src/vector_ops.cu", 34, 3, "cuda-unchecked-error"),
         ("src/vector_ops.cu", 39, 3, "cuda-unchecked-error"),
+        ("src/pipeline.cu", 22, 14, "cuda-memory-leak"),
+        ("src/pipeline.cu", 31, 14, "cuda-pageable-async-copy"),
+        ("src/pipeline.cu", 40, 14, "cuda-memcpy-kind"),
+        ("src/pipeline.cu", 47, 23, "cuda-launch-config"),
+        ("src/pipeline.cu", 57, 16, "cuda-unsynchronized-host-read"),
     ],
 }
+
+# How many units each project's database holds.
+UNITS = {"cmake-cuda": 2, "example": 3}
 
 # The option that makes each project compile its .cu files as C++.
 CUDA_AS_CXX_OPTION = {
@@ -76,7 +84,8 @@ def configure(args, build_dir):
 def expect_database_shape(args, entries, build_dir):
     """The database must hold what the project is here to exercise."""
     commands = "\n".join(entry["command"] for entry in entries)
-    harness.expect(len(entries) == 2, f"expected 2 units, got:\n{commands}")
+    units = UNITS[args.project]
+    harness.expect(len(entries) == units, f"expected {units} units, got:\n{commands}")
     if args.project != "cmake-cuda":
         return
     if args.route == "nvcc":
@@ -109,8 +118,8 @@ def test(args):
         options = ["-p", build_dir] + ([f"--cuda-path={cuda_path}"]
                                        if cuda_path != "default" else [])
         report, findings = harness.lint_json(args, options, root)
-        harness.expect(len(report["units"]) == 2,
-                       f"expected 2 units analysed, got {report['units']}")
+        harness.expect(len(report["units"]) == UNITS[args.project],
+                       f"expected {UNITS[args.project]} units analysed, got {report['units']}")
         harness.expect_findings(findings, expected,
                                 f"{args.project} via {args.route}, "
                                 f"--cuda-path={cuda_path}")
