@@ -128,6 +128,13 @@ std::vector<GpuTarget> gpuTargets(const std::vector<std::string> &ClangArguments
     if (Included || Argument.consume_front("--no-cuda-include-ptx="))
       PtxChoices.emplace_back(Argument.str(), Included);
   }
+  // An architecture named only by --no-cuda-include-ptx is one the command
+  // translation dropped because this clang cannot compile for it: the GPU
+  // still runs the unit's machine code for it.
+  for (const auto &[Arch, Included] : PtxChoices)
+    if (!Included && Arch != "all" &&
+        llvm::none_of(Targets, [&](const GpuTarget &Target) { return Target.Arch == Arch; }))
+      Targets.push_back({Arch, false});
   for (GpuTarget &Target : Targets)
     for (const auto &[Arch, Included] : PtxChoices)
       if (Arch == "all" || Arch == Target.Arch)
