@@ -10,14 +10,14 @@
 //
 // How: for every function, a walk of its body that knows the loops each call
 // is in (lambdas are functions of their own). An allocation is reported when
-// the innermost loop around it also releases the same variable with the
-// matching call, the variable it is written to is the same on every
-// iteration, and every size argument is loop-invariant: literals, sizeof,
-// constants, and variables declared outside the loop that nothing in it
-// modifies (clang's ExprMutationAnalyzer over the loop). A size that depends
-// on the iteration, a call in the size, or buffers kept per iteration
-// (`cudaMalloc(&buffers[i], n)`) are never reported. The stream-ordered
-// allocations are the remedy, not the finding.
+// it runs on every iteration of the innermost loop around it, that loop also
+// releases the same variable with the matching call (so the memory never
+// outlives an iteration), and every size argument is loop-invariant:
+// literals, sizeof, constants, and variables declared outside the loop that
+// nothing in it modifies (clang's ExprMutationAnalyzer over the loop). A size
+// that depends on the iteration, a call in the size, or buffers kept past
+// their iteration (`cudaMalloc(&buffers[i], n)`) are never reported. The
+// stream-ordered allocations are the remedy, not the finding.
 #ifndef CUDALINT_CHECKS_ALLOCINLOOPCHECK_H
 #define CUDALINT_CHECKS_ALLOCINLOOPCHECK_H
 

@@ -10,7 +10,7 @@
 //
 // How: the configuration of every <<<>>> launch and every launch through the
 // API (cudaLaunchKernel, cudaLaunchKernelEx, cuLaunchKernel ...) is evaluated
-// where the source fixes it (see LaunchValues below); what it cannot fix is
+// where the source fixes it (LaunchValues, in the .cpp); what it cannot fix is
 // unknown and never reported. The limits come from CudaApi; the most shared
 // memory a block may have, from the architectures the unit is built for
 // (all GPUs when it embeds PTX a later GPU compiles).
