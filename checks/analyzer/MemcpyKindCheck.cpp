@@ -1,10 +1,10 @@
 #include "MemcpyKindCheck.h"
 
 #include "MemoryModel.h"
+#include "SourceText.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/Lex/Lexer.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/CommonBugCategories.h"
@@ -112,17 +112,8 @@ struct Site {
 std::string spelling(const Expr *Argument, const Site &Here) {
   if (!Argument)
     return "";
-  const SourceManager &SM = Here.C.getSourceManager();
-  CharSourceRange Range = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(
-          Argument->IgnoreParenCasts()->getSourceRange()),
-      SM, Here.C.getLangOpts());
-  llvm::StringRef Text =
-      Range.isValid() ? Lexer::getSourceText(Range, SM, Here.C.getLangOpts())
-                      : "";
-  if (Text.empty() || Text.size() > 40 || Text.contains('\n'))
-    return "";
-  return Text.str();
+  return shortSourceText(*Argument->IgnoreParenCasts(), Here.C.getSourceManager(),
+                         Here.C.getLangOpts());
 }
 
 // " at line 12", or " at buffers.h:12" for a line of another file.

@@ -1,9 +1,9 @@
 #include "PageableAsyncCopyCheck.h"
 
 #include "MemoryModel.h"
+#include "SourceText.h"
 
 #include "clang/AST/Expr.h"
-#include "clang/Lex/Lexer.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/CommonBugCategories.h"
@@ -42,22 +42,6 @@ const MemRegion *pinnedKey(const Expr *Argument, SVal Address, CheckerContext &C
       if (const auto *Container = dyn_cast<VarDecl>(Ref->getDecl()))
         return C.getState()->getLValue(Container, C.getLocationContext()).getAsRegion();
   return baseRegion(Address);
-}
-
-// The argument as written when it is short (`h_in`, `frames[i].host`); empty
-// otherwise.
-std::string spelling(const Expr *Argument, const SourceManager &SM,
-                     const LangOptions &LangOpts) {
-  constexpr size_t LongestQuoted = 40;
-  CharSourceRange Range = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(Argument->IgnoreParenImpCasts()->getSourceRange()), SM,
-      LangOpts);
-  if (Range.isInvalid())
-    return {};
-  llvm::StringRef Text = Lexer::getSourceText(Range, SM, LangOpts);
-  if (Text.empty() || Text.size() > LongestQuoted || Text.contains('\n'))
-    return {};
-  return Text.str();
 }
 
 class PageableAsyncCopyChecker : public Checker<check::PreCall, check::PostCall> {
@@ -159,7 +143,8 @@ void PageableAsyncCopyChecker::checkHostSide(const CallEvent &Call, const CopyAp
     return;
   llvm::StringRef Api = documentedName(Copy.Name);
   const Expr *Argument = Call.getArgExpr(Index);
-  std::string Written = spelling(Argument, C.getSourceManager(), C.getLangOpts());
+  std::string Written =
+      shortSourceText(*Argument->IgnoreParenImpCasts(), C.getSourceManager(), C.getLangOpts());
   std::string What = memoryFamilyName(*Family).str();
   if (!Written.empty())
     What += " ('" + Written + "')";

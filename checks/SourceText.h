@@ -1,0 +1,23 @@
+// How the user wrote an expression, for messages that quote it.
+#ifndef CUDALINT_CHECKS_SOURCETEXT_H
+#define CUDALINT_CHECKS_SOURCETEXT_H
+
+#include <string>
+
+namespace clang {
+class Expr;
+class LangOptions;
+class SourceManager;
+} // namespace clang
+
+namespace cudalint {
+
+// The text of `E` (`h_out`, `s.device`, `d + 16`) when it is one short line
+// of a file, a macro's argument included; empty otherwise, so that a message
+// never quotes a macro's body or a page of code.
+std::string shortSourceText(const clang::Expr &E, const clang::SourceManager &SM,
+                            const clang::LangOptions &LangOpts);
+
+} // namespace cudalint
+
+#endif
