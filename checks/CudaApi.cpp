@@ -732,12 +732,21 @@ bool CudaApi::isNonBlockingStreamFlags(uint64_t Flags) {
 
 int64_t CudaApi::notReadyStatus() { return NotReadyStatus; }
 
-const Expr *CudaApi::launchStream(const CUDAKernelCallExpr *Launch) {
+std::optional<CudaApi::KernelLaunchConfig>
+CudaApi::launchConfig(const CUDAKernelCallExpr *Launch) {
   const auto *Config = dyn_cast_or_null<CallExpr>(Launch->getConfig());
   // __cudaPushCallConfiguration / cudaConfigureCall(grid, block, shared, stream)
-  if (!Config || Config->getNumArgs() < 4)
-    return nullptr;
-  return Config->getArg(3);
+  if (!Config || Config->getNumArgs() < 2)
+    return std::nullopt;
+  auto Argument = [&](unsigned I) {
+    return I < Config->getNumArgs() ? Config->getArg(I) : nullptr;
+  };
+  return KernelLaunchConfig{Argument(0), Argument(1), Argument(2), Argument(3)};
+}
+
+const Expr *CudaApi::launchStream(const CUDAKernelCallExpr *Launch) {
+  std::optional<KernelLaunchConfig> Config = launchConfig(Launch);
+  return Config ? Config->Stream : nullptr;
 }
 
 std::optional<DefaultStream>

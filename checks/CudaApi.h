@@ -286,6 +286,17 @@ public:
   bool waitsOnDeviceOnly(const clang::FunctionDecl *Callee) const;
   static bool isNonBlockingStreamFlags(uint64_t Flags);
   static int64_t notReadyStatus();
+  // The arguments of a <<<grid, block, shared, stream>>> launch, as the
+  // configuration call clang builds for it holds them (defaults included);
+  // std::nullopt where it has no such call.
+  struct KernelLaunchConfig {
+    const clang::Expr *Grid;
+    const clang::Expr *Block;
+    const clang::Expr *SharedMemory; // null where the call has fewer arguments
+    const clang::Expr *Stream;       // the same
+  };
+  static std::optional<KernelLaunchConfig>
+  launchConfig(const clang::CUDAKernelCallExpr *Launch);
   // The stream expression of a <<<grid, block, shared, stream>>> launch; null
   // when the launch names none (the default stream).
   static const clang::Expr *launchStream(const clang::CUDAKernelCallExpr *Launch);

@@ -206,7 +206,7 @@ public:
   // the launch (`config.blockDim = 256;`), or else its initialiser's. Any
   // other use of the variable (its address kept, a field assigned twice or in
   // a branch) leaves the configuration unknown.
-  void launchConfig(const Expr *E, const CallExpr &Call,
+  void configStruct(const Expr *E, const CallExpr &Call,
                     LaunchConfigCheck::Configuration &Launch) {
     const auto *AddressOf = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
     if (!AddressOf || AddressOf->getOpcode() != UO_AddrOf)
@@ -403,29 +403,27 @@ void LaunchConfigCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Function || Function->isDependentContext())
     return;
   ASTContext &Context = *Result.Context;
-  LaunchValues Values(*Function, Context, api(), MutationAnalyses[Function]);
-  Configuration Launch;
-
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("raise")) {
     const FunctionAttributeApi *Api = api().functionAttribute(Call->getDirectCallee());
     if (Api)
       recordLimitRaise(*Call, *Api, *Function, Context);
     return;
   }
+  LaunchValues Values(*Function, Context, api(), MutationAnalyses[Function]);
+  Configuration Launch;
   if (const auto *Kernel = Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch")) {
-    const auto *Config = dyn_cast_or_null<CallExpr>(Kernel->getConfig());
-    // __cudaPushCallConfiguration(grid, block, shared memory, stream)
-    if (!Config || Config->getNumArgs() < 2)
+    std::optional<CudaApi::KernelLaunchConfig> Config = CudaApi::launchConfig(Kernel);
+    if (!Config)
       return;
     Launch.Launch = Kernel->getBeginLoc();
     Launch.Kernel = Kernel->getDirectCallee();
-    Launch.Grid = Values.dim3(Config->getArg(0));
-    Launch.GridAt = Config->getArg(0)->getExprLoc();
-    Launch.Block = Values.dim3(Config->getArg(1));
-    Launch.BlockAt = Config->getArg(1)->getExprLoc();
-    if (Config->getNumArgs() >= 3 && !isa<CXXDefaultArgExpr>(Config->getArg(2))) {
-      Launch.SharedMemory = Values.integer(Config->getArg(2));
-      Launch.SharedMemoryAt = Config->getArg(2)->getExprLoc();
+    Launch.Grid = Values.dim3(Config->Grid);
+    Launch.GridAt = Config->Grid->getExprLoc();
+    Launch.Block = Values.dim3(Config->Block);
+    Launch.BlockAt = Config->Block->getExprLoc();
+    if (Config->SharedMemory && !isa<CXXDefaultArgExpr>(Config->SharedMemory)) {
+      Launch.SharedMemory = Values.integer(Config->SharedMemory);
+      Launch.SharedMemoryAt = Config->SharedMemory->getExprLoc();
     }
   } else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("api-launch")) {
     const LaunchApi *Api = api().launch(Call->getDirectCallee());
@@ -451,7 +449,7 @@ void LaunchConfigCheck::check(const MatchFinder::MatchResult &Result) {
       Launch.BlockAt = Call->getArg(Api->Block)->getExprLoc();
       break;
     case LaunchShape::ConfigStruct:
-      Values.launchConfig(Call->getArg(Api->Grid), *Call, Launch);
+      Values.configStruct(Call->getArg(Api->Grid), *Call, Launch);
       break;
     }
     if (Api->SharedMemory && *Api->SharedMemory < Call->getNumArgs()) {
