@@ -317,6 +317,68 @@ constexpr FunctionAttributeApi FunctionAttributes[] = {
 constexpr LaunchLimits Limits = {1024, {1024, 1024, 64}, {2147483647, 65535, 65535},
                                  48 * 1024};
 
+// Byte counts: name, bytes, element size, element bytes, destination
+// pitch, source pitch, width, height.
+constexpr ByteCountApi ByteCounts[] = {
+    {"cudaMalloc", 1},
+    {"cudaMallocAsync", 1},
+    {"cudaMallocFromPoolAsync", 1},
+    {"cudaMallocManaged", 1},
+    {"cudaMallocHost", 1},
+    {"cudaHostAlloc", 1},
+    {"cuMemAlloc", 1},
+    {"cuMemAlloc_v2", 1},
+    {"cuMemAllocAsync", 1},
+    {"cuMemAllocFromPoolAsync", 1},
+    {"cuMemAllocManaged", 1},
+    {"cuMemAllocHost", 1},
+    {"cuMemAllocHost_v2", 1},
+    {"cuMemHostAlloc", 1},
+    {"malloc", 0},
+    {"calloc", 0, 1},
+    {"aligned_alloc", 1},
+    {"memalign", 1},
+    {"valloc", 0},
+    {"posix_memalign", 2},
+    {"cudaMemcpy", 2},
+    {"cudaMemcpyAsync", 2},
+    {"cudaMemcpyToSymbol", 2},
+    {"cudaMemcpyToSymbolAsync", 2},
+    {"cudaMemcpyFromSymbol", 2},
+    {"cudaMemcpyFromSymbolAsync", 2},
+    {"cudaMemcpyPeer", 4},
+    {"cudaMemcpyPeerAsync", 4},
+    {"cudaMemset", 2},
+    {"cudaMemsetAsync", 2},
+    {"cuMemcpy", 2},
+    {"cuMemcpyAsync", 2},
+    {"cuMemcpyHtoD", 2},
+    {"cuMemcpyHtoD_v2", 2},
+    {"cuMemcpyDtoH", 2},
+    {"cuMemcpyDtoH_v2", 2},
+    {"cuMemcpyDtoD", 2},
+    {"cuMemcpyDtoD_v2", 2},
+    {"cuMemcpyHtoDAsync", 2},
+    {"cuMemcpyHtoDAsync_v2", 2},
+    {"cuMemcpyDtoHAsync", 2},
+    {"cuMemcpyDtoHAsync_v2", 2},
+    {"cuMemcpyDtoDAsync", 2},
+    {"cuMemcpyDtoDAsync_v2", 2},
+    {"cuMemsetD8", 2, None, 1},
+    {"cuMemsetD8_v2", 2, None, 1},
+    {"cuMemsetD16", 2, None, 2},
+    {"cuMemsetD16_v2", 2, None, 2},
+    {"cuMemsetD32", 2, None, 4},
+    {"cuMemsetD32_v2", 2, None, 4},
+    {"cuMemsetD8Async", 2, None, 1},
+    {"cuMemsetD16Async", 2, None, 2},
+    {"cuMemsetD32Async", 2, None, 4},
+    {"cudaMemcpy2D", None, None, 1, 1, 3, 4, 5},
+    {"cudaMemcpy2DAsync", None, None, 1, 1, 3, 4, 5},
+    {"cudaMemset2D", None, None, 1, 1, None, 3, 4},
+    {"cudaMemset2DAsync", None, None, 1, 1, None, 3, 4},
+};
+
 // Shared memory per block with the limit raised, by compute capability: the
 // programming guide's table, in KiB.
 struct SharedMemoryRow {
@@ -521,6 +583,20 @@ CudaApi::hostRegistration(const FunctionDecl *Callee) const {
   return Api && Callee->getNumParams() > Api->PointerParam ? Api : nullptr;
 }
 
+const ByteCountApi *CudaApi::byteCounts(const FunctionDecl *Callee) const {
+  const ByteCountApi *Api =
+      findByName(llvm::ArrayRef(ByteCounts), globalFunctionName(Callee));
+  if (!Api)
+    return nullptr;
+  for (std::optional<unsigned> Param :
+       {Api->Bytes, Api->ElementSize, Api->DestinationPitch, Api->SourcePitch,
+        Api->Width, Api->Height})
+    if (Param && (*Param >= Callee->getNumParams() ||
+                  !Callee->getParamDecl(*Param)->getType()->isIntegerType()))
+      return nullptr;
+  return Api;
+}
+
 const LaunchApi *CudaApi::launch(const FunctionDecl *Callee) const {
   const LaunchApi *Api =
       findByName(llvm::ArrayRef(Launches), globalFunctionName(Callee));
@@ -545,29 +621,76 @@ const LaunchLimits &CudaApi::launchLimits() { return Limits; }
 
 std::optional<uint64_t> CudaApi::optInSharedMemoryPerBlock(llvm::StringRef Arch,
                                                            bool WithPtx) {
-  if (!Arch.consume_front("sm_"))
+  std::optional<GpuArchitecture> Built = GpuArchitecture::parse(Arch);
+  if (!Built)
     return std::nullopt;
-  // NVIDIA's suffixes: sm_90a code runs on sm_90 alone, its PTX included;
-  // sm_100f code on the later GPUs of its family (sm_103).
-  char Suffix = !Arch.empty() && llvm::isAlpha(Arch.back()) ? Arch.back() : 0;
-  Arch = Arch.rtrim("af");
-  unsigned Capability = 0;
-  if (Arch.getAsInteger(10, Capability))
-    return std::nullopt;
-  auto Runs = [&](unsigned Row) {
-    if (Row == Capability)
-      return true;
-    if (Suffix == 'a' || Row < Capability)
-      return false;
-    if (Suffix == 'f')
-      return Row / 10 == Capability / 10;
-    return WithPtx;
-  };
   std::optional<uint64_t> Largest;
-  for (const SharedMemoryRow &Row : OptInSharedMemory)
-    if (Runs(Row.ComputeCapability))
+  for (const SharedMemoryRow &Row : OptInSharedMemory) {
+    GpuArchitecture Gpu{Row.ComputeCapability / 10, Row.ComputeCapability % 10};
+    if (machineCodeRunsOn(*Built, Gpu) || (WithPtx && ptxRunsOn(*Built, Gpu)))
       Largest = std::max(Largest.value_or(0), Row.KiB * 1024);
+  }
   return Largest;
+}
+
+std::optional<GpuArchitecture> GpuArchitecture::parse(llvm::StringRef Name) {
+  Name = Name.trim();
+  if (!Name.consume_front("sm_") && !Name.consume_front("compute_"))
+    Name.consume_front("lto_");
+  GpuArchitecture Result;
+  if (!Name.empty() && (Name.back() == 'a' || Name.back() == 'f')) {
+    Result.Variant = Name.back();
+    Name = Name.drop_back();
+  }
+  // nvidia-smi's "9.0"; compilers' "90" and "100".
+  auto [Major, Minor] = Name.split('.');
+  unsigned Number = 0;
+  if (!Minor.empty()) {
+    unsigned MinorNumber = 0;
+    if (Major.getAsInteger(10, Number) || Minor.getAsInteger(10, MinorNumber) ||
+        MinorNumber > 9 || Result.Variant)
+      return std::nullopt;
+    Number = Number * 10 + MinorNumber;
+  } else if (Name.size() < 2 || Name.getAsInteger(10, Number)) {
+    return std::nullopt;
+  }
+  if (Number < 10)
+    return std::nullopt;
+  Result.Major = Number / 10;
+  Result.Minor = Number % 10;
+  return Result;
+}
+
+std::string GpuArchitecture::smName() const {
+  return "sm_" + std::to_string(number()) + (Variant ? std::string(1, Variant) : "");
+}
+
+std::string GpuArchitecture::computeName() const {
+  return "compute_" + std::to_string(number()) + (Variant ? std::string(1, Variant) : "");
+}
+
+std::string GpuArchitecture::capability() const {
+  return std::to_string(Major) + "." + std::to_string(Minor);
+}
+
+bool CudaApi::machineCodeRunsOn(const GpuArchitecture &Built, const GpuArchitecture &Gpu) {
+  if (Built.Variant == 'a')
+    return Built.Major == Gpu.Major && Built.Minor == Gpu.Minor;
+  return Built.Major == Gpu.Major && Built.Minor <= Gpu.Minor;
+}
+
+std::string CudaApi::gencodeFor(const GpuArchitecture &Gpu) {
+  return "-gencode arch=" + Gpu.computeName() + ",code=" + Gpu.smName();
+}
+
+std::string CudaApi::cmakeArchitectureFor(const GpuArchitecture &Gpu) {
+  return std::to_string(Gpu.number()) + (Gpu.Variant ? std::string(1, Gpu.Variant) : "");
+}
+
+bool CudaApi::ptxRunsOn(const GpuArchitecture &Built, const GpuArchitecture &Gpu) {
+  if (Built.Variant)
+    return machineCodeRunsOn(Built, Gpu);
+  return Built.number() <= Gpu.number();
 }
 
 uint64_t CudaApi::largestOptInSharedMemoryPerBlock() {

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace clang {
@@ -216,6 +217,44 @@ struct LaunchLimits {
   uint64_t DefaultDynamicSharedMemory;
 };
 
+// The byte counts of a call that allocates, copies or sets memory, for the
+// checks that compare sizes. `Bytes` counts elements of `ElementBytes` bytes
+// (cuMemsetD32 sets 4-byte words; calloc's element size is `ElementSize`).
+// A 2D call touches `Height` rows of `Width` bytes each, the rows `Pitch`
+// bytes apart on each side.
+struct ByteCountApi {
+  llvm::StringLiteral Name;
+  std::optional<unsigned> Bytes;
+  std::optional<unsigned> ElementSize = std::nullopt;
+  unsigned ElementBytes = 1;
+  std::optional<unsigned> DestinationPitch = std::nullopt;
+  std::optional<unsigned> SourcePitch = std::nullopt;
+  std::optional<unsigned> Width = std::nullopt;
+  std::optional<unsigned> Height = std::nullopt;
+};
+
+// A GPU architecture as compilers and nvidia-smi name it: sm_90, sm_90a,
+// compute_80, sm_100f, 9.0, 90. `Variant` is NVIDIA's suffix: 'a' for
+// architecture-specific code that runs on that GPU alone, 'f' for
+// family-specific code that runs on the later GPUs of the same major version.
+struct GpuArchitecture {
+  unsigned Major = 0;
+  unsigned Minor = 0;
+  char Variant = 0;
+
+  static std::optional<GpuArchitecture> parse(llvm::StringRef Name);
+  unsigned number() const { return Major * 10 + Minor; }
+  std::string smName() const;      // "sm_90a"
+  std::string computeName() const; // "compute_90a"
+  std::string capability() const;  // "9.0", as nvidia-smi prints it
+  bool operator==(const GpuArchitecture &Other) const {
+    return Major == Other.Major && Minor == Other.Minor && Variant == Other.Variant;
+  }
+  bool operator<(const GpuArchitecture &Other) const {
+    return std::tie(Major, Minor, Variant) < std::tie(Other.Major, Other.Minor, Other.Variant);
+  }
+};
+
 // The default streams a stream handle may name.
 enum class DefaultStream {
   Legacy,    // 0 (without per-thread compilation), cudaStreamLegacy
@@ -365,6 +404,10 @@ public:
 
   const HostRegistrationApi *hostRegistration(const clang::FunctionDecl *Callee) const;
 
+  // The byte counts of an allocation, copy or memset, where its declaration
+  // has the documented shape (each count an integer parameter).
+  const ByteCountApi *byteCounts(const clang::FunctionDecl *Callee) const;
+
   // Kernel launches through the API (cudaLaunchKernel, cuLaunchKernel ...)
   // and the calls that raise a kernel's shared memory limit.
   const LaunchApi *launch(const clang::FunctionDecl *Callee) const;
@@ -378,6 +421,17 @@ public:
   // std::nullopt where the table knows none of them.
   static std::optional<uint64_t> optInSharedMemoryPerBlock(llvm::StringRef Arch,
                                                            bool WithPtx);
+  // Whether a GPU of compute capability `Gpu` runs code built for `Built`
+  // (the CUDA compatibility guide): machine code (SASS) runs on its own major
+  // version at the same or a later minor one, 'a' code on its own GPU alone,
+  // 'f' code on its family; PTX is compiled by the driver for any later GPU,
+  // 'a' and 'f' PTX only where their machine code would run.
+  static bool machineCodeRunsOn(const GpuArchitecture &Built, const GpuArchitecture &Gpu);
+  static bool ptxRunsOn(const GpuArchitecture &Built, const GpuArchitecture &Gpu);
+  // What builds code for `Gpu`: nvcc's "-gencode arch=compute_90,code=sm_90"
+  // and CMake's CUDA_ARCHITECTURES entry "90" ("90a" for a variant).
+  static std::string gencodeFor(const GpuArchitecture &Gpu);
+  static std::string cmakeArchitectureFor(const GpuArchitecture &Gpu);
   // The largest of those over every architecture: no GPU gives a block more.
   static uint64_t largestOptInSharedMemoryPerBlock();
 

@@ -203,6 +203,18 @@ TEST(CommandTranslationTest, KeepsEveryArchitectureOnce) {
       << shown(Translated);
 }
 
+// With a code= list, arch= names only the virtual architecture the codes are
+// compiled from: no sm_80 code is built here.
+TEST(CommandTranslationTest, BuildsTheCodesOfAGencodeNotItsVirtualArchitecture) {
+  TranslatedCommand Translated =
+      translate("nvcc -gencode arch=compute_80,code=sm_86 -c a.cu");
+  EXPECT_EQ(gpuArchs(Translated), Strings({"sm_86"})) << shown(Translated);
+  std::vector<GpuTarget> Targets = gpuTargetsOf(Translated.Arguments);
+  ASSERT_EQ(Targets.size(), 1u) << shown(Translated);
+  EXPECT_EQ(Targets[0].Arch, "sm_86");
+  EXPECT_FALSE(Targets[0].EmbedsPtx);
+}
+
 // Which architectures carry PTX decides which GPUs run the code, and so how
 // much shared memory a launch may ask for.
 TEST(CommandTranslationTest, MarksArchitecturesBuiltWithoutPtx) {

@@ -126,11 +126,16 @@ void addCodeOption(NvccState &State, llvm::StringRef Value) {
 
 // -gencode arch=compute_XX,code=[sm_XX,compute_XX]: PTX where a code is a
 // compute_ one.
+// With a code= list, the arch= value is only the virtual architecture the
+// codes are compiled from: arch=compute_80,code=sm_86 builds for sm_86 alone.
 void addGeneratedCode(NvccState &State, llvm::StringRef Value) {
-  addGpuArchs(State, Value);
   size_t Code = Value.find("code=");
-  if (Code != llvm::StringRef::npos)
-    addPtxArchs(State, Value.substr(Code + 5));
+  if (Code == llvm::StringRef::npos) {
+    addGpuArchs(State, Value);
+    return;
+  }
+  addGpuArchs(State, Value.substr(Code + 5));
+  addPtxArchs(State, Value.substr(Code + 5));
 }
 
 // nvcc splits -Xcompiler values at commas and hands them to the host
@@ -836,6 +841,38 @@ CompileCommand commandFromFallbackFlags(llvm::StringRef File,
   Command.Arguments.insert(Command.Arguments.end(), Flags.begin(), Flags.end());
   Command.Arguments.push_back(Command.File);
   return Command;
+}
+
+// Reads back what translateCompileCommand wrote, or a clang database's own
+// flags: --no-cuda-include-ptx names an architecture with machine code only.
+std::vector<GpuTarget> gpuTargetsOf(const std::vector<std::string> &ClangArguments) {
+  std::vector<GpuTarget> Targets;
+  std::vector<std::pair<std::string, bool>> PtxChoices; // arch or "all", included
+  for (llvm::StringRef Argument : ClangArguments) {
+    if (Argument.consume_front("--cuda-gpu-arch=") || Argument.consume_front("--offload-arch=")) {
+      for (llvm::StringRef Name : llvm::split(Argument, ','))
+        if (!Name.empty() && llvm::none_of(Targets, [&](const GpuTarget &Target) {
+              return Target.Arch == Name;
+            }))
+          Targets.push_back({Name.str(), true});
+      continue;
+    }
+    bool Included = Argument.consume_front("--cuda-include-ptx=");
+    if (Included || Argument.consume_front("--no-cuda-include-ptx="))
+      PtxChoices.emplace_back(Argument.str(), Included);
+  }
+  // An architecture named only by --no-cuda-include-ptx is one the command
+  // translation dropped because this clang cannot compile for it: the GPU
+  // still runs the unit's machine code for it.
+  for (const auto &[Arch, Included] : PtxChoices)
+    if (!Included && Arch != "all" &&
+        llvm::none_of(Targets, [&](const GpuTarget &Target) { return Target.Arch == Arch; }))
+      Targets.push_back({Arch, false});
+  for (GpuTarget &Target : Targets)
+    for (const auto &[Arch, Included] : PtxChoices)
+      if (Arch == "all" || Arch == Target.Arch)
+        Target.EmbedsPtx = Included;
+  return Targets;
 }
 
 } // namespace cudalint

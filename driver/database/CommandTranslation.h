@@ -5,6 +5,7 @@
 #define CUDALINT_DRIVER_COMMANDTRANSLATION_H
 
 #include "database/CompileDatabase.h"
+#include "CudaCheck.h"
 
 #include <optional>
 #include <string>
@@ -38,6 +39,13 @@ TranslatedCommand translateCompileCommand(const CompileCommand &Command,
 // Arguments for a file given without a database: `cudalint a.cu -- -DX`.
 CompileCommand commandFromFallbackFlags(llvm::StringRef File,
                                         const std::vector<std::string> &Flags);
+
+// The GPU architectures a clang command builds for. The host-side parse
+// never sees them (the clang driver hands them to device compilations only),
+// so checks that depend on them, and `cudalint doctor`, read them off the
+// command, with clang's rule for PTX: included for every architecture unless
+// --no-cuda-include-ptx names it or "all", the last such flag deciding.
+std::vector<GpuTarget> gpuTargetsOf(const std::vector<std::string> &ClangArguments);
 
 } // namespace cudalint
 

@@ -1,4 +1,5 @@
 #include "run/Analysis.h"
+#include "database/CommandTranslation.h"
 
 #include "run/Nolint.h"
 #include "run/Preamble.h"
@@ -106,41 +107,6 @@ private:
 };
 
 using Clock = std::chrono::steady_clock;
-
-// The host-side parse never sees the device architectures: the clang driver
-// hands them to device compilations only. Checks that depend on them (the
-// shared memory a block may have) read them off the unit's command, with
-// clang's rule for PTX: included for every architecture unless
-// --no-cuda-include-ptx names it or "all", the last such flag deciding.
-std::vector<GpuTarget> gpuTargets(const std::vector<std::string> &ClangArguments) {
-  std::vector<GpuTarget> Targets;
-  std::vector<std::pair<std::string, bool>> PtxChoices; // arch or "all", included
-  for (llvm::StringRef Argument : ClangArguments) {
-    if (Argument.consume_front("--cuda-gpu-arch=") || Argument.consume_front("--offload-arch=")) {
-      for (llvm::StringRef Name : llvm::split(Argument, ','))
-        if (!Name.empty() && llvm::none_of(Targets, [&](const GpuTarget &Target) {
-              return Target.Arch == Name;
-            }))
-          Targets.push_back({Name.str(), true});
-      continue;
-    }
-    bool Included = Argument.consume_front("--cuda-include-ptx=");
-    if (Included || Argument.consume_front("--no-cuda-include-ptx="))
-      PtxChoices.emplace_back(Argument.str(), Included);
-  }
-  // An architecture named only by --no-cuda-include-ptx is one the command
-  // translation dropped because this clang cannot compile for it: the GPU
-  // still runs the unit's machine code for it.
-  for (const auto &[Arch, Included] : PtxChoices)
-    if (!Included && Arch != "all" &&
-        llvm::none_of(Targets, [&](const GpuTarget &Target) { return Target.Arch == Arch; }))
-      Targets.push_back({Arch, false});
-  for (GpuTarget &Target : Targets)
-    for (const auto &[Arch, Included] : PtxChoices)
-      if (Arch == "all" || Arch == Target.Arch)
-        Target.EmbedsPtx = Included;
-  return Targets;
-}
 
 double secondsBetween(Clock::time_point From, Clock::time_point To) {
   return std::chrono::duration<double>(To - From).count();
@@ -366,7 +332,7 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
   auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FileSystem);
 
   CheckActionFactory Factory(Options, Environment, Directory, FileSystem, Outcome, ParseEnd);
-  Factory.GpuTargets = gpuTargets(ClangArguments);
+  Factory.GpuTargets = gpuTargetsOf(ClangArguments);
   ErrorCollector Errors;
   DiagnosticOptions PrinterOptions;
   TextDiagnosticPrinter Printer(llvm::errs(), PrinterOptions);
