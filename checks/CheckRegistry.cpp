@@ -4,6 +4,7 @@
 #include "AllocPointerArgCheck.h"
 #include "LaunchConfigCheck.h"
 #include "UncheckedErrorCheck.h"
+#include "analyzer/CopySizeCheck.h"
 #include "analyzer/DoubleFreeCheck.h"
 #include "analyzer/MemcpyKindCheck.h"
 #include "analyzer/MemoryLeakCheck.h"
@@ -34,6 +35,7 @@ llvm::ArrayRef<CheckDescription> registeredChecks() {
   static const std::vector<CheckDescription> Checks = {
       describe<AllocInLoopCheck>(),
       describe<AllocPointerArgCheck>(),
+      describePathSensitive<CopySizeCheck>(),
       describePathSensitive<DoubleFreeCheck>(),
       describe<LaunchConfigCheck>(),
       describePathSensitive<MemcpyKindCheck>(),

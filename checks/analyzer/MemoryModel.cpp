@@ -8,6 +8,7 @@
 #include "clang/StaticAnalyzer/Core/Checker.h"
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/CallEvent.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/DynamicExtent.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
 #include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
 #include "llvm/ADT/DenseMap.h"
@@ -460,6 +461,31 @@ private:
       Locals;
 };
 
+// The size of what an allocation returns becomes the region's dynamic extent,
+// as the analyzer's own malloc modelling records it, for the checks that
+// compare sizes (cuda-copy-size).
+ProgramStateRef withAllocatedSize(ProgramStateRef State, const CallEvent &Call,
+                                  SVal Address, CheckerContext &C) {
+  const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
+  const ByteCountApi *Counts = Callee ? api().byteCounts(Callee) : nullptr;
+  const MemRegion *Region = Address.getAsRegion();
+  if (!Counts || !Counts->Bytes || *Counts->Bytes >= Call.getNumArgs() || !Region)
+    return State;
+  SValBuilder &Builder = C.getSValBuilder();
+  QualType SizeType = C.getASTContext().getSizeType();
+  SVal Size = Builder.evalCast(Call.getArgSVal(*Counts->Bytes), SizeType,
+                               Call.getArgExpr(*Counts->Bytes)->getType());
+  if (Counts->ElementSize && *Counts->ElementSize < Call.getNumArgs())
+    Size = Builder.evalBinOp(State, BO_Mul, Size,
+                             Builder.evalCast(Call.getArgSVal(*Counts->ElementSize), SizeType,
+                                              Call.getArgExpr(*Counts->ElementSize)->getType()),
+                             SizeType);
+  std::optional<DefinedOrUnknownSVal> Extent = Size.getAs<DefinedOrUnknownSVal>();
+  if (!Extent || Extent->isUnknown())
+    return State;
+  return setDynamicExtent(State, Region->getBaseRegion(), *Extent);
+}
+
 bool MemoryModeling::evalCall(const CallEvent &Call, CheckerContext &C) const {
   const FunctionDecl *Callee = calleeOf(Call);
   if (!Callee || !isa_and_nonnull<CallExpr>(Call.getOriginExpr()))
@@ -534,6 +560,7 @@ bool MemoryModeling::evalCudaAllocation(const CallEvent &Call,
     return true;
   }
   State = State->bindLoc(*Out, Address, C.getLocationContext());
+  State = withAllocatedSize(State, Call, Address, C);
 
   std::optional<uint64_t> Flags;
   if (Api.FlagsParam && *Api.FlagsParam < Call.getNumArgs())
@@ -558,6 +585,7 @@ bool MemoryModeling::evalHostAllocation(const CallEvent &Call,
         C.blockCount());
     State =
         State->BindExpr(Call.getOriginExpr(), C.getLocationContext(), Address);
+    State = withAllocatedSize(State, Call, Address, C);
     State = track(State, C, Call.getOriginExpr(), Address, /*Holder=*/nullptr,
                   MemoryFamily::PageableHost, Api.Name, Api.Release,
                   /*Status=*/nullptr);
@@ -578,6 +606,7 @@ bool MemoryModeling::evalHostAllocation(const CallEvent &Call,
   DefinedSVal Address = Builder.getConjuredHeapSymbolVal(
       Call.getCFGElementRef(), C.getLocationContext(), Target, C.blockCount());
   State = State->bindLoc(*Out, Address, C.getLocationContext());
+  State = withAllocatedSize(State, Call, Address, C);
   State = track(State, C, Call.getOriginExpr(), Address, Out->getAsRegion(),
                 MemoryFamily::PageableHost, Api.Name, Api.Release, Status);
   C.addTransition(State);
