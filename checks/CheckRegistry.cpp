@@ -2,6 +2,7 @@
 
 #include "AllocInLoopCheck.h"
 #include "AllocPointerArgCheck.h"
+#include "ArchCoverageCheck.h"
 #include "LaunchConfigCheck.h"
 #include "UncheckedErrorCheck.h"
 #include "analyzer/CopySizeCheck.h"
@@ -35,6 +36,7 @@ llvm::ArrayRef<CheckDescription> registeredChecks() {
   static const std::vector<CheckDescription> Checks = {
       describe<AllocInLoopCheck>(),
       describe<AllocPointerArgCheck>(),
+      describe<ArchCoverageCheck>(),
       describePathSensitive<CopySizeCheck>(),
       describePathSensitive<DoubleFreeCheck>(),
       describe<LaunchConfigCheck>(),

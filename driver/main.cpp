@@ -13,6 +13,7 @@
 // --merge, --lsp and --analysis-worker leave this path at the start.
 #include "run/Analysis.h"
 #include "report/Baseline.h"
+#include "ArchCoverageCheck.h"
 #include "CheckRegistry.h"
 #include "database/CommandTranslation.h"
 #include "database/CompileDatabase.h"
@@ -25,6 +26,7 @@
 #include "report/Output.h"
 #include "report/ReportMerge.h"
 #include "report/FixStage.h"
+#include "support/GpuProbe.h"
 #include "run/ResultCache.h"
 #include "run/UnitPlan.h"
 #include "run/WorkerPool.h"
@@ -150,6 +152,12 @@ cl::list<std::string> ExtraArgs("extra-arg",
 cl::list<std::string> ExtraArgsBefore(
     "extra-arg-before", cl::desc("Additional argument to prepend to each unit's command."),
     cl::cat(Category));
+cl::list<std::string> TargetGpuList(
+    "target-gpu", cl::CommaSeparated, cl::value_desc("sm_90,sm_120"),
+    cl::desc("The GPUs the program must run on, for cuda-arch-coverage (overrides\n"
+             "TargetGpus in .cudalint.yaml; without either, the GPUs of this machine)."),
+    cl::cat(Category));
+
 cl::opt<std::string> SourceRoot(
     "source-root",
     cl::desc("Directory that SARIF file URIs are made relative to (default: the "
@@ -312,6 +320,25 @@ void reportConfigDiagnostic(const ConfigDiagnostic &Problem, bool IsError) {
       << Problem.Message << "\n";
 }
 
+// cuda-arch-coverage needs to know the GPUs the program must run on; where a
+// unit names its architectures and nothing names a GPU, say so once.
+void noteUnknownTargetGpus(const std::vector<Unit> &Units, const std::vector<size_t> &ToAnalyse,
+                           Notices &Notes) {
+  for (size_t I : ToAnalyse) {
+    const UnitSettings &Settings = *Units[I].Settings;
+    if (Settings.Config.TargetGpus.empty() &&
+        llvm::any_of(Settings.Analysis.Checks,
+                     [](const CheckDescription *Check) {
+                       return Check->Id == ArchCoverageCheck::Id;
+                     }) &&
+        !gpuTargetsOf(Units[I].Translated.Arguments).empty()) {
+      Notes.add("cuda-arch-coverage checks no unit: no target GPU is known and this "
+                "machine has none (set TargetGpus in .cudalint.yaml or --target-gpu)");
+      return;
+    }
+  }
+}
+
 std::optional<ConfigOverrides> commandLineOverrides() {
   ConfigOverrides Overrides;
   if (Checks.getNumOccurrences())
@@ -327,6 +354,20 @@ std::optional<ConfigOverrides> commandLineOverrides() {
   }
   if (!parseCheckOptions(Overrides.CheckOptions))
     return std::nullopt;
+  if (TargetGpuList.getNumOccurrences()) {
+    for (const std::string &Gpu : TargetGpuList)
+      if (!GpuArchitecture::parse(Gpu)) {
+        WithColor::error(errs(), "cudalint")
+            << "--target-gpu: '" << Gpu
+            << "' is no GPU architecture (write sm_90, sm_90a or 9.0)\n";
+        return std::nullopt;
+      }
+    Overrides.TargetGpus.emplace(TargetGpuList.begin(), TargetGpuList.end());
+  } else {
+    for (const DetectedGpu &Gpu : probeDriver().Gpus)
+      if (!llvm::is_contained(Overrides.DetectedGpus, Gpu.Capability.smName()))
+        Overrides.DetectedGpus.push_back(Gpu.Capability.smName());
+  }
   Overrides.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
   Overrides.ExtraArgsBefore.assign(ExtraArgsBefore.begin(), ExtraArgsBefore.end());
   return Overrides;
@@ -740,6 +781,7 @@ int run(int Argc, const char **Argv) {
       Notes.add("no checks are enabled for '" + Units[I].Command.File + "' (Checks: '" +
                 Units[I].Settings->Config.Checks + "'); skipped");
   }
+  noteUnknownTargetGpus(Units, ToAnalyse, Notes);
   if (Units.empty() ? First->Analysis.Checks.empty() : ToAnalyse.empty()) {
     const UnitSettings *Example = Units.empty() ? First : Units.front().Settings;
     WithColor::error(errs(), "cudalint")

@@ -106,6 +106,10 @@ def load_manifest(path=MANIFEST):
                 "known_miss": spec.get("cudalint_known_miss", ""),
                 "explanation": spec.get("explanation", ""),
                 "timing": case.get("timing"),
+                # Architecture flags of its own (cuda-arch-coverage builds for
+                # a GPU the machine lacks); otherwise -arch=<--arch>.
+                "nvcc_flags": spec.get("nvcc_flags"),
+                "cudalint_args": case.get("cudalint_args", []),
             })
     on_disk = {os.path.normpath(os.path.join(root, name))
                for root, _, names in os.walk(CASES_DIR) for name in names if name.endswith(".cu")}
@@ -204,7 +208,8 @@ def write_json(path, data):
 
 def build(program, nvcc, arch, build_dir):
     binary = os.path.join(build_dir, program["id"].replace("/", "__"))
-    argv = [nvcc, "-std=c++17", "-lineinfo", "-arch=" + arch, "-o", binary, program["source"]]
+    arch_flags = program["nvcc_flags"] or ["-arch=" + arch]
+    argv = [nvcc, "-std=c++17", "-lineinfo"] + arch_flags + ["-o", binary, program["source"]]
     argv += ["-l" + library for library in program["libraries"]]
     code, output, seconds = run_command(argv, timeout=300)
     return {"ok": code == 0, "command": " ".join(argv), "output": tail(output, 3000),
@@ -427,7 +432,18 @@ def mode_gpu(args):
 
 
 def lint(program, cudalint, extra_args):
-    argv = [cudalint, "--format=json", "--quiet"] + extra_args + [program["source"], "--", "-std=c++17"]
+    argv = [cudalint, "--format=json", "--quiet"] + extra_args + program["cudalint_args"]
+    if program["nvcc_flags"]:
+        # The program's own nvcc command, through a compile database, as a
+        # CMake build would give it.
+        database = tempfile.mkdtemp(prefix="cudalint-gpu-validation-db-")
+        with open(os.path.join(database, "compile_commands.json"), "w") as f:
+            json.dump([{"directory": os.path.dirname(program["source"]), "file": program["source"],
+                        "arguments": ["nvcc", "-std=c++17"] + program["nvcc_flags"]
+                                     + ["-c", program["source"]]}], f)
+        argv += ["-p", database, program["source"]]
+    else:
+        argv += [program["source"], "--", "-std=c++17"]
     code, output, seconds = run_command(argv, timeout=300)
     entry = {"command": " ".join(argv), "exit_code": code, "seconds": round(seconds, 1)}
     try:

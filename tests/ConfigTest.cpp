@@ -173,6 +173,41 @@ TEST(ConfigParseTest, ReadsWhichDatabaseUnitsRun) {
   EXPECT_FALSE(parseDatabaseUnits("CUDA"));
 }
 
+// TargetGpus names the GPUs cuda-arch-coverage checks the build against: a
+// file's list, replaced by a nearer file or --target-gpu, and the machine's
+// own GPUs only where nothing names any.
+TEST(ConfigParseTest, ReadsTheTargetGpus) {
+  ConfigFile List = parseConfigFile("TargetGpus: [sm_90, '12.0']\n", "/p/.cudalint.yaml");
+  ConfigFile Text = parseConfigFile("TargetGpus: sm_80, sm_90a\n", "/p/.cudalint.yaml");
+  ConfigFile Wrong = parseConfigFile("TargetGpus: [sm_90, hopper]\n", "/p/.cudalint.yaml");
+
+  EXPECT_TRUE(List.Errors.empty());
+  EXPECT_EQ(List.TargetGpus, Strings({"sm_90", "12.0"}));
+  EXPECT_EQ(Text.TargetGpus, Strings({"sm_80", "sm_90a"}));
+  EXPECT_FALSE(Wrong.TargetGpus);
+  EXPECT_EQ(messages(Wrong.Errors),
+            Strings{"/p/.cudalint.yaml:1:21: 'TargetGpus' names 'hopper', which is no GPU "
+                    "architecture (write sm_90, sm_90a or 9.0)"});
+
+  Configuration Merged;
+  ConfigOverrides Machine;
+  Machine.DetectedGpus = {"sm_100"};
+  Configuration Alone = Merged;
+  mergeOverrides(Alone, Machine);
+  EXPECT_EQ(Alone.TargetGpus, Strings({"sm_100"}));
+  mergeConfigFile(Merged, List);
+  mergeConfigFile(Merged, Text);
+  mergeOverrides(Merged, Machine);
+  EXPECT_EQ(Merged.TargetGpus, Strings({"sm_80", "sm_90a"}));
+  ConfigOverrides CommandLine;
+  CommandLine.TargetGpus = Strings{"sm_120"};
+  mergeOverrides(Merged, CommandLine);
+  EXPECT_EQ(Merged.TargetGpus, Strings({"sm_120"}));
+
+  UnitSettings Settings(Merged, false);
+  EXPECT_EQ(Settings.Analysis.CheckOptions.at("cuda-arch-coverage.TargetGpus"), "sm_120");
+}
+
 TEST(ConfigMergeTest, LaterLayersOverride) {
   ConfigFile Parent = parseConfigFile(R"(Checks: '-cuda-alloc-pointer-arg'
 WarningsAsErrors: 'cuda-alloc-pointer-arg'

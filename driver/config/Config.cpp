@@ -41,9 +41,11 @@ constexpr StringLiteral UnitsKey = "Units";
 constexpr StringLiteral ExtraArgsKey = "ExtraArgs";
 constexpr StringLiteral ExtraArgsBeforeKey = "ExtraArgsBefore";
 constexpr StringLiteral InheritParentConfigKey = "InheritParentConfig";
+constexpr StringLiteral TargetGpusKey = "TargetGpus";
 constexpr StringLiteral KnownKeys[] = {
     ChecksKey, CheckOptionsKey, WarningsAsErrorsKey,  HeaderFilterRegexKey,
-    UnitsKey,  ExtraArgsKey,    ExtraArgsBeforeKey,   InheritParentConfigKey};
+    UnitsKey,  ExtraArgsKey,    ExtraArgsBeforeKey,   InheritParentConfigKey,
+    TargetGpusKey};
 
 struct DatabaseUnitsSpelling {
   StringLiteral Name;
@@ -340,6 +342,38 @@ private:
     Node->skip();
   }
 
+  // `TargetGpus: [sm_90, sm_120]`, or one string "sm_90,sm_120".
+  void parseTargetGpus(yaml::Node *Node) {
+    std::vector<std::pair<std::string, yaml::Node *>> Names;
+    if (auto *List = dyn_cast<yaml::SequenceNode>(Node)) {
+      for (yaml::Node &Item : *List) {
+        std::optional<std::string> Name = scalar(&Item);
+        if (!Name) {
+          error(&Item, "'TargetGpus' must be a list of GPU architectures");
+          Node->skip();
+          return;
+        }
+        Names.emplace_back(std::move(*Name), &Item);
+      }
+    } else if (std::optional<std::string> Text = requireScalar(Node, TargetGpusKey)) {
+      for (StringRef Name : llvm::split(*Text, ','))
+        if (!Name.trim().empty())
+          Names.emplace_back(Name.trim().str(), Node);
+    } else {
+      return;
+    }
+    std::vector<std::string> Gpus;
+    for (auto &[Name, Where] : Names) {
+      if (!GpuArchitecture::parse(Name)) {
+        error(Where, "'TargetGpus' names '" + Name +
+                         "', which is no GPU architecture (write sm_90, sm_90a or 9.0)");
+        return;
+      }
+      Gpus.push_back(std::move(Name));
+    }
+    Result.TargetGpus = std::move(Gpus);
+  }
+
   void parseTopLevel(yaml::MappingNode &Map) {
     static const std::vector<std::string> Known(std::begin(KnownKeys),
                                                 std::end(KnownKeys));
@@ -383,6 +417,8 @@ private:
         Result.ExtraArgs = stringList(Value, *Key);
       } else if (*Key == ExtraArgsBeforeKey) {
         Result.ExtraArgsBefore = stringList(Value, *Key);
+      } else if (*Key == TargetGpusKey) {
+        parseTargetGpus(Value);
       } else if (*Key == CheckOptionsKey) {
         parseCheckOptions(Value);
       } else if (*Key == InheritParentConfigKey) {
@@ -540,6 +576,8 @@ void mergeConfigFile(Configuration &Into, const ConfigFile &Layer) {
     Into.HeaderFilterRegex = Layer.HeaderFilterRegex->Text;
   if (Layer.Units)
     Into.Units = *Layer.Units;
+  if (Layer.TargetGpus)
+    Into.TargetGpus = *Layer.TargetGpus;
   for (const auto &[Key, Value] : Layer.CheckOptions)
     Into.CheckOptions[Key.Text] = Value;
   if (Layer.ExtraArgs)
@@ -558,6 +596,10 @@ void mergeOverrides(Configuration &Into, const ConfigOverrides &Overrides) {
     Into.HeaderFilterRegex = *Overrides.HeaderFilterRegex;
   if (Overrides.Units)
     Into.Units = *Overrides.Units;
+  if (Overrides.TargetGpus)
+    Into.TargetGpus = *Overrides.TargetGpus;
+  if (Into.TargetGpus.empty())
+    Into.TargetGpus = Overrides.DetectedGpus;
   for (const auto &[Key, Value] : Overrides.CheckOptions)
     Into.CheckOptions[Key] = Value;
   llvm::append_range(Into.ExtraArgs, Overrides.ExtraArgs);
@@ -629,6 +671,7 @@ void writeConfiguration(raw_ostream &OS, const Configuration &Config,
   OS << "Units: " << quoted(databaseUnitsName(Config.Units)) << "\n";
   writeList(OS, "ExtraArgs", Config.ExtraArgs);
   writeList(OS, "ExtraArgsBefore", Config.ExtraArgsBefore);
+  writeList(OS, TargetGpusKey, Config.TargetGpus);
   OS << "CheckOptions:";
   if (EffectiveOptions.empty())
     OS << " {}";

@@ -6,7 +6,7 @@
 //
 // The keys are clang-tidy's: Checks, CheckOptions (a list of {key, value} or
 // a map), WarningsAsErrors, HeaderFilterRegex, ExtraArgs, ExtraArgsBefore,
-// InheritParentConfig; and cudalint's own Units. docs/configuration.md
+// InheritParentConfig; and cudalint's own Units and TargetGpus. docs/configuration.md
 // describes them.
 #ifndef CUDALINT_DRIVER_CONFIG_H
 #define CUDALINT_DRIVER_CONFIG_H
@@ -69,6 +69,7 @@ struct ConfigFile {
   std::vector<LocatedText> WarningsAsErrorsGlobs;
   std::optional<LocatedText> HeaderFilterRegex;
   std::optional<DatabaseUnits> Units;
+  std::optional<std::vector<std::string>> TargetGpus;
   std::optional<std::vector<std::string>> ExtraArgs;
   std::optional<std::vector<std::string>> ExtraArgsBefore;
   bool InheritParentConfig = false;
@@ -91,6 +92,8 @@ struct Configuration {
   std::string WarningsAsErrors;
   std::string HeaderFilterRegex = ".*";
   DatabaseUnits Units = DatabaseUnits::CudaApi;
+  // The GPUs the program must run on (sm_90, 9.0), for cuda-arch-coverage.
+  std::vector<std::string> TargetGpus;
   std::vector<std::string> ExtraArgs;
   std::vector<std::string> ExtraArgsBefore;
   // The files merged into it, outermost first.
@@ -103,6 +106,9 @@ struct ConfigOverrides {
   std::optional<std::string> WarningsAsErrors;
   std::optional<std::string> HeaderFilterRegex;
   std::optional<DatabaseUnits> Units;
+  std::optional<std::vector<std::string>> TargetGpus; // --target-gpu
+  // The GPUs of this machine: the target GPUs where nothing names any.
+  std::vector<std::string> DetectedGpus;
   CheckOptionMap CheckOptions;
   std::vector<std::string> ExtraArgs;
   std::vector<std::string> ExtraArgsBefore;
@@ -110,7 +116,8 @@ struct ConfigOverrides {
 
 // clang-tidy's merge: check globs and warnings-as-errors globs are appended
 // (the last glob that matches decides, so a later layer overrides), options
-// the header filter and Units are replaced, extra arguments are appended.
+// the header filter, Units and TargetGpus are replaced, extra arguments are
+// appended.
 void mergeConfigFile(Configuration &Into, const ConfigFile &Layer);
 void mergeOverrides(Configuration &Into, const ConfigOverrides &Overrides);
 

@@ -1,6 +1,9 @@
 #include "config/UnitConfig.h"
 
+#include "ArchCoverageCheck.h"
+
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 
 namespace cudalint {
@@ -13,6 +16,9 @@ UnitSettings::UnitSettings(Configuration Merged, bool Verify)
     if (Enabled.contains(Check.Id))
       Analysis.Checks.push_back(&Check);
   Analysis.CheckOptions = Config.CheckOptions;
+  if (!Config.TargetGpus.empty())
+    Analysis.CheckOptions[(ArchCoverageCheck::Id + "." + ArchCoverageCheck::TargetGpusOption).str()] =
+        llvm::join(Config.TargetGpus, ",");
   Analysis.Verify = Verify;
 }
 
