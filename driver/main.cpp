@@ -10,7 +10,8 @@
 //      result cache (run/ResultCache)
 //   4. report/                 the findings sorted, baselined, printed as
 //      text, JSON or SARIF; then --export-fixes and --fix (report/FixStage)
-// --merge, --lsp and --analysis-worker leave this path at the start.
+// --merge, --lsp and --analysis-worker leave this path at the start;
+// `cudalint doctor` (doctor/) is a command of its own, with its own options.
 #include "run/Analysis.h"
 #include "report/Baseline.h"
 #include "ArchCoverageCheck.h"
@@ -34,6 +35,7 @@
 #include "database/UnitSelection.h"
 #include "database/CudaUnitScan.h"
 #include "config/UnitConfig.h"
+#include "doctor/Doctor.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -880,5 +882,7 @@ int run(int Argc, const char **Argv) {
 
 int main(int Argc, const char **Argv) {
   llvm::InitLLVM Init(Argc, Argv);
+  if (Argc > 1 && llvm::StringRef(Argv[1]) == "doctor")
+    return cudalint::runDoctor(Argc, Argv);
   return cudalint::run(Argc, Argv);
 }
