@@ -602,6 +602,7 @@ def mode_report(args):
         static = json.load(f)
     notes_path = os.path.join(RESULTS_DIR, "NOTES.md")
     notes = open(notes_path).read().strip() if os.path.isfile(notes_path) else ""
+    doctor = read_doctor_runs(os.path.join(RESULTS_DIR, "doctor"))
 
     # Judge the stored observations afresh against today's manifest.
     judged = {p["id"]: judge_gpu(p, gpu["programs"][p["id"]]) for p in programs if p["id"] in gpu["programs"]}
@@ -692,7 +693,7 @@ def mode_report(args):
     }
     write_json(os.path.join(args.out_dir, "report.json"), report)
     with open(os.path.join(args.out_dir, "REPORT.md"), "w") as f:
-        f.write(render_markdown(report, notes))
+        f.write(render_markdown(report, notes, doctor))
     print("wrote %s and %s: %d programs, %d disagreements" % (
         os.path.join(args.out_dir, "REPORT.md"), os.path.join(args.out_dir, "report.json"),
         len(rows), len(report["disagreements"])))
@@ -711,7 +712,28 @@ def previous_check(lines):
     return None
 
 
-def render_markdown(report, notes):
+# `cudalint doctor` as run on the GPU machine, one text file per run:
+# results/doctor/<name>.txt (with <name>.json beside it for --format=json).
+DOCTOR_RUNS = [
+    ("doctor.txt", "`cudalint doctor`: the toolkit, clang, the driver and the GPU"),
+    ("doctor-binaries.txt", "`cudalint doctor saxpy-sm80-only saxpy-sm80-ptx`: the two builds of "
+     "`cuda-arch-coverage/saxpy-sm80-only`, machine code only and with PTX, read with cuobjdump"),
+    ("doctor-database.txt", "`cudalint doctor -p .`: a compile database whose one unit is built with "
+     "`-gencode arch=compute_80,code=sm_80`"),
+]
+
+
+def read_doctor_runs(directory):
+    runs = []
+    for name, title in DOCTOR_RUNS:
+        path = os.path.join(directory, name)
+        if os.path.isfile(path):
+            with open(path) as f:
+                runs.append((title, f.read().rstrip()))
+    return runs
+
+
+def render_markdown(report, notes, doctor=()):
     run = report["gpu_run"]
     static_nvcc = report["cudalint_run"].get("nvcc") or {}
     lines = [
@@ -788,6 +810,12 @@ def render_markdown(report, notes):
             lines.append("- `%s`: %s. %s" % (
                 r["program"], "; ".join(r["problems"]),
                 ("Explanation: " + r["explanation"]) if r["explanation"] else "**UNEXPLAINED.**"))
+    if doctor:
+        lines += ["", "## cudalint doctor on the GPU machine", "",
+                  "Run on the same machine as the programs, with the outputs kept in "
+                  "`results/doctor/` (the `.json` files are the same runs with `--format=json`)."]
+        for title, text in doctor:
+            lines += ["", title + ":", "", "```", text, "```"]
     if notes:
         lines += ["", "## Investigations and notes", "", notes]
     return "\n".join(lines) + "\n"
