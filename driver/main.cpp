@@ -366,9 +366,20 @@ std::optional<ConfigOverrides> commandLineOverrides() {
       }
     Overrides.TargetGpus.emplace(TargetGpuList.begin(), TargetGpuList.end());
   } else {
-    for (const DetectedGpu &Gpu : probeDriver().Gpus)
-      if (!llvm::is_contained(Overrides.DetectedGpus, Gpu.Capability.smName()))
-        Overrides.DetectedGpus.push_back(Gpu.Capability.smName());
+    // Probed once, on first need, for every unit and the language server.
+    struct Probe {
+      std::once_flag Once;
+      std::vector<std::string> Gpus;
+    };
+    auto Machine = std::make_shared<Probe>();
+    Overrides.DetectGpus = [Machine] {
+      std::call_once(Machine->Once, [&] {
+        for (const DetectedGpu &Gpu : probeDriver().Gpus)
+          if (!llvm::is_contained(Machine->Gpus, Gpu.Capability.smName()))
+            Machine->Gpus.push_back(Gpu.Capability.smName());
+      });
+      return Machine->Gpus;
+    };
   }
   Overrides.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
   Overrides.ExtraArgsBefore.assign(ExtraArgsBefore.begin(), ExtraArgsBefore.end());

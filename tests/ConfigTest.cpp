@@ -191,10 +191,20 @@ TEST(ConfigParseTest, ReadsTheTargetGpus) {
 
   Configuration Merged;
   ConfigOverrides Machine;
-  Machine.DetectedGpus = {"sm_100"};
+  int Probes = 0;
+  Machine.DetectGpus = [&] {
+    ++Probes;
+    return Strings{"sm_100"};
+  };
   Configuration Alone = Merged;
   mergeOverrides(Alone, Machine);
   EXPECT_EQ(Alone.TargetGpus, Strings({"sm_100"}));
+  // Without cuda-arch-coverage the machine's GPUs are never asked for.
+  Configuration Without;
+  Without.Checks = "cuda-*,-cuda-arch-coverage";
+  mergeOverrides(Without, Machine);
+  EXPECT_TRUE(Without.TargetGpus.empty());
+  EXPECT_EQ(Probes, 1);
   mergeConfigFile(Merged, List);
   mergeConfigFile(Merged, Text);
   mergeOverrides(Merged, Machine);

@@ -2,6 +2,8 @@
 
 #include "config/GlobList.h"
 
+#include "ArchCoverageCheck.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -598,8 +600,9 @@ void mergeOverrides(Configuration &Into, const ConfigOverrides &Overrides) {
     Into.Units = *Overrides.Units;
   if (Overrides.TargetGpus)
     Into.TargetGpus = *Overrides.TargetGpus;
-  if (Into.TargetGpus.empty())
-    Into.TargetGpus = Overrides.DetectedGpus;
+  if (Into.TargetGpus.empty() && Overrides.DetectGpus &&
+      GlobList(Into.Checks).contains(ArchCoverageCheck::Id))
+    Into.TargetGpus = Overrides.DetectGpus();
   for (const auto &[Key, Value] : Overrides.CheckOptions)
     Into.CheckOptions[Key] = Value;
   llvm::append_range(Into.ExtraArgs, Overrides.ExtraArgs);

@@ -18,6 +18,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -107,8 +108,11 @@ struct ConfigOverrides {
   std::optional<std::string> HeaderFilterRegex;
   std::optional<DatabaseUnits> Units;
   std::optional<std::vector<std::string>> TargetGpus; // --target-gpu
-  // The GPUs of this machine: the target GPUs where nothing names any.
-  std::vector<std::string> DetectedGpus;
+  // The GPUs of this machine, the target GPUs where nothing names any. Asked
+  // for only then, and only where cuda-arch-coverage runs: probing the
+  // driver initialises it, which costs time on every run of a pre-commit
+  // hook.
+  std::function<std::vector<std::string>()> DetectGpus;
   CheckOptionMap CheckOptions;
   std::vector<std::string> ExtraArgs;
   std::vector<std::string> ExtraArgsBefore;
