@@ -31,6 +31,15 @@ template <typename CheckType> static CheckDescription describePathSensitive() {
           &CheckType::storeOptions};
 }
 
+// Checks with an AST half and a path-sensitive half reporting under one id:
+// the AST half judges what the source fixes, the analyzer what a path does.
+template <typename CheckType> static CheckDescription describeWithPathSensitiveHalf() {
+  CheckDescription Description = describe<CheckType>();
+  Description.AnalyzerName = CheckType::AnalyzerName;
+  Description.RegisterAnalyzerChecker = &CheckType::registerChecker;
+  return Description;
+}
+
 llvm::ArrayRef<CheckDescription> registeredChecks() {
   // Sorted by id so every listing derived from this is stable.
   static const std::vector<CheckDescription> Checks = {
@@ -39,7 +48,7 @@ llvm::ArrayRef<CheckDescription> registeredChecks() {
       describe<ArchCoverageCheck>(),
       describePathSensitive<CopySizeCheck>(),
       describePathSensitive<DoubleFreeCheck>(),
-      describe<LaunchConfigCheck>(),
+      describeWithPathSensitiveHalf<LaunchConfigCheck>(),
       describePathSensitive<MemcpyKindCheck>(),
       describePathSensitive<MemoryLeakCheck>(),
       describePathSensitive<MismatchedFreeCheck>(),

@@ -24,7 +24,7 @@ struct CheckDescription {
   // Why it matters on a GPU, for SARIF's help text.
   llvm::StringLiteral Help;
   // AST checks: a CudaCheck registering matchers. Empty for path-sensitive
-  // checks.
+  // checks; a check may have both halves (cuda-launch-config).
   std::function<std::unique_ptr<CudaCheck>(CheckContext &)> Create;
   // Path-sensitive checks run as Clang Static Analyzer checkers: the name
   // they are registered under, and how they register with the analyzer.
@@ -35,6 +35,7 @@ struct CheckDescription {
   void (*StoreAnalyzerOptions)(const CheckOptionMap &Given,
                                CheckOptionMap &Effective) = nullptr;
 
+  // Whether the check (or a half of it) runs on the Static Analyzer.
   bool isPathSensitive() const { return RegisterAnalyzerChecker != nullptr; }
 };
 

@@ -377,8 +377,6 @@ std::string kibibytes(uint64_t Bytes) {
   return llvm::formatv("{0} bytes", Bytes).str();
 }
 
-enum Aspect : unsigned { GridAspect, BlockAspect, SharedMemoryAspect };
-
 } // namespace
 
 LaunchConfigCheck::LaunchConfigCheck(CheckContext &Context)
@@ -389,7 +387,7 @@ void LaunchConfigCheck::registerMatchers(MatchFinder &Finder) {
   // variables need; forEachDescendant walks only that function, where a
   // parent map would walk the whole unit with its headers.
   auto Launch = cudaKernelCallExpr().bind("launch");
-  auto ApiLaunch = callExpr(callee(functionDecl(isLaunchApi(&api())))).bind("api-launch");
+  auto ApiLaunch = callExpr(callee(functionDecl(isLaunchApi(&api())))).bind("launch");
   auto Raise =
       callExpr(callee(functionDecl(isFunctionAttributeApi(&api())))).bind("raise");
   Finder.addMatcher(functionDecl(isDefinition(), unless(isExpansionInSystemHeader()),
@@ -404,17 +402,37 @@ void LaunchConfigCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   ASTContext &Context = *Result.Context;
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("raise")) {
-    const FunctionAttributeApi *Api = api().functionAttribute(Call->getDirectCallee());
-    if (Api)
-      recordLimitRaise(*Call, *Api, *Function, Context);
+    if (const FunctionAttributeApi *Api = api().functionAttribute(Call->getDirectCallee()))
+      Raises.record(*Call, *Api, *Function, Context, api(), MutationAnalyses[Function]);
     return;
   }
-  LaunchValues Values(*Function, Context, api(), MutationAnalyses[Function]);
+  const auto *LaunchExpr = Result.Nodes.getNodeAs<Expr>("launch");
+  if (!LaunchExpr)
+    return;
+  std::optional<Configuration> Launch = configurationInSource(
+      *LaunchExpr, *Function, Context, api(), MutationAnalyses[Function]);
+  if (!Launch)
+    return;
+  bool SharedMemoryReported = false;
+  for (const Problem &Found : problemsOf(*Launch, Targets, Context)) {
+    SharedMemoryReported |= Found.Of == SharedMemoryAspect;
+    if (reportOnce(*Launch, Found.Of))
+      report(Found);
+  }
+  if (!SharedMemoryReported && asksOverDefaultSharedMemory(*Launch))
+    OverDefaultSharedMemory.push_back(*Launch);
+}
+
+std::optional<LaunchConfigCheck::Configuration>
+LaunchConfigCheck::configurationInSource(const Expr &LaunchExpr, const FunctionDecl &Function,
+                                         ASTContext &Context, const CudaApi &Api,
+                                         std::unique_ptr<ExprMutationAnalyzer> &Mutations) {
+  LaunchValues Values(Function, Context, Api, Mutations);
   Configuration Launch;
-  if (const auto *Kernel = Result.Nodes.getNodeAs<CUDAKernelCallExpr>("launch")) {
+  if (const auto *Kernel = dyn_cast<CUDAKernelCallExpr>(&LaunchExpr)) {
     std::optional<CudaApi::KernelLaunchConfig> Config = CudaApi::launchConfig(Kernel);
     if (!Config)
-      return;
+      return std::nullopt;
     Launch.Launch = Kernel->getBeginLoc();
     Launch.Kernel = Kernel->getDirectCallee();
     Launch.Grid = Values.dim3(Config->Grid);
@@ -425,46 +443,48 @@ void LaunchConfigCheck::check(const MatchFinder::MatchResult &Result) {
       Launch.SharedMemory = Values.integer(Config->SharedMemory);
       Launch.SharedMemoryAt = Config->SharedMemory->getExprLoc();
     }
-  } else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("api-launch")) {
-    const LaunchApi *Api = api().launch(Call->getDirectCallee());
-    if (!Api)
-      return;
-    Launch.Launch = Call->getBeginLoc();
-    if (Api->Kernel && *Api->Kernel < Call->getNumArgs())
-      Launch.Kernel = namedKernel(Call->getArg(*Api->Kernel));
-    Launch.ThroughDriverApi = !Api->Kernel;
-    switch (Api->Shape) {
-    case LaunchShape::Dim3Arguments:
-      Launch.Grid = Values.dim3(Call->getArg(Api->Grid));
-      Launch.GridAt = Call->getArg(Api->Grid)->getExprLoc();
-      Launch.Block = Values.dim3(Call->getArg(Api->Block));
-      Launch.BlockAt = Call->getArg(Api->Block)->getExprLoc();
-      break;
-    case LaunchShape::IntegerArguments:
-      for (unsigned I = 0; I < 3; ++I) {
-        Launch.Grid[I] = Values.integer(Call->getArg(Api->Grid + I));
-        Launch.Block[I] = Values.integer(Call->getArg(Api->Block + I));
-      }
-      Launch.GridAt = Call->getArg(Api->Grid)->getExprLoc();
-      Launch.BlockAt = Call->getArg(Api->Block)->getExprLoc();
-      break;
-    case LaunchShape::ConfigStruct:
-      Values.configStruct(Call->getArg(Api->Grid), *Call, Launch);
-      break;
-    }
-    if (Api->SharedMemory && *Api->SharedMemory < Call->getNumArgs()) {
-      Launch.SharedMemory = Values.integer(Call->getArg(*Api->SharedMemory));
-      Launch.SharedMemoryAt = Call->getArg(*Api->SharedMemory)->getExprLoc();
-    }
-  } else {
-    return;
+    return Launch;
   }
-  checkGrid(Launch);
-  checkBlock(Launch, Context);
-  checkSharedMemory(Launch);
+  const auto *Call = dyn_cast<CallExpr>(&LaunchExpr);
+  const LaunchApi *Launcher = Call ? Api.launch(Call->getDirectCallee()) : nullptr;
+  if (!Launcher || Call->getNumArgs() <= std::max(Launcher->Grid, Launcher->Block))
+    return std::nullopt;
+  Launch.Launch = Call->getBeginLoc();
+  if (Launcher->Kernel && *Launcher->Kernel < Call->getNumArgs())
+    Launch.Kernel = namedKernel(Call->getArg(*Launcher->Kernel));
+  Launch.ThroughDriverApi = !Launcher->Kernel;
+  switch (Launcher->Shape) {
+  case LaunchShape::Dim3Arguments:
+    Launch.Grid = Values.dim3(Call->getArg(Launcher->Grid));
+    Launch.GridAt = Call->getArg(Launcher->Grid)->getExprLoc();
+    Launch.Block = Values.dim3(Call->getArg(Launcher->Block));
+    Launch.BlockAt = Call->getArg(Launcher->Block)->getExprLoc();
+    break;
+  case LaunchShape::IntegerArguments:
+    if (Call->getNumArgs() <= std::max(Launcher->Grid, Launcher->Block) + 2)
+      return std::nullopt;
+    for (unsigned I = 0; I < 3; ++I) {
+      Launch.Grid[I] = Values.integer(Call->getArg(Launcher->Grid + I));
+      Launch.Block[I] = Values.integer(Call->getArg(Launcher->Block + I));
+    }
+    Launch.GridAt = Call->getArg(Launcher->Grid)->getExprLoc();
+    Launch.BlockAt = Call->getArg(Launcher->Block)->getExprLoc();
+    break;
+  case LaunchShape::ConfigStruct:
+    Values.configStruct(Call->getArg(Launcher->Grid), *Call, Launch);
+    break;
+  }
+  if (Launcher->SharedMemory && *Launcher->SharedMemory < Call->getNumArgs()) {
+    Launch.SharedMemory = Values.integer(Call->getArg(*Launcher->SharedMemory));
+    Launch.SharedMemoryAt = Call->getArg(*Launcher->SharedMemory)->getExprLoc();
+  }
+  return Launch;
 }
 
-void LaunchConfigCheck::checkGrid(const Configuration &Launch) {
+namespace {
+
+std::optional<LaunchConfigCheck::Problem>
+gridProblem(const LaunchConfigCheck::Configuration &Launch) {
   const LaunchLimits &Limits = CudaApi::launchLimits();
   for (unsigned I = 0; I < 3; ++I) {
     if (!Launch.Grid[I])
@@ -472,20 +492,22 @@ void LaunchConfigCheck::checkGrid(const Configuration &Launch) {
     uint64_t Value = *Launch.Grid[I];
     if (Value != 0 && Value <= Limits.MaxGridDimensions[I])
       continue;
-    if (!reportOnce(Launch, GridAspect))
-      return;
     std::string Problem =
         Value == 0 ? llvm::formatv("a grid of 0 blocks in {0}", DimensionNames[I]).str()
                    : llvm::formatv("a grid of {0} blocks in {1}, over the limit of {2}",
                                    Value, DimensionNames[I], Limits.MaxGridDimensions[I])
                          .str();
-    diag(Launch.GridAt, "launch of " + kernelName(Launch) + " asks for " + Problem + "; " +
-                            failure(Launch));
-    return;
+    return LaunchConfigCheck::Problem{
+        LaunchConfigCheck::GridAspect, Launch.GridAt,
+        "launch of " + LaunchConfigCheck::kernelName(Launch) + " asks for " + Problem + "; " +
+            LaunchConfigCheck::failure(Launch),
+        {}, {}};
   }
+  return std::nullopt;
 }
 
-void LaunchConfigCheck::checkBlock(const Configuration &Launch, ASTContext &Context) {
+std::optional<LaunchConfigCheck::Problem>
+blockProblem(const LaunchConfigCheck::Configuration &Launch, ASTContext &Context) {
   const LaunchLimits &Limits = CudaApi::launchLimits();
   std::string Zero, OverDimension;
   uint64_t Threads = 1;
@@ -513,41 +535,42 @@ void LaunchConfigCheck::checkBlock(const Configuration &Launch, ASTContext &Cont
                   .str();
   if (Problem.empty())
     Problem = OverDimension;
-  if (!Problem.empty()) {
-    if (reportOnce(Launch, BlockAspect))
-      diag(Launch.BlockAt,
-           "launch of " + kernelName(Launch) + " asks for " + Problem + "; " + failure(Launch));
-    return;
-  }
+  if (!Problem.empty())
+    return LaunchConfigCheck::Problem{LaunchConfigCheck::BlockAspect, Launch.BlockAt,
+                                      "launch of " + LaunchConfigCheck::kernelName(Launch) +
+                                          " asks for " + Problem + "; " +
+                                          LaunchConfigCheck::failure(Launch),
+                                      {}, {}};
   if (!Launch.Kernel)
-    return;
+    return std::nullopt;
   const auto *Bounds = Launch.Kernel->getAttr<CUDALaunchBoundsAttr>();
   if (!Bounds || !Bounds->getMaxThreads())
-    return;
+    return std::nullopt;
   Expr::EvalResult Result;
   const Expr *MaxThreads = Bounds->getMaxThreads();
   if (MaxThreads->isValueDependent() || !MaxThreads->EvaluateAsInt(Result, Context))
-    return;
+    return std::nullopt;
   llvm::APSInt Bound = Result.Val.getInt();
   if (Bound.isNegative() || Threads <= Bound.getLimitedValue())
-    return;
-  if (!reportOnce(Launch, BlockAspect))
-    return;
-  diag(Launch.BlockAt,
-       llvm::formatv("launch of {0} asks for {1}{2} threads per block, more than the {3} "
-                     "its __launch_bounds__ allows; {4}",
-                     kernelName(Launch), AllKnown ? "" : "at least ", Threads,
-                     Bound.getLimitedValue(), failure(Launch))
-           .str())
-      .note(Bounds->getLocation(),
-            llvm::formatv("'{0}' is declared with __launch_bounds__({1}) here",
-                          Launch.Kernel->getName(), Bound.getLimitedValue())
-                .str());
+    return std::nullopt;
+  return LaunchConfigCheck::Problem{
+      LaunchConfigCheck::BlockAspect, Launch.BlockAt,
+      llvm::formatv("launch of {0} asks for {1}{2} threads per block, more than the {3} "
+                    "its __launch_bounds__ allows; {4}",
+                    LaunchConfigCheck::kernelName(Launch), AllKnown ? "" : "at least ", Threads,
+                    Bound.getLimitedValue(), LaunchConfigCheck::failure(Launch))
+          .str(),
+      Bounds->getLocation(),
+      llvm::formatv("'{0}' is declared with __launch_bounds__({1}) here",
+                    Launch.Kernel->getName(), Bound.getLimitedValue())
+          .str()};
 }
 
-void LaunchConfigCheck::checkSharedMemory(const Configuration &Launch) {
+std::optional<LaunchConfigCheck::Problem>
+sharedMemoryProblem(const LaunchConfigCheck::Configuration &Launch,
+                    llvm::ArrayRef<GpuTarget> Targets) {
   if (!Launch.SharedMemory)
-    return;
+    return std::nullopt;
   uint64_t Bytes = *Launch.SharedMemory;
   // The launch fails on every GPU that runs the unit's code when it asks for
   // more than the largest of their limits. One architecture's smaller limit
@@ -562,28 +585,48 @@ void LaunchConfigCheck::checkSharedMemory(const Configuration &Launch) {
     Limit = std::max(Limit, Bound.value_or(Largest));
     Names += (Names.empty() ? "" : ", ") + Target.Arch;
   }
-  if (Bytes > Limit) {
-    if (!reportOnce(Launch, SharedMemoryAspect))
-      return;
-    std::string Where =
-        Limit == Largest
-            ? "no CUDA GPU gives a block more than " + kibibytes(Limit)
-            : "no GPU this unit is built for (" + Names +
-                  ", without PTX for later GPUs) gives a block more than " + kibibytes(Limit);
-    diag(Launch.SharedMemoryAt,
-         llvm::formatv("launch of {0} asks for {1} bytes of dynamic shared memory; {2}, even "
-                       "with the kernel's limit raised; {3}",
-                       kernelName(Launch), Bytes, Where, failure(Launch))
-             .str());
-    return;
-  }
-  if (Bytes > CudaApi::launchLimits().DefaultDynamicSharedMemory)
-    OverDefaultSharedMemory.push_back(Launch);
+  if (Bytes <= Limit)
+    return std::nullopt;
+  std::string Where =
+      Limit == Largest
+          ? "no CUDA GPU gives a block more than " + kibibytes(Limit)
+          : "no GPU this unit is built for (" + Names +
+                ", without PTX for later GPUs) gives a block more than " + kibibytes(Limit);
+  return LaunchConfigCheck::Problem{
+      LaunchConfigCheck::SharedMemoryAspect, Launch.SharedMemoryAt,
+      llvm::formatv("launch of {0} asks for {1} bytes of dynamic shared memory; {2}, even "
+                    "with the kernel's limit raised; {3}",
+                    LaunchConfigCheck::kernelName(Launch), Bytes, Where,
+                    LaunchConfigCheck::failure(Launch))
+          .str(),
+      {}, {}};
 }
 
-void LaunchConfigCheck::recordLimitRaise(const CallExpr &Call, const FunctionAttributeApi &Api,
-                                         const FunctionDecl &Function, ASTContext &Context) {
-  LaunchValues Values(Function, Context, api(), MutationAnalyses[&Function]);
+} // namespace
+
+std::vector<LaunchConfigCheck::Problem>
+LaunchConfigCheck::problemsOf(const Configuration &Launch, llvm::ArrayRef<GpuTarget> Targets,
+                              ASTContext &Context) {
+  std::vector<Problem> Problems;
+  for (std::optional<Problem> Found :
+       {gridProblem(Launch), blockProblem(Launch, Context), sharedMemoryProblem(Launch, Targets)})
+    if (Found)
+      Problems.push_back(std::move(*Found));
+  return Problems;
+}
+
+bool LaunchConfigCheck::asksOverDefaultSharedMemory(const Configuration &Launch) {
+  return Launch.SharedMemory &&
+         *Launch.SharedMemory > CudaApi::launchLimits().DefaultDynamicSharedMemory;
+}
+
+void LaunchConfigCheck::LimitRaises::record(const CallExpr &Call, const FunctionAttributeApi &Api,
+                                            const FunctionDecl &Function, ASTContext &Context,
+                                            const CudaApi &Table,
+                                            std::unique_ptr<ExprMutationAnalyzer> &Mutations) {
+  if (Call.getNumArgs() <= std::max({Api.Function, Api.Attribute, Api.Value}))
+    return;
+  LaunchValues Values(Function, Context, Table, Mutations);
   // The attribute, by its enumerator's name where the call names one, or by
   // the value of the enumerator of that name in the parameter's enum.
   const Expr *Attribute = Call.getArg(Api.Attribute)->IgnoreParenImpCasts();
@@ -618,56 +661,71 @@ void LaunchConfigCheck::recordLimitRaise(const CallExpr &Call, const FunctionAtt
                                      : std::nullopt;
 }
 
+std::optional<LaunchConfigCheck::Problem>
+LaunchConfigCheck::LimitRaises::overDefault(const Configuration &Launch) const {
+  if (!asksOverDefaultSharedMemory(Launch))
+    return std::nullopt;
+  uint64_t Default = CudaApi::launchLimits().DefaultDynamicSharedMemory;
+  uint64_t Bytes = *Launch.SharedMemory;
+  std::string Raise;
+  if (Launch.ThroughDriverApi) {
+    if (SomeDriverLimitRaised || SomeLimitRaisedUnknowingly)
+      return std::nullopt;
+    Raise = "cuFuncSetAttribute(function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, "
+            "bytes)";
+  } else {
+    if (!Launch.Kernel || SomeLimitRaisedUnknowingly)
+      return std::nullopt;
+    Raise = "cudaFuncSetAttribute(" + Launch.Kernel->getNameAsString() +
+            ", cudaFuncAttributeMaxDynamicSharedMemorySize, bytes)";
+    auto It = RaisedLimits.find(raiseKey(*Launch.Kernel));
+    if (It != RaisedLimits.end()) {
+      if (!It->second || *It->second >= Bytes)
+        return std::nullopt;
+      return Problem{SharedMemoryAspect, Launch.SharedMemoryAt,
+                     llvm::formatv("launch of {0} asks for {1} bytes of dynamic shared memory, "
+                                   "more than the {2} bytes its limit is raised to with {3}; {4}",
+                                   kernelName(Launch), Bytes, *It->second, Raise,
+                                   failure(Launch))
+                         .str(),
+                     {}, {}};
+    }
+  }
+  return Problem{SharedMemoryAspect, Launch.SharedMemoryAt,
+                 llvm::formatv("launch of {0} asks for {1} bytes of dynamic shared memory, over "
+                               "the {2} a kernel may use unless {3} raises its limit first, and "
+                               "nothing in this unit does; {4}",
+                               kernelName(Launch), Bytes, kibibytes(Default), Raise,
+                               failure(Launch))
+                     .str(),
+                 {}, {}};
+}
+
 void LaunchConfigCheck::onEndOfTranslationUnit() {
   MutationAnalyses.clear();
-  uint64_t Default = CudaApi::launchLimits().DefaultDynamicSharedMemory;
-  for (const Configuration &Launch : OverDefaultSharedMemory) {
-    uint64_t Bytes = *Launch.SharedMemory;
-    std::string Raise;
-    if (Launch.ThroughDriverApi) {
-      if (SomeDriverLimitRaised || SomeLimitRaisedUnknowingly)
-        continue;
-      Raise = "cuFuncSetAttribute(function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, "
-              "bytes)";
-    } else {
-      if (!Launch.Kernel || SomeLimitRaisedUnknowingly)
-        continue;
-      Raise = "cudaFuncSetAttribute(" + Launch.Kernel->getNameAsString() +
-              ", cudaFuncAttributeMaxDynamicSharedMemorySize, bytes)";
-      auto It = RaisedLimits.find(raiseKey(*Launch.Kernel));
-      if (It != RaisedLimits.end()) {
-        if (!It->second || *It->second >= Bytes)
-          continue;
-        if (reportOnce(Launch, SharedMemoryAspect))
-          diag(Launch.SharedMemoryAt,
-               llvm::formatv("launch of {0} asks for {1} bytes of dynamic shared memory, "
-                             "more than the {2} bytes its limit is raised to with {3}; {4}",
-                             kernelName(Launch), Bytes, *It->second, Raise, failure(Launch))
-                   .str());
-        continue;
-      }
-    }
-    if (reportOnce(Launch, SharedMemoryAspect))
-      diag(Launch.SharedMemoryAt,
-           llvm::formatv("launch of {0} asks for {1} bytes of dynamic shared memory, over the "
-                         "{2} a kernel may use unless {3} raises its limit first, and nothing "
-                         "in this unit does; {4}",
-                         kernelName(Launch), Bytes, kibibytes(Default), Raise, failure(Launch))
-               .str());
-  }
+  for (const Configuration &Launch : OverDefaultSharedMemory)
+    if (std::optional<Problem> Found = Raises.overDefault(Launch))
+      if (reportOnce(Launch, SharedMemoryAspect))
+        report(*Found);
+}
+
+void LaunchConfigCheck::report(const Problem &Found) {
+  FindingBuilder Finding = diag(Found.At, Found.Message);
+  if (Found.NoteAt.isValid())
+    Finding.note(Found.NoteAt, Found.Note);
 }
 
 bool LaunchConfigCheck::reportOnce(const Configuration &Launch, unsigned Aspect) {
   return Reported.emplace(Launch.Launch.getRawEncoding(), Aspect).second;
 }
 
-std::string LaunchConfigCheck::kernelName(const Configuration &Launch) const {
+std::string LaunchConfigCheck::kernelName(const Configuration &Launch) {
   if (Launch.Kernel && Launch.Kernel->getIdentifier())
     return "'" + Launch.Kernel->getName().str() + "'";
   return "the kernel";
 }
 
-std::string LaunchConfigCheck::failure(const Configuration &Launch) const {
+std::string LaunchConfigCheck::failure(const Configuration &Launch) {
   return std::string("the launch fails with ") +
          (Launch.ThroughDriverApi ? "CUDA_ERROR_INVALID_VALUE" : "cudaErrorInvalidValue") +
          " and the kernel never runs";

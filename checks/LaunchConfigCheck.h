@@ -10,8 +10,11 @@
 //
 // How: the configuration of every <<<>>> launch and every launch through the
 // API (cudaLaunchKernel, cudaLaunchKernelEx, cuLaunchKernel ...) is evaluated
-// where the source fixes it (LaunchValues, in the .cpp); what it cannot fix is
-// unknown and never reported. The limits come from CudaApi; the most shared
+// where the source fixes it (LaunchValues, in the .cpp). What the source
+// leaves open, the path-sensitive half (analyzer/LaunchConfigOnPath.cpp)
+// takes from what the Static Analyzer proves on each path: a launch size
+// handed down as a constant by a caller. A value neither knows is never
+// reported. The limits come from CudaApi; the most shared
 // memory a block may have, from the architectures the unit is built for
 // (all GPUs when it embeds PTX a later GPU compiles).
 // Dynamic shared memory over the default 48 KiB is reported only when nothing
@@ -34,6 +37,10 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+namespace clang::ento {
+class CheckerRegistry;
+} // namespace clang::ento
 
 namespace cudalint {
 
@@ -58,6 +65,10 @@ public:
       "sm_90). A kernel declared with __launch_bounds__(N) cannot start with "
       "more than N threads per block.";
 
+  // The path-sensitive half, which reports under the same id.
+  static constexpr llvm::StringLiteral AnalyzerName = "cudalint.cuda-launch-config";
+  static void registerChecker(clang::ento::CheckerRegistry &Registry);
+
   explicit LaunchConfigCheck(CheckContext &Context);
 
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
@@ -78,15 +89,66 @@ public:
     bool ThroughDriverApi = false;
   };
 
+  enum Aspect : unsigned { GridAspect, BlockAspect, SharedMemoryAspect };
+
+  // One thing wrong with a launch, worded alike by both halves.
+  struct Problem {
+    Aspect Of;
+    clang::SourceLocation At;
+    std::string Message;
+    clang::SourceLocation NoteAt;
+    std::string Note;
+  };
+
+  // What the source alone fixes of `Launch` (a <<<>>> launch or a call of
+  // CudaApi's launch table) in `Function`. `Mutations` is the function's
+  // mutation analysis, made on first use and kept by the caller.
+  static std::optional<Configuration>
+  configurationInSource(const clang::Expr &Launch, const clang::FunctionDecl &Function,
+                        clang::ASTContext &Context, const CudaApi &Api,
+                        std::unique_ptr<clang::ExprMutationAnalyzer> &Mutations);
+
+  // Every limit `Launch` breaks, at most one per aspect, on the GPUs of
+  // `Targets` (every GPU when empty). Dynamic shared memory over the default
+  // is not among them: that depends on the raises of the whole unit
+  // (LimitRaises).
+  static std::vector<Problem> problemsOf(const Configuration &Launch,
+                                         llvm::ArrayRef<GpuTarget> Targets,
+                                         clang::ASTContext &Context);
+
+  static bool asksOverDefaultSharedMemory(const Configuration &Launch);
+
+  // The raises of kernels' dynamic shared memory limits in one unit
+  // (cudaFuncSetAttribute with cudaFuncAttributeMaxDynamicSharedMemorySize
+  // and the driver API's twin), and what they leave over the limit.
+  class LimitRaises {
+  public:
+    void record(const clang::CallExpr &Call, const FunctionAttributeApi &Api,
+                const clang::FunctionDecl &Function, clang::ASTContext &Context,
+                const CudaApi &Table,
+                std::unique_ptr<clang::ExprMutationAnalyzer> &Mutations);
+    // The problem of a launch asking for more than the default dynamic
+    // shared memory, once every raise of the unit is recorded; none when
+    // some raise may cover it.
+    std::optional<Problem> overDefault(const Configuration &Launch) const;
+
+  private:
+    // Per kernel (canonical declaration, or the template it instantiates):
+    // the largest limit a raise sets, std::nullopt when some raise sets a
+    // value the source does not fix.
+    llvm::DenseMap<const clang::Decl *, std::optional<uint64_t>> RaisedLimits;
+    // A raise for a kernel the source does not name (a function pointer, a
+    // CUfunction handle): any kernel may have been raised.
+    bool SomeLimitRaisedUnknowingly = false;
+    bool SomeDriverLimitRaised = false;
+  };
+
+  static std::string kernelName(const Configuration &Launch);
+  static std::string failure(const Configuration &Launch);
+
 private:
-  void checkGrid(const Configuration &Launch);
-  void checkBlock(const Configuration &Launch, clang::ASTContext &Context);
-  void checkSharedMemory(const Configuration &Launch);
-  void recordLimitRaise(const clang::CallExpr &Call, const FunctionAttributeApi &Api,
-                        const clang::FunctionDecl &Function, clang::ASTContext &Context);
   bool reportOnce(const Configuration &Launch, unsigned Aspect);
-  std::string kernelName(const Configuration &Launch) const;
-  std::string failure(const Configuration &Launch) const;
+  void report(const Problem &Found);
 
   // What the unit is built for.
   std::vector<GpuTarget> Targets;
@@ -94,14 +156,7 @@ private:
   // Launches asking for more than the default dynamic shared memory, decided
   // at the end of the unit, when every raise of a kernel's limit is known.
   std::vector<Configuration> OverDefaultSharedMemory;
-  // Per kernel (canonical declaration, or the template it instantiates): the
-  // largest limit a raise sets, std::nullopt when some raise sets a value
-  // the source does not fix.
-  llvm::DenseMap<const clang::Decl *, std::optional<uint64_t>> RaisedLimits;
-  // A raise for a kernel the source does not name (a function pointer, a
-  // CUfunction handle): any kernel may have been raised.
-  bool SomeLimitRaisedUnknowingly = false;
-  bool SomeDriverLimitRaised = false;
+  LimitRaises Raises;
 
   // Per function with a launch: which of its variables it modifies.
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<clang::ExprMutationAnalyzer>>

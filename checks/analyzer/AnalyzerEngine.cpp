@@ -134,7 +134,8 @@ private:
 
 void configure(AnalyzerOptions &Options,
                llvm::ArrayRef<const CheckDescription *> Checks,
-               const CheckOptionMap &CheckOptions) {
+               const CheckContext &Context) {
+  const CheckOptionMap &CheckOptions = Context.options();
   Options.CheckersAndPackages.clear();
   Options.CheckersAndPackages.emplace_back(CoreModeling.str(), true);
   Options.CheckersAndPackages.emplace_back(AnalysisScopeCheckerName.str(), true);
@@ -154,6 +155,10 @@ void configure(AnalyzerOptions &Options,
             llvm::StringRef(Value).trim().lower();
     }
   }
+  std::string Targets;
+  for (const GpuTarget &Target : Context.gpuTargets())
+    Targets += (Targets.empty() ? "" : ",") + Target.Arch + (Target.EmbedsPtx ? "+ptx" : "");
+  Options.Config[GpuTargetsConfigKey] = Targets;
   Options.AnalysisDiagOpt = PD_NONE;
   Options.ShouldAddPopUpNotes = false;
   Options.AnalyzerDisplayProgress = false;
@@ -200,7 +205,7 @@ createPathSensitiveConsumer(CompilerInstance &Compiler, CheckContext &Context,
     }
   if (PathSensitive.empty())
     return nullptr;
-  configure(Compiler.getAnalyzerOpts(), PathSensitive, Context.options());
+  configure(Compiler.getAnalyzerOpts(), PathSensitive, Context);
   // Fix-its are measured in tokens of the unit's language.
   Context.setLangOptions(&Compiler.getLangOpts());
   // The analyzer keeps process-wide statistics, so a process analyses one

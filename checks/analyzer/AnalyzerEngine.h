@@ -21,6 +21,12 @@ class CompilerInstance;
 
 namespace cudalint {
 
+// The analyzer configuration entry that carries the unit's GPU targets
+// (CheckContext::gpuTargets) to the checkers that judge against them, as
+// "sm_80,sm_90+ptx". A key without a checker's prefix, which the analyzer
+// does not validate.
+inline constexpr llvm::StringLiteral GpuTargetsConfigKey = "cudalint-gpu-targets";
+
 // The consumer that runs the path-sensitive checks among `Checks` on the unit
 // `Compiler` parses, adding their findings to `Context` when the unit ends.
 // Add it before the consumer that collects the unit's findings.

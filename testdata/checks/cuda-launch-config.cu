@@ -183,19 +183,7 @@ void launchConfigGridForgotten(float *out, int n) {
   (void)cudaLaunchKernelEx(&config, fill, out, n);
 }
 
-void launchConfigChosenOnAPath(float *out, int n, bool wide) {
-  cudaLaunchConfig_t config = {};
-  config.gridDim = 4;
-  config.blockDim = 2048;
-  if (!wide)
-    config.blockDim = 256;
-  (void)cudaLaunchKernelEx(&config, fill, out, n);
-
-  cudaLaunchConfig_t other = {};
-  if (wide)
-    other.blockDim = 2048;
-  (void)cudaLaunchKernelEx(&other, fill, out, n);
-
+void launchConfigTunedAfterwards(float *out, int n) {
   cudaLaunchConfig_t tuned = {};
   tuned.blockDim = 2048;
   tuned.blockDim.x /= 2;
@@ -222,13 +210,6 @@ void computedFromInput(float *out, int n, int threads) {
   fill<<<1, threads>>>(out, n);
 }
 
-void reassigned(float *out, int n) {
-  int threads = 2048;
-  if (n < 1024)
-    threads = 1024;
-  fill<<<1, threads>>>(out, n);
-}
-
 void queriedFromTheDevice(float *out, int n) {
   int threads = 2048;
   (void)cudaDeviceGetAttribute(&threads, cudaDevAttrMaxThreadsPerBlock, 0);
@@ -239,11 +220,6 @@ void blockModified(float *out, int n) {
   dim3 block(2048);
   block.x = 256;
   fill<<<1, block>>>(out, n);
-}
-
-void staticCounter(float *out, int n) {
-  static int threads = 2048;
-  fill<<<1, threads>>>(out, n);
 }
 
 void withinLaunchBounds(float *out) {
