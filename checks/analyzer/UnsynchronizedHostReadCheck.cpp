@@ -455,7 +455,7 @@ public:
   void checkDeadSymbols(SymbolReaper &Reaper, CheckerContext &C) const;
 
 private:
-  bool mayWrite(const FunctionDecl *Kernel, unsigned Index) const;
+  bool mayWrite(const FunctionDecl *Kernel, QualType Callee, unsigned Index) const;
   Stream streamOf(SVal Handle, const Expr *Spelled, CheckerContext &C) const;
   Stream launchStream(const CUDAKernelCallExpr *Launch,
                       CheckerContext &C) const;
@@ -495,9 +495,21 @@ private:
   mutable llvm::DenseMap<const ParmVarDecl *, bool> WrittenParameters;
 };
 
-bool UnsynchronizedHostReadChecker::mayWrite(const FunctionDecl *Kernel,
+// Whether the kernel may write through its pointer argument `Index`. A
+// kernel the path does not name is judged by the parameter types of the
+// pointer it is launched through: a `const T *` is only read.
+bool UnsynchronizedHostReadChecker::mayWrite(const FunctionDecl *Kernel, QualType Callee,
                                              unsigned Index) const {
-  if (!Kernel || Index >= Kernel->getNumParams())
+  if (!Kernel) {
+    if (const auto *Pointer = Callee->getAs<PointerType>())
+      Callee = Pointer->getPointeeType();
+    const auto *Prototype = Callee->getAs<FunctionProtoType>();
+    if (!Prototype || Index >= Prototype->getNumParams())
+      return true;
+    QualType Type = Prototype->getParamType(Index);
+    return !(Type->isPointerType() && Type->getPointeeType().isConstQualified());
+  }
+  if (Index >= Kernel->getNumParams())
     return true;
   QualType Type = Kernel->getParamDecl(Index)->getType();
   if (Type->isPointerType() && Type->getPointeeType().isConstQualified())
@@ -819,7 +831,11 @@ UnsynchronizedHostReadChecker::tag(CheckerContext &C,
 // recorded as the launch is reached.
 void UnsynchronizedHostReadChecker::checkPreStmt(
     const CUDAKernelCallExpr *Launch, CheckerContext &C) const {
+  // The kernel it names, or the one a function pointer or an
+  // `auto k = kernel<float>` alias holds on this path.
   const FunctionDecl *Kernel = Launch->getDirectCallee();
+  if (!Kernel)
+    Kernel = C.getSVal(Launch->getCallee()).getAsFunctionDecl();
   ProgramStateRef State = C.getState();
   Stream On = launchStream(Launch, C);
   std::vector<Note> Notes;
@@ -829,7 +845,7 @@ void UnsynchronizedHostReadChecker::checkPreStmt(
     std::optional<MemoryFamily> Family = familyOf(State, Memory);
     if (!Family)
       continue;
-    bool Writes = mayWrite(Kernel, I);
+    bool Writes = mayWrite(Kernel, Launch->getCallee()->getType(), I);
     if (isShared(*Family) && !sharedOnPurpose(Kernel, I))
       State = queue(State, Memory, Work{Launch, Kernel, true, On, Writes, 0},
                     Notes);

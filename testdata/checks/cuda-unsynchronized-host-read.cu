@@ -567,6 +567,51 @@ float kernelOnlyReadsTheCopy(int n) {
   return mean;
 }
 
+// An alias of a kernel that writes its argument: the host reads too early.
+int managedWrittenByAnAliasedKernel(int n) {
+  float *m;
+  int *positive;
+  cudaMallocManaged(&m, n * sizeof(float));
+  cudaMallocManaged(&positive, sizeof(int));
+  auto kernel = count;
+  kernel<<<1, 256>>>(m, positive, n); // expected-note {{kernel 'count' is queued on the legacy default stream and may write managed memory}}
+  int result = *positive; // expected-warning {{the host reads managed memory that kernel 'count' may still be writing}} expected-note {{read before the work is known to be complete}}
+  cudaDeviceSynchronize();
+  cudaFree(m);
+  cudaFree(positive);
+  return result;
+}
+
+// The kernel behind an alias or a function pointer is the kernel: `m` and
+// the host copy are only read.
+float managedReadByAnAliasedKernel(int n) {
+  float *m, *sumOut;
+  cudaMallocManaged(&m, n * sizeof(float));
+  cudaMallocManaged(&sumOut, sizeof(float));
+  auto kernel = total;
+  kernel<<<1, 256>>>(m, sumOut, n);
+  float first = m[0];
+  cudaDeviceSynchronize();
+  float result = first + *sumOut;
+  cudaFree(m);
+  cudaFree(sumOut);
+  return result;
+}
+
+float copyReadThroughAFunctionPointer(void (*reduce)(const float *, float *, int)) {
+  float h[64] = {};
+  float *d, *sumOut;
+  cudaMalloc(&d, sizeof(h));
+  cudaMallocManaged(&sumOut, sizeof(float));
+  cudaMemcpy(d, h, sizeof(h), cudaMemcpyHostToDevice);
+  reduce<<<1, 64>>>(d, sumOut, 64);
+  cudaDeviceSynchronize();
+  float mean = *sumOut / 64 + h[0];
+  cudaFree(d);
+  cudaFree(sumOut);
+  return mean;
+}
+
 float hostRefillsItsCopy(int n) {
   float h[64] = {};
   float *d;
