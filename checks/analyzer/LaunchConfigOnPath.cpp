@@ -86,6 +86,17 @@ std::optional<uint64_t> knownOnPath(SVal Value, CheckerContext &C) {
   return Known->getLimitedValue();
 }
 
+// A grid or block dimension the path fixes. A zero is left unknown: it is
+// what the analyzer assumes where a loop over device attributes does not run
+// (the inline body of cudaOccupancyMaxPotentialBlockSize in the toolkit's
+// headers leaves its block size 0 when the device's maximum is unknown;
+// every zero on cuda-samples was one), and where an empty input takes a path
+// on which the code never launches.
+std::optional<uint64_t> dimensionOnPath(SVal Value, CheckerContext &C) {
+  std::optional<uint64_t> Known = knownOnPath(Value, C);
+  return Known == 0u ? std::nullopt : Known;
+}
+
 // Fills the dimensions the source leaves unknown from a dim3 on the path;
 // true when one was filled.
 bool fillDim3(LaunchConfigCheck::Dimensions &Dimensions, SVal Record, QualType Type,
@@ -99,7 +110,7 @@ bool fillDim3(LaunchConfigCheck::Dimensions &Dimensions, SVal Record, QualType T
     if (!Within.empty())
       Path.push_back(Within);
     Path.push_back(Names[I]);
-    Dimensions[I] = knownOnPath(fieldValue(Record, Path, Type, C), C);
+    Dimensions[I] = dimensionOnPath(fieldValue(Record, Path, Type, C), C);
     Filled |= Dimensions[I].has_value();
   }
   return Filled;
@@ -109,6 +120,13 @@ bool fillInteger(std::optional<uint64_t> &Value, SVal OnPath, CheckerContext &C)
   if (Value)
     return false;
   Value = knownOnPath(OnPath, C);
+  return Value.has_value();
+}
+
+bool fillDimension(std::optional<uint64_t> &Value, SVal OnPath, CheckerContext &C) {
+  if (Value)
+    return false;
+  Value = dimensionOnPath(OnPath, C);
   return Value.has_value();
 }
 
@@ -241,8 +259,8 @@ bool LaunchConfigOnPathChecker::fillFromPath(Configuration &Launch, const Expr &
     break;
   case LaunchShape::IntegerArguments:
     for (unsigned I = 0; I < 3; ++I) {
-      Filled |= fillInteger(Launch.Grid[I], Argument(Launcher->Grid + I), C);
-      Filled |= fillInteger(Launch.Block[I], Argument(Launcher->Block + I), C);
+      Filled |= fillDimension(Launch.Grid[I], Argument(Launcher->Grid + I), C);
+      Filled |= fillDimension(Launch.Block[I], Argument(Launcher->Block + I), C);
     }
     break;
   case LaunchShape::ConfigStruct: {
