@@ -42,7 +42,7 @@ void DoubleFreeChecker::checkPreCall(const CallEvent &Call,
     return;
   SymbolRef Sym = memory::allocationStart(Release->Address);
   const memory::Allocation *Memory = memory::find(C.getState(), Sym);
-  if (!Memory || Memory->state() != memory::Ownership::Released)
+  if (!Memory || !memory::releasedOnPath(C.getState(), *Memory))
     return;
   ExplodedNode *Node = C.generateErrorNode();
   if (!Node)

@@ -54,6 +54,7 @@ void Allocation::Profile(llvm::FoldingSetNodeID &ID) const {
   ID.AddPointer(Release.data());
   ID.AddPointer(ReleasedBy.data());
   ID.AddPointer(Status);
+  ID.AddPointer(ReleaseStatus);
 }
 
 void DeviceAlias::Profile(llvm::FoldingSetNodeID &ID) const {
@@ -407,6 +408,7 @@ private:
 class MemoryModeling
     : public Checker<eval::Call, check::PostCall, check::NewAllocator,
                      check::Bind, check::PointerEscape, check::DeadSymbols,
+                     check::LiveSymbols,
                      check::PreStmt<ReturnStmt>,
                      check::PostStmt<CUDAKernelCallExpr>, check::BlockEntrance,
                      eval::Assume,
@@ -424,6 +426,7 @@ public:
                                      const CallEvent *Call,
                                      PointerEscapeKind Kind) const;
   void checkDeadSymbols(SymbolReaper &Reaper, CheckerContext &C) const;
+  void checkLiveSymbols(ProgramStateRef State, SymbolReaper &Reaper) const;
   void checkPreStmt(const ReturnStmt *Return, CheckerContext &C) const;
   void checkPostStmt(const CUDAKernelCallExpr *Launch, CheckerContext &C) const;
   ProgramStateRef evalAssume(ProgramStateRef State, SVal Condition,
@@ -443,7 +446,7 @@ private:
                         SymbolRef Status) const;
   ProgramStateRef release(ProgramStateRef State, CheckerContext &C,
                           SVal Address, MemoryFamily Family,
-                          llvm::StringRef By) const;
+                          llvm::StringRef By, SymbolRef Status) const;
   ProgramStateRef restoreAfterWidening(ProgramStateRef State,
                                        SymbolRef Sym) const;
   ProgramStateRef recordDeviceAlias(const CallEvent &Call,
@@ -774,7 +777,8 @@ ProgramStateRef MemoryModeling::restoreAfterWidening(ProgramStateRef State,
 ProgramStateRef MemoryModeling::release(ProgramStateRef State,
                                         CheckerContext &C, SVal Address,
                                         MemoryFamily Family,
-                                        llvm::StringRef By) const {
+                                        llvm::StringRef By,
+                                        SymbolRef Status) const {
   SymbolRef Sym = allocationStart(Address);
   if (!Sym)
     return State;
@@ -785,7 +789,7 @@ ProgramStateRef MemoryModeling::release(ProgramStateRef State,
          Memory->state() == Ownership::Escaped) &&
         CudaApi::releaseAccepts(Family, Memory->family()))
       return State->set<Allocations>(Sym,
-                                     Memory->with(Ownership::Released, By));
+                                     Memory->with(Ownership::Released, By, Status));
     return State;
   }
   // Memory of unknown provenance (a parameter, a field): released now, and a
@@ -793,15 +797,19 @@ ProgramStateRef MemoryModeling::release(ProgramStateRef State,
   return State->set<Allocations>(
       Sym, Allocation(Ownership::Released, Family, /*Site=*/nullptr,
                       C.getStackFrame(), /*Allocator=*/"", /*Release=*/"",
-                      /*Status=*/nullptr, By));
+                      /*Status=*/nullptr)
+               .with(Ownership::Released, By, Status));
 }
 
 void MemoryModeling::checkPostCall(const CallEvent &Call,
                                    CheckerContext &C) const {
   ProgramStateRef State = C.getState();
   if (std::optional<ReleaseCall> Release = releaseCall(Call)) {
-    C.addTransition(
-        release(State, C, Release->Address, Release->Family, Release->Name));
+    SymbolRef Status = Call.getResultType()->isVoidType()
+                           ? nullptr
+                           : Call.getReturnValue().getAsSymbol();
+    C.addTransition(release(State, C, Release->Address, Release->Family,
+                            Release->Name, Status));
     return;
   }
   const FunctionDecl *Callee = calleeOf(Call);
@@ -906,6 +914,16 @@ ProgramStateRef MemoryModeling::checkPointerEscape(
     State = escape(State, Sym);
   }
   return State;
+}
+
+// A release's status stays alive while its memory is tracked: whether the
+// release failed on a path is read from the constraints on it long after
+// the program stopped looking at the status.
+void MemoryModeling::checkLiveSymbols(ProgramStateRef State,
+                                      SymbolReaper &Reaper) const {
+  for (const auto &[Sym, Memory] : State->get<Allocations>())
+    if (SymbolRef Status = Memory.releaseStatus())
+      Reaper.markLive(Status);
 }
 
 void MemoryModeling::checkDeadSymbols(SymbolReaper &Reaper,
@@ -1060,6 +1078,14 @@ bool stillHeld(ProgramStateRef State, SymbolRef Sym, const Stmt *Next) {
 
 const Allocation *find(ProgramStateRef State, SymbolRef Sym) {
   return Sym ? State->get<Allocations>(Sym) : nullptr;
+}
+
+bool releasedOnPath(ProgramStateRef State, const Allocation &Memory) {
+  if (Memory.state() != Ownership::Released)
+    return false;
+  SymbolRef Status = Memory.releaseStatus();
+  return !Status ||
+         !State->getConstraintManager().isNull(State, Status).isConstrainedFalse();
 }
 
 SymbolRef allocationSymbol(SVal Address) {

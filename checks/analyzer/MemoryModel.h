@@ -82,12 +82,17 @@ public:
   // The call that did release it, once released.
   llvm::StringRef releasedBy() const { return ReleasedBy; }
   clang::ento::SymbolRef status() const { return Status; }
+  // The status the release returned (cudaFree's cudaError_t), once
+  // released; null for a release that returns none (free, delete).
+  clang::ento::SymbolRef releaseStatus() const { return ReleaseStatus; }
 
-  Allocation with(Ownership NewState, llvm::StringRef By = {}) const {
+  Allocation with(Ownership NewState, llvm::StringRef By = {},
+                  clang::ento::SymbolRef ByStatus = nullptr) const {
     Allocation Copy = *this;
     Copy.State = NewState;
     if (!By.empty())
       Copy.ReleasedBy = By;
+    Copy.ReleaseStatus = ByStatus;
     return Copy;
   }
 
@@ -97,7 +102,7 @@ public:
            Allocator.data() == Other.Allocator.data() &&
            Release.data() == Other.Release.data() &&
            ReleasedBy.data() == Other.ReleasedBy.data() &&
-           Status == Other.Status;
+           Status == Other.Status && ReleaseStatus == Other.ReleaseStatus;
   }
   void Profile(llvm::FoldingSetNodeID &ID) const;
 
@@ -110,10 +115,17 @@ private:
   llvm::StringRef Release;
   llvm::StringRef ReleasedBy;
   clang::ento::SymbolRef Status;
+  clang::ento::SymbolRef ReleaseStatus = nullptr;
 };
 
 const Allocation *find(clang::ento::ProgramStateRef State,
                        clang::ento::SymbolRef Sym);
+
+// Whether memory is released on this path: released, by a release whose
+// status is not known to be an error. A cudaFree that returned an error
+// released nothing, so the failure branch of a checking macro that calls it
+// again (`if ((x) != cudaSuccess) report(#x, (x))`) frees nothing twice.
+bool releasedOnPath(clang::ento::ProgramStateRef State, const Allocation &Memory);
 
 // Whether the local variable (or field of one) the address was last stored in
 // still holds it, and `Next`, the statement about to run, does not overwrite

@@ -88,7 +88,7 @@ bool UseAfterFreeChecker::checkUse(SVal Address, const Expr *Argument, Use How,
                                    CheckerContext &C) const {
   SymbolRef Sym = memory::allocationSymbol(Address);
   const memory::Allocation *Memory = memory::find(C.getState(), Sym);
-  if (!Memory || Memory->state() != memory::Ownership::Released)
+  if (!Memory || !memory::releasedOnPath(C.getState(), *Memory))
     return false;
   ExplodedNode *Node = C.generateErrorNode();
   if (!Node)

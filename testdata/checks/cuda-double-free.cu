@@ -170,7 +170,49 @@ cleanup:
   return result;
 }
 
+// A release that succeeded, released again.
+void releasedAgainAfterSuccess(size_t bytes) {
+  float *d = nullptr;
+  // expected-note@+3 {{device memory is allocated here by 'cudaMalloc'}}
+  // expected-note@+2 {{assuming the condition is false}}
+  // expected-note@+1 {{taking false branch}}
+  if (cudaMalloc(&d, bytes) != cudaSuccess)
+    return;
+  // expected-note@+3 {{the memory is released here by 'cudaFree'}}
+  // expected-note@+2 {{assuming the condition is true}}
+  // expected-note@+1 {{taking true branch}}
+  if (cudaFree(d) == cudaSuccess)
+    cudaFree(d); // expected-warning {{'cudaFree' releases device memory that 'cudaFree' already released}} expected-note {{the memory is released a second time here}}
+}
+
 // ---------------------------------------------------------- clean look-alikes
+
+// A checking macro that evaluates the call again to name its error: a
+// cudaFree that failed released nothing, so the second one frees nothing
+// twice.
+#define CHECK_AND_NAME(call)                                                   \
+  do {                                                                         \
+    if ((call) != cudaSuccess) {                                               \
+      (void)cudaGetErrorString(call);                                          \
+      std::exit(1);                                                            \
+    }                                                                          \
+  } while (0)
+
+void releaseCheckedByAMacroThatRepeatsIt(size_t bytes) {
+  float *d = nullptr;
+  if (cudaMalloc(&d, bytes) != cudaSuccess)
+    return;
+  CHECK_AND_NAME(cudaFree(d));
+}
+
+void retriedAfterAFailedRelease(size_t bytes) {
+  float *d = nullptr;
+  if (cudaMalloc(&d, bytes) != cudaSuccess)
+    return;
+  cudaError_t status = cudaFree(d);
+  if (status != cudaSuccess)
+    (void)cudaFree(d);
+}
 
 void nullReleasedTwice() {
   (void)cudaFree(nullptr);
