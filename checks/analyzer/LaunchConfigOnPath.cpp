@@ -204,9 +204,9 @@ public:
   std::vector<GpuTarget> Targets;
 
 private:
-  // The launch `Call` configures, and whether the configuration comes from
-  // its arguments: a <<<>>> launch's __cudaPushCallConfiguration call or a
-  // call of the launch table from the unit's own code.
+  // The launch whose configuration `Call`'s arguments carry: the <<<>>>
+  // launch of a __cudaPushCallConfiguration call, or a call of the launch
+  // table from the unit's own code itself; null for any other call.
   const Expr *launchOf(const CallEvent &Call, CheckerContext &C) const;
   bool fillFromPath(Configuration &Launch, const Expr &LaunchExpr, const CallEvent &Call,
                     CheckerContext &C) const;
