@@ -44,7 +44,11 @@ void DoubleFreeChecker::checkPreCall(const CallEvent &Call,
   const memory::Allocation *Memory = memory::find(C.getState(), Sym);
   if (!Memory || !memory::releasedOnPath(C.getState(), *Memory))
     return;
-  ExplodedNode *Node = C.generateErrorNode();
+  if (memory::reportedOnPath(C.getState(), Sym))
+    return;
+  // The path goes on: a second bug on it is another finding.
+  ExplodedNode *Node =
+      C.generateNonFatalErrorNode(memory::markReported(C.getState(), Sym));
   if (!Node)
     return;
   std::string Warning = ("'" + Release->Name + "' releases " +

@@ -40,6 +40,7 @@ struct Holder {
 } // namespace
 
 REGISTER_MAP_WITH_PROGRAMSTATE(Holders, SymbolRef, Holder)
+REGISTER_SET_WITH_PROGRAMSTATE(ReportedMemory, SymbolRef)
 
 namespace cudalint::memory {
 
@@ -934,7 +935,7 @@ void MemoryModeling::checkDeadSymbols(SymbolReaper &Reaper,
   for (auto [Sym, Memory] : Before->get<Allocations>()) {
     if (Reaper.isDead(Sym)) {
       if (Memory.state() == Ownership::Allocated &&
-          !allocationFailed(Before, Sym, Memory))
+          !allocationFailed(Before, Sym, Memory) && !reportedOnPath(Before, Sym))
         Lost.push_back(Sym);
       State = State->remove<Allocations>(Sym);
     }
@@ -945,6 +946,9 @@ void MemoryModeling::checkDeadSymbols(SymbolReaper &Reaper,
   for (SymbolRef Sym : llvm::make_first_range(Before->get<DeviceAliases>()))
     if (Reaper.isDead(Sym))
       State = State->remove<DeviceAliases>(Sym);
+  for (SymbolRef Sym : Before->get<ReportedMemory>())
+    if (Reaper.isDead(Sym))
+      State = State->remove<ReportedMemory>(Sym);
   if (State == Before)
     return;
   ExplodedNode *Node = C.getPredecessor();
@@ -1078,6 +1082,14 @@ bool stillHeld(ProgramStateRef State, SymbolRef Sym, const Stmt *Next) {
 
 const Allocation *find(ProgramStateRef State, SymbolRef Sym) {
   return Sym ? State->get<Allocations>(Sym) : nullptr;
+}
+
+bool reportedOnPath(ProgramStateRef State, SymbolRef Sym) {
+  return Sym && State->contains<ReportedMemory>(Sym);
+}
+
+ProgramStateRef markReported(ProgramStateRef State, SymbolRef Sym) {
+  return Sym ? State->add<ReportedMemory>(Sym) : State;
 }
 
 bool releasedOnPath(ProgramStateRef State, const Allocation &Memory) {

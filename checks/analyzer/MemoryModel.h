@@ -121,6 +121,14 @@ private:
 const Allocation *find(clang::ento::ProgramStateRef State,
                        clang::ento::SymbolRef Sym);
 
+// Memory a memory check has reported on this path. The checks report on
+// non-fatal error nodes, so that a second bug on the path (another buffer
+// freed twice, one never freed) still gets its finding; each memory gets
+// one finding, and is then no one's to report again, nor a leak.
+bool reportedOnPath(clang::ento::ProgramStateRef State, clang::ento::SymbolRef Sym);
+clang::ento::ProgramStateRef markReported(clang::ento::ProgramStateRef State,
+                                          clang::ento::SymbolRef Sym);
+
 // Whether memory is released on this path: released, by a release whose
 // status is not known to be an error. A cudaFree that returned an error
 // released nothing, so the failure branch of a checking macro that calls it

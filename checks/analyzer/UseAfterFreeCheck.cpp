@@ -90,7 +90,11 @@ bool UseAfterFreeChecker::checkUse(SVal Address, const Expr *Argument, Use How,
   const memory::Allocation *Memory = memory::find(C.getState(), Sym);
   if (!Memory || !memory::releasedOnPath(C.getState(), *Memory))
     return false;
-  ExplodedNode *Node = C.generateErrorNode();
+  if (memory::reportedOnPath(C.getState(), Sym))
+    return true;
+  // The path goes on: a second bug on it is another finding.
+  ExplodedNode *Node =
+      C.generateNonFatalErrorNode(memory::markReported(C.getState(), Sym));
   if (!Node)
     return true;
   std::string Warning =

@@ -146,13 +146,16 @@ struct Staging {
   float *device;
 };
 
+// Both releases are wrong, and each is a finding: the path goes on after the
+// first.
 void fieldsSwapped(size_t bytes) {
   Staging s;
   (void)cudaMallocHost(&s.host, bytes); // expected-note {{pinned host memory is allocated here by 'cudaMallocHost'}}
-  (void)cudaMalloc(&s.device, bytes);
+  (void)cudaMalloc(&s.device, bytes); // expected-note {{device memory is allocated here by 'cudaMalloc'}}
   // expected-note@+1 {{'cudaFree' is called here on pinned host memory}}
   (void)cudaFree(s.host); // expected-warning {{'cudaFree' cannot release pinned host memory allocated by 'cudaMallocHost'}}
-  (void)cudaFreeHost(s.device);
+  // expected-note@+1 {{'cudaFreeHost' is called here on device memory}}
+  (void)cudaFreeHost(s.device); // expected-warning {{'cudaFreeHost' cannot release device memory allocated by 'cudaMalloc'; the call fails with cudaErrorInvalidValue and the memory stays allocated (release it with 'cudaFree')}}
 }
 
 void driverPinnedReleasedAsDevice(size_t bytes) {
