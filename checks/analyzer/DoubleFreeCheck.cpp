@@ -44,11 +44,7 @@ void DoubleFreeChecker::checkPreCall(const CallEvent &Call,
   const memory::Allocation *Memory = memory::find(C.getState(), Sym);
   if (!Memory || !memory::releasedOnPath(C.getState(), *Memory))
     return;
-  if (memory::reportedOnPath(C.getState(), Sym))
-    return;
-  // The path goes on: a second bug on it is another finding.
-  ExplodedNode *Node =
-      C.generateNonFatalErrorNode(memory::markReported(C.getState(), Sym));
+  ExplodedNode *Node = memory::reportNode(C, Sym);
   if (!Node)
     return;
   std::string Warning = ("'" + Release->Name + "' releases " +

@@ -935,7 +935,8 @@ void MemoryModeling::checkDeadSymbols(SymbolReaper &Reaper,
   for (auto [Sym, Memory] : Before->get<Allocations>()) {
     if (Reaper.isDead(Sym)) {
       if (Memory.state() == Ownership::Allocated &&
-          !allocationFailed(Before, Sym, Memory) && !reportedOnPath(Before, Sym))
+          !allocationFailed(Before, Sym, Memory) &&
+          !Before->contains<ReportedMemory>(Sym))
         Lost.push_back(Sym);
       State = State->remove<Allocations>(Sym);
     }
@@ -1084,12 +1085,13 @@ const Allocation *find(ProgramStateRef State, SymbolRef Sym) {
   return Sym ? State->get<Allocations>(Sym) : nullptr;
 }
 
-bool reportedOnPath(ProgramStateRef State, SymbolRef Sym) {
-  return Sym && State->contains<ReportedMemory>(Sym);
-}
-
-ProgramStateRef markReported(ProgramStateRef State, SymbolRef Sym) {
-  return Sym ? State->add<ReportedMemory>(Sym) : State;
+ExplodedNode *reportNode(CheckerContext &C, SymbolRef Sym) {
+  ProgramStateRef State = C.getState();
+  if (!Sym)
+    return C.generateNonFatalErrorNode(State);
+  if (State->contains<ReportedMemory>(Sym))
+    return nullptr;
+  return C.generateNonFatalErrorNode(State->add<ReportedMemory>(Sym));
 }
 
 bool releasedOnPath(ProgramStateRef State, const Allocation &Memory) {

@@ -121,13 +121,13 @@ private:
 const Allocation *find(clang::ento::ProgramStateRef State,
                        clang::ento::SymbolRef Sym);
 
-// Memory a memory check has reported on this path. The checks report on
-// non-fatal error nodes, so that a second bug on the path (another buffer
-// freed twice, one never freed) still gets its finding; each memory gets
-// one finding, and is then no one's to report again, nor a leak.
-bool reportedOnPath(clang::ento::ProgramStateRef State, clang::ento::SymbolRef Sym);
-clang::ento::ProgramStateRef markReported(clang::ento::ProgramStateRef State,
-                                          clang::ento::SymbolRef Sym);
+// The node a memory check reports a bug of the memory `Sym` at, or null
+// when the path has reported that memory already. The node is non-fatal, so
+// that a second bug on the path (another buffer freed twice, one never
+// freed) still gets its finding; each memory gets one finding, and is then
+// no one's to report again, nor a leak.
+clang::ento::ExplodedNode *reportNode(clang::ento::CheckerContext &C,
+                                      clang::ento::SymbolRef Sym);
 
 // Whether memory is released on this path: released, by a release whose
 // status is not known to be an error. A cudaFree that returned an error

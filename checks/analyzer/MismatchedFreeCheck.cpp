@@ -69,11 +69,7 @@ void MismatchedFreeChecker::checkPreCall(const CallEvent &Call,
   bool Borrowed = Memory && Memory->state() == memory::Ownership::Borrowed;
   if (!Borrowed && CudaApi::releaseAccepts(Release->Family, *Family))
     return;
-  if (memory::reportedOnPath(C.getState(), Sym))
-    return;
-  // The path goes on: a second bug on it is another finding.
-  ExplodedNode *Node =
-      C.generateNonFatalErrorNode(memory::markReported(C.getState(), Sym));
+  ExplodedNode *Node = memory::reportNode(C, Sym);
   if (!Node)
     return;
   std::string Warning =

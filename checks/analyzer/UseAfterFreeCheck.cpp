@@ -90,11 +90,7 @@ bool UseAfterFreeChecker::checkUse(SVal Address, const Expr *Argument, Use How,
   const memory::Allocation *Memory = memory::find(C.getState(), Sym);
   if (!Memory || !memory::releasedOnPath(C.getState(), *Memory))
     return false;
-  if (memory::reportedOnPath(C.getState(), Sym))
-    return true;
-  // The path goes on: a second bug on it is another finding.
-  ExplodedNode *Node =
-      C.generateNonFatalErrorNode(memory::markReported(C.getState(), Sym));
+  ExplodedNode *Node = memory::reportNode(C, Sym);
   if (!Node)
     return true;
   std::string Warning =
