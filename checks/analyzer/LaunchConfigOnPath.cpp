@@ -24,7 +24,6 @@
 #include "MemoryModel.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
@@ -223,9 +222,7 @@ const Expr *LaunchConfigOnPathChecker::launchOf(const CallEvent &Call, CheckerCo
   if (!Origin || C.getSourceManager().isInSystemHeader(C.getSourceManager().getFileLoc(
                      Origin->getBeginLoc())))
     return nullptr;
-  if (const auto *Kernel = dyn_cast_or_null<CUDAKernelCallExpr>(
-          C.getLocationContext()->getParentMap().getParent(Origin));
-      Kernel && Kernel->getConfig() == Origin)
+  if (const CUDAKernelCallExpr *Kernel = memory::configuredLaunch(Call, C))
     return Kernel;
   if (isa<CallExpr>(Origin) && memory::api().launch(dyn_cast_or_null<FunctionDecl>(Call.getDecl())))
     return Origin;
@@ -325,8 +322,7 @@ void LaunchConfigOnPathChecker::checkPreCall(const CallEvent &Call, CheckerConte
     return P.Of == LaunchConfigCheck::SharedMemoryAspect;
   });
   if (!SharedMemoryJudged && LaunchConfigCheck::asksOverDefaultSharedMemory(OnPath)) {
-    if (LaunchConfigCheck::asksOverDefaultSharedMemory(*InSource) &&
-        raises(Context).overDefault(*InSource))
+    if (raises(Context).overDefault(*InSource))
       ReportedBySource.insert(LaunchConfigCheck::SharedMemoryAspect);
     else if (std::optional<LaunchConfigCheck::Problem> Found = raises(Context).overDefault(OnPath))
       Problems.push_back(std::move(*Found));

@@ -3,6 +3,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
@@ -67,6 +68,15 @@ void DeviceAlias::Profile(llvm::FoldingSetNodeID &ID) const {
 const CudaApi &api() {
   static const CudaApi Api;
   return Api;
+}
+
+const CUDAKernelCallExpr *configuredLaunch(const CallEvent &Call, CheckerContext &C) {
+  const Expr *Origin = Call.getOriginExpr();
+  if (!Origin)
+    return nullptr;
+  const auto *Launch = dyn_cast_or_null<CUDAKernelCallExpr>(
+      C.getLocationContext()->getParentMap().getParent(Origin));
+  return Launch && Launch->getConfig() == Origin ? Launch : nullptr;
 }
 
 namespace {

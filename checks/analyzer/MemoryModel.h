@@ -193,6 +193,11 @@ std::optional<ReleaseCall> releaseCall(const clang::ento::CallEvent &Call);
 // The CUDA API table the memory checks share.
 const CudaApi &api();
 
+// The <<<>>> launch whose configuration call (__cudaPushCallConfiguration,
+// evaluated before the launch) `Call` is; null for any other call.
+const clang::CUDAKernelCallExpr *configuredLaunch(const clang::ento::CallEvent &Call,
+                                                  clang::ento::CheckerContext &C);
+
 // Memory that became unreachable while still allocated. `Node` is the node to
 // report at; the state of `Node` still tracks `Sym`.
 struct MemoryLost {

@@ -3,7 +3,6 @@
 #include "MemoryModel.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
@@ -549,18 +548,6 @@ Stream UnsynchronizedHostReadChecker::streamOf(SVal Handle, const Expr *Spelled,
   return S;
 }
 
-// The launch configuration is a call evaluated before the launch; the stream
-// it was given is kept for the launch (by then the handle may be dead).
-const CUDAKernelCallExpr *configuredLaunch(const CallEvent &Call,
-                                           CheckerContext &C) {
-  const Expr *Origin = Call.getOriginExpr();
-  if (!Origin)
-    return nullptr;
-  const auto *Launch = dyn_cast_or_null<CUDAKernelCallExpr>(
-      C.getLocationContext()->getParentMap().getParent(Origin));
-  return Launch && Launch->getConfig() == Origin ? Launch : nullptr;
-}
-
 Stream
 UnsynchronizedHostReadChecker::launchStream(const CUDAKernelCallExpr *Launch,
                                             CheckerContext &C) const {
@@ -881,7 +868,7 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call,
   ProgramStateRef State = C.getState();
   std::vector<Note> Notes;
 
-  if (const CUDAKernelCallExpr *Launch = configuredLaunch(Call, C)) {
+  if (const CUDAKernelCallExpr *Launch = memory::configuredLaunch(Call, C)) {
     const Expr *Spelled = CudaApi::launchStream(Launch);
     for (unsigned I = 0; Spelled && I < Call.getNumArgs(); ++I)
       if (Call.getArgExpr(I) == Spelled)
