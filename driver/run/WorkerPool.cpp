@@ -29,7 +29,7 @@ namespace cudalint {
 
 namespace {
 
-constexpr StringLiteral RequestMagic = "cudalint-worker-request-1\n";
+constexpr StringLiteral RequestMagic = "cudalint-worker-request-2\n";
 
 // A test-only fault, so that the tests can watch a worker crash, hang or be
 // killed: CUDALINT_TEST_WORKER_FAULT=crash:<part of a path>.
@@ -40,6 +40,7 @@ struct WorkerRequest {
   std::string Directory;
   AnalysisOptions Options;
   AnalysisEnvironment Environment;
+  std::vector<UnsavedFile> Unsaved;
 };
 
 std::string encodeRequest(const UnitJob &Job, const AnalysisEnvironment &Environment) {
@@ -58,6 +59,12 @@ std::string encodeRequest(const UnitJob &Job, const AnalysisEnvironment &Environ
   }
   Out.number(Job.Options->Verify);
   Out.text(Environment.PreambleDirectory);
+  Out.number(Job.Unsaved ? Job.Unsaved->size() : 0);
+  if (Job.Unsaved)
+    for (const UnsavedFile &Buffer : *Job.Unsaved) {
+      Out.text(Buffer.Path);
+      Out.text(Buffer.Text);
+    }
   return framed(RequestMagic, Out.Out);
 }
 
@@ -94,8 +101,15 @@ std::optional<WorkerRequest> decodeRequest(StringRef Message) {
       return std::nullopt;
     Request.Options.CheckOptions[Name] = Value;
   }
+  size_t Buffers;
   if (!In.flag(Request.Options.Verify) || !In.text(Request.Environment.PreambleDirectory) ||
-      !In.atEnd())
+      !In.count(Buffers))
+    return std::nullopt;
+  Request.Unsaved.resize(Buffers);
+  for (UnsavedFile &Buffer : Request.Unsaved)
+    if (!In.text(Buffer.Path) || !In.text(Buffer.Text))
+      return std::nullopt;
+  if (!In.atEnd())
     return std::nullopt;
   return Request;
 }
@@ -139,10 +153,17 @@ struct Worker {
   bool TimedOut = false;
 };
 
+// A run that only ends when its units are done.
+constexpr auto NeverCancelled = [] { return false; };
+
 class Pool {
 public:
-  Pool(const std::vector<UnitJob> &Jobs, const WorkerSettings &Settings)
-      : Jobs(Jobs), Settings(Settings), Outcomes(Jobs.size()) {}
+  Pool(const std::vector<UnitJob> &Jobs, const WorkerSettings &Settings,
+       llvm::function_ref<bool()> Cancelled = NeverCancelled)
+      : Jobs(Jobs), Settings(Settings), Cancelled(Cancelled), Outcomes(Jobs.size()) {}
+
+  // Whether the caller stopped the run; the outcomes are then incomplete.
+  bool wasCancelled() const { return WasCancelled; }
 
   std::vector<UnitOutcome> run() {
     std::deque<size_t> Waiting;
@@ -197,6 +218,16 @@ private:
     unsigned Slots = std::max(1u, Settings.Jobs);
     auto Pause = std::chrono::milliseconds(2);
     while (!Waiting.empty() || !Running.empty()) {
+      if (Cancelled()) {
+        for (Worker &W : Running) {
+          ::kill(W.Process.Pid, SIGKILL);
+          sys::Wait(W.Process, std::nullopt);
+          for (const std::string &Path : {W.RequestPath, W.OutcomePath, W.ErrorPath})
+            sys::fs::remove(Path);
+        }
+        WasCancelled = true;
+        return;
+      }
       while (!Waiting.empty() && Running.size() < Slots) {
         size_t I = Waiting.front();
         Waiting.pop_front();
@@ -326,6 +357,8 @@ private:
 
   const std::vector<UnitJob> &Jobs;
   const WorkerSettings &Settings;
+  llvm::function_ref<bool()> Cancelled;
+  bool WasCancelled = false;
   std::vector<UnitOutcome> Outcomes;
   std::vector<std::string> CacheKeys;
   std::string Scratch, ScratchError;
@@ -337,6 +370,17 @@ private:
 std::vector<UnitOutcome> analyseInWorkers(const std::vector<UnitJob> &Jobs,
                                           const WorkerSettings &Settings) {
   return Pool(Jobs, Settings).run();
+}
+
+std::optional<UnitOutcome> analyseInCancellableWorker(const UnitJob &Job,
+                                                      const WorkerSettings &Settings,
+                                                      llvm::function_ref<bool()> Cancelled) {
+  std::vector<UnitJob> Jobs{Job};
+  Pool Single(Jobs, Settings, Cancelled);
+  std::vector<UnitOutcome> Outcomes = Single.run();
+  if (Single.wasCancelled())
+    return std::nullopt;
+  return std::move(Outcomes.front());
 }
 
 int runAnalysisWorker() {
@@ -371,8 +415,8 @@ int runAnalysisWorker() {
     injectTestFault(Request->ClangArguments.back());
   UnitOutcome Outcome;
   onAnalysisStack([&] {
-    Outcome = analyzeUnit(Request->ClangArguments, Request->Directory, Request->Options, {},
-                          Request->Environment);
+    Outcome = analyzeUnit(Request->ClangArguments, Request->Directory, Request->Options,
+                          Request->Unsaved, Request->Environment);
   });
   sys::ChangeStdoutMode(sys::fs::OF_None);
   outs() << encodeOutcome(Outcome);

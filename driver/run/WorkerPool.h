@@ -27,6 +27,9 @@ struct UnitJob {
   // Whether the unit uses the preamble directory of the settings: a PCH pays
   // only where more than one unit, or a later run, loads it.
   bool SharesPreamble = true;
+  // Editor buffers read instead of the files on disk (the language server's);
+  // null: the files as saved.
+  const std::vector<UnsavedFile> *Unsaved = nullptr;
 };
 
 struct WorkerSettings {
@@ -44,6 +47,15 @@ struct WorkerSettings {
 // One outcome per job, in the jobs' order, whatever the order they finish in.
 std::vector<UnitOutcome> analyseInWorkers(const std::vector<UnitJob> &Jobs,
                                           const WorkerSettings &Settings);
+
+// One unit in one worker process that the caller may stop: the language
+// servers' way to analyse a buffer, so that a newer edit stops an analysis in
+// flight (the worker is killed at once, clang's parse has no other way out)
+// and a crash costs that analysis, not the editor's server. `Cancelled` is
+// asked every few milliseconds; std::nullopt when it said yes.
+std::optional<UnitOutcome> analyseInCancellableWorker(const UnitJob &Job,
+                                                      const WorkerSettings &Settings,
+                                                      llvm::function_ref<bool()> Cancelled);
 
 // The worker's side: reads one request on stdin, analyses the unit, writes
 // its outcome on stdout. Returns the process's exit status.
