@@ -724,8 +724,7 @@ int run(int Argc, const char **Argv) {
       return ExitError;
     RunPreambles Preambles;
     configureWorkers(Argv[0], Preambles);
-    return runLanguageServerOnStdio(
-        {*Overrides, Forced, BuildPath, *Toolchain, Workers.Environment});
+    return runLanguageServerOnStdio({*Overrides, Forced, BuildPath, *Toolchain, Workers});
   }
   Notices Notes(Quiet);
   if (VerifyConfig)

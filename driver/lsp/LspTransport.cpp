@@ -63,6 +63,7 @@ IncomingMessage LspReader::next() {
   if (*Length && std::fread(Body.data(), 1, *Length, In) != *Length)
     return Result; // End: the stream stopped inside a message
   llvm::Expected<llvm::json::Value> Parsed = parseJsonInput(Body);
+  Result.Body = std::move(Body);
   if (!Parsed) {
     Result.What = IncomingMessage::Kind::Malformed;
     Result.Problem = "not JSON: " + llvm::toString(Parsed.takeError());
@@ -80,9 +81,16 @@ std::string frameMessage(const llvm::json::Value &Message) {
 }
 
 void LspWriter::send(const llvm::json::Value &Message) {
-  std::string Framed = frameMessage(Message);
+  std::string Body;
+  llvm::raw_string_ostream(Body) << Message;
+  sendBody(Body);
+}
+
+void LspWriter::sendBody(llvm::StringRef Body) {
+  std::string Header = "Content-Length: " + std::to_string(Body.size()) + "\r\n\r\n";
   std::lock_guard<std::mutex> Lock(Mutex);
-  std::fwrite(Framed.data(), 1, Framed.size(), Out);
+  std::fwrite(Header.data(), 1, Header.size(), Out);
+  std::fwrite(Body.data(), 1, Body.size(), Out);
   std::fflush(Out);
 }
 

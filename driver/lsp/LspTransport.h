@@ -22,6 +22,7 @@ struct IncomingMessage {
   };
   Kind What = Kind::End;
   llvm::json::Value Value = nullptr;
+  std::string Body; // the bytes after the header, as they came
   std::string Problem;
 };
 
@@ -39,6 +40,8 @@ class LspWriter {
 public:
   explicit LspWriter(std::FILE *Out) : Out(Out) {}
   void send(const llvm::json::Value &Message);
+  // A message as another server wrote it, byte for byte.
+  void sendBody(llvm::StringRef Body);
 
 private:
   std::FILE *Out;

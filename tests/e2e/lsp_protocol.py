@@ -25,9 +25,9 @@ def uri(path):
 class Server:
     """One `cudalint --lsp` process and the messages it sent."""
 
-    def __init__(self, args, cwd, options=()):
+    def __init__(self, args, cwd, options=(), mode="--lsp"):
         self.log = open(args.work_dir / "server-stderr.log", "a")
-        command = [str(args.cudalint), "--lsp", *options]
+        command = [str(args.cudalint), mode, *options]
         print("$ " + " ".join(command), flush=True)
         self.process = subprocess.Popen(command, cwd=cwd, stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=self.log)
@@ -99,10 +99,11 @@ class Server:
     def error_response(self, what):
         return self.wait_for(lambda m: "method" not in m and "error" in m, what)
 
-    def diagnostics(self, path, what):
+    def diagnostics(self, path, what, version=None, timeout=TIMEOUT):
         message = self.wait_for(
             lambda m: m.get("method") == "textDocument/publishDiagnostics"
-            and m["params"]["uri"] == uri(path), what)
+            and m["params"]["uri"] == uri(path)
+            and (version is None or m["params"].get("version") == version), what, timeout)
         return message["params"]["diagnostics"]
 
     def exit_code(self):
@@ -154,7 +155,7 @@ def test_initialize(server, root):
         "processId": None, "rootUri": uri(root), "capabilities": {}})
     response = server.response(request_id, "the initialize response")
     capabilities = response["result"]["capabilities"]
-    expect(capabilities["textDocumentSync"]["change"] == 1
+    expect(capabilities["textDocumentSync"]["change"] == 2
            and capabilities["textDocumentSync"]["openClose"],
            f"textDocumentSync: {capabilities['textDocumentSync']}")
     expect("codeActionProvider" in capabilities, f"no codeActionProvider: {capabilities}")
@@ -215,8 +216,8 @@ def test_unit(server, kernel):
     expect(server.response(request_id, "the code actions on line 1")["result"] == [],
            "no code action on a line without findings")
 
-    # A change alone is not analysed; a save is. Until then the old fix-its
-    # no longer match the buffer and are not offered.
+    # A change is analysed without a save, a moment after it. Until then the
+    # old fix-its no longer match the buffer and are not offered.
     server.notify("textDocument/didChange", {
         "textDocument": {"uri": uri(kernel), "version": 2},
         "contentChanges": [{"text": KERNEL_FIXED}]})
@@ -226,10 +227,25 @@ def test_unit(server, kernel):
         "context": {"diagnostics": []}})
     expect(server.response(request_id, "code actions after a change")["result"] == [],
            "no quick fix from an analysis of other text")
-    server.notify("textDocument/didSave", {"textDocument": {"uri": uri(kernel)}})
+    diagnostics = server.diagnostics(kernel, "diagnostics of the change", version=2)
+    expect(diagnostics == [], f"the fixed buffer has no findings: {diagnostics}")
+    print("changed to the fixed unit, unsaved: no diagnostics")
+    # An incremental change (a range replaced) brings the bug back.
+    line = KERNEL_FIXED.splitlines()[7]
+    column = line.index("&device")
+    server.notify("textDocument/didChange", {
+        "textDocument": {"uri": uri(kernel), "version": 3},
+        "contentChanges": [{"range": {"start": {"line": 7, "character": column},
+                                      "end": {"line": 7, "character": column + 1}},
+                            "text": ""}]})
+    diagnostics = server.diagnostics(kernel, "diagnostics of an incremental change", version=3)
+    expect(summary(diagnostics) == [(7, 28, "cuda-alloc-pointer-arg")],
+           f"the '&' removed again: {summary(diagnostics)}")
+    server.notify("textDocument/didSave", {"textDocument": {"uri": uri(kernel)},
+                                           "text": KERNEL_FIXED})
     diagnostics = server.diagnostics(kernel, "diagnostics after the save")
     expect(diagnostics == [], f"the fixed unit has no findings: {diagnostics}")
-    print("saved fixed unit: no diagnostics")
+    print("incremental change, then save with the fixed text: no diagnostics")
 
 
 def test_header(server, helpers):
