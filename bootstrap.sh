@@ -21,7 +21,7 @@ jobs=$(nproc)
 # skipped without it).
 packages=(
   cmake ninja-build make g++
-  clang-22 llvm-22-dev libclang-22-dev libclang-cpp22-dev clang-tidy-22 clang-tools-22
+  clang-22 llvm-22-dev libclang-22-dev libclang-cpp22-dev clang-tidy-22 clang-tools-22 clangd-22
   libgtest-dev bear python3 python3-jsonschema nodejs
   neovim pre-commit git
 )

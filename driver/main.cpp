@@ -23,6 +23,7 @@
 #include "database/CudaToolkit.h"
 #include "report/Fixes.h"
 #include "config/GlobList.h"
+#include "lsp/ClangdProxy.h"
 #include "lsp/LanguageServer.h"
 #include "report/Output.h"
 #include "report/ReportMerge.h"
@@ -208,6 +209,14 @@ cl::opt<bool> LanguageServer(
     cl::desc("Serve the Language Server Protocol on stdin and stdout, for editors "
              "(see docs/editors.md). -p, --checks, --config-file, --cuda-path and "
              "--extra-arg apply to every file."),
+    cl::cat(Category));
+// Documents the mode that run() takes apart before any option is parsed.
+cl::opt<bool> ClangdMode(
+    "clangd",
+    cl::desc("Be clangd with cudalint inside (first argument only; or run as "
+             "cudalint-clangd): every later argument is clangd's, but --clangd-path=<clangd> "
+             "and --cudalint-<option>, which is cudalint's --<option>. Point the editor's "
+             "clangd path at it (see docs/editors.md)."),
     cl::cat(Category));
 cl::alias CompileCommandsDir("compile-commands-dir", cl::aliasopt(BuildPath),
                              cl::desc("Alias for -p, as clangd spells it"));
@@ -666,7 +675,76 @@ std::optional<ToolchainSetup> toolchainSetup(const char *Argv0) {
   return Toolchain;
 }
 
+// `cudalint --clangd ARGS` and `cudalint-clangd ARGS`: the arguments of the
+// clangd behind cudalint, with cudalint's own taken out.
+struct ClangdCommandLine {
+  std::vector<std::string> OwnArguments; // argv[0], then cudalint's options
+  std::vector<std::string> ClangdArguments;
+  std::string ClangdPath;
+};
+
+std::optional<ClangdCommandLine> clangdCommandLine(int Argc, const char **Argv) {
+  int First;
+  if (sys::path::stem(Argv[0]) == "cudalint-clangd")
+    First = 1;
+  else if (Argc > 1 && StringRef(Argv[1]) == "--clangd")
+    First = 2;
+  else
+    return std::nullopt;
+  ClangdCommandLine Split;
+  Split.OwnArguments.push_back(Argv[0]);
+  for (int I = First; I < Argc; ++I) {
+    StringRef Argument = Argv[I];
+    if (Argument.consume_front("--clangd-path=")) {
+      Split.ClangdPath = Argument.str();
+    } else if (Argument.consume_front("--cudalint-")) {
+      Split.OwnArguments.push_back(("--" + Argument).str());
+    } else {
+      Split.ClangdArguments.push_back(Argument.str());
+      // Where clangd finds the compile database is where cudalint does.
+      if (Argument.starts_with("--compile-commands-dir="))
+        Split.OwnArguments.push_back(Argument.str());
+      else if (Argument == "--compile-commands-dir" && I + 1 < Argc) {
+        Split.OwnArguments.push_back(("--compile-commands-dir=" + StringRef(Argv[I + 1])).str());
+        Split.ClangdArguments.push_back(Argv[++I]);
+      }
+    }
+  }
+  return Split;
+}
+
+// clangd's --version, --help and --check are clangd's to answer.
+int runClangdAlone(const ClangdCommandLine &Split, const char *Argv0) {
+  static int MainAddress;
+  std::string Why;
+  std::optional<std::string> Clangd =
+      findClangd(Split.ClangdPath, sys::fs::getMainExecutable(Argv0, &MainAddress), Why);
+  if (!Clangd) {
+    WithColor::error(errs(), "cudalint") << Why << "\n";
+    return ExitError;
+  }
+  std::vector<StringRef> Arguments{*Clangd};
+  llvm::append_range(Arguments, Split.ClangdArguments);
+  std::string Error;
+  int Status = sys::ExecuteAndWait(*Clangd, Arguments, std::nullopt, {}, 0, 0, &Error);
+  if (Status < 0) {
+    WithColor::error(errs(), "cudalint") << "cannot run '" << *Clangd << "': " << Error << "\n";
+    return ExitError;
+  }
+  return Status;
+}
+
 int run(int Argc, const char **Argv) {
+  std::optional<ClangdCommandLine> Clangd = clangdCommandLine(Argc, Argv);
+  if (Clangd && clangdRunsAlone(Clangd->ClangdArguments))
+    return runClangdAlone(*Clangd, Argv[0]);
+  std::vector<const char *> ClangdOwn;
+  if (Clangd) {
+    for (const std::string &Argument : Clangd->OwnArguments)
+      ClangdOwn.push_back(Argument.c_str());
+    Argc = static_cast<int>(ClangdOwn.size());
+    Argv = ClangdOwn.data();
+  }
   // Everything after `--` is the compile command for sources given without a
   // database, as in clang-tidy.
   std::vector<const char *> OwnArguments;
@@ -713,10 +791,15 @@ int run(int Argc, const char **Argv) {
   std::optional<ConfigFile> Forced;
   if (!ConfigFilePath.empty())
     Forced = readConfigFile(absolute(ConfigFilePath));
-  if (LanguageServer) {
+  if (ClangdMode) {
+    WithColor::error(errs(), "cudalint")
+        << "--clangd must be the first argument: every one after it is clangd's\n";
+    return ExitError;
+  }
+  if (LanguageServer || Clangd) {
     if (!Sources.empty() || HasFallbackFlags) {
       WithColor::error(errs(), "cudalint")
-          << "--lsp takes no sources: the editor names the files\n";
+          << (Clangd ? "--clangd" : "--lsp") << " takes no sources: the editor names the files\n";
       return ExitError;
     }
     std::optional<ToolchainSetup> Toolchain = toolchainSetup(Argv[0]);
@@ -724,7 +807,11 @@ int run(int Argc, const char **Argv) {
       return ExitError;
     RunPreambles Preambles;
     configureWorkers(Argv[0], Preambles);
-    return runLanguageServerOnStdio({*Overrides, Forced, BuildPath, *Toolchain, Workers});
+    LanguageServerOptions Server{*Overrides, Forced, BuildPath, *Toolchain, Workers};
+    if (!Clangd)
+      return runLanguageServerOnStdio(Server);
+    return runClangdProxy({std::move(Server), Clangd->ClangdPath,
+                           std::move(Clangd->ClangdArguments), Workers.Executable});
   }
   Notices Notes(Quiet);
   if (VerifyConfig)

@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""`cudalint --clangd` in front of the real clangd-22, spoken to by a
+scripted LSP client as an editor would: clangd's own diagnostics (a
+deliberate type error) and cudalint's (CUDA bugs) arrive merged for the same
+document; cudalint's quick fix comes with clangd's code actions and, applied
+as an incremental edit, clears its finding without a save; clangd's hover
+and definition answers pass through; work-done progress is reported;
+`cudalint-clangd --version` is clangd's. Then `cudalint --lsp` (where every
+diagnostic is cudalint's): a burst of 20 changes, some far enough apart to
+start an analysis that the next change stops, publishes diagnostics for the
+last version only.
+"""
+
+import subprocess
+import time
+
+from harness import Skip, arguments, expect, main
+from lsp_project import KERNEL, write_project
+from lsp_protocol import Server, open_document, summary, uri
+
+CLANGD = "clangd-22"
+# clangd's diagnostic: an int initialised with a string.
+TYPE_ERROR = 'int not_a_number = "text";\n'
+
+
+def clangd_available():
+    try:
+        subprocess.run([CLANGD, "--version"], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, check=True)
+        return True
+    except (OSError, subprocess.CalledProcessError):
+        return False
+
+
+def sources(diagnostics):
+    return sorted({d.get("source", "") for d in diagnostics})
+
+
+def initialize(server, root):
+    request_id = server.request("initialize", {
+        "processId": None, "rootUri": uri(root),
+        "capabilities": {"window": {"workDoneProgress": True},
+                         "textDocument": {"publishDiagnostics": {"versionSupport": True}}}})
+    result = server.response(request_id, "the initialize response")["result"]
+    server.notify("initialized", {})
+    return result
+
+
+def wait_merged(server, path, what, check):
+    """The first publishDiagnostics of `path` for which check(diagnostics)."""
+    message = server.wait_for(
+        lambda m: m.get("method") == "textDocument/publishDiagnostics"
+        and m["params"]["uri"] == uri(path) and check(m["params"]["diagnostics"]), what)
+    return message["params"]["diagnostics"]
+
+
+def test_proxy(args, root, kernel):
+    server = Server(args, cwd=root, mode="--clangd",
+                    options=[f"--clangd-path={CLANGD}", "--log=error"])
+    result = initialize(server, root)
+    expect(result.get("serverInfo", {}).get("name") == "clangd",
+           f"the initialize answer is clangd's: {result.get('serverInfo')}")
+    for capability in ("hoverProvider", "definitionProvider", "completionProvider"):
+        expect(capability in result["capabilities"], f"clangd's {capability} passes through")
+    print(f"initialize: clangd {result['serverInfo'].get('version', '?')}")
+
+    text = KERNEL + TYPE_ERROR
+    open_document(server, kernel, text)
+    diagnostics = wait_merged(server, kernel, "clangd's and cudalint's diagnostics",
+                              lambda d: sources(d) == ["clang", "cudalint"])
+    ours = [d for d in diagnostics if d["source"] == "cudalint"]
+    theirs = [d for d in diagnostics if d["source"] == "clang"]
+    expect(summary(ours) == [(7, 28, "cuda-alloc-pointer-arg"), (8, 2, "cuda-unchecked-error")],
+           f"cudalint's findings: {summary(ours)}")
+    expect(any(d["range"]["start"]["line"] == 11 and d["severity"] == 1 for d in theirs),
+           f"clangd's type error on line 12: {theirs}")
+    print(f"merged: {len(theirs)} of clangd's, {len(ours)} of cudalint's")
+    progress = [m for m in server.seen if m.get("method") == "$/progress"]
+    expect(any(m["params"]["value"]["kind"] == "begin" and m["params"]["value"]["title"] == "cudalint"
+               for m in progress), f"cudalint's analysis reported as progress: {progress}")
+
+    # Code actions where the cudaMalloc finding is: cudalint's quick fix
+    # beside whatever clangd offers there.
+    alloc = next(d for d in ours if d["code"] == "cuda-alloc-pointer-arg")
+    request_id = server.request("textDocument/codeAction", {
+        "textDocument": {"uri": uri(kernel)},
+        "range": {"start": {"line": 7, "character": 30}, "end": {"line": 7, "character": 30}},
+        "context": {"diagnostics": [alloc]}})
+    actions = server.response(request_id, "the merged code actions")["result"]
+    fixes = [a for a in actions if a.get("kind") == "quickfix"
+             and "cuda-alloc-pointer-arg" in a.get("title", "")]
+    expect(len(fixes) == 1, f"cudalint's quick fix among the code actions: {actions}")
+    edits = fixes[0]["edit"]["changes"][uri(kernel)]
+    print(f"code actions: {len(actions)}, cudalint's: {fixes[0]['title']}")
+
+    # The editor applies the fix's edit and tells both servers, incrementally.
+    server.notify("textDocument/didChange", {
+        "textDocument": {"uri": uri(kernel), "version": 2},
+        "contentChanges": [{"range": edit["range"], "text": edit["newText"]} for edit in edits]})
+    diagnostics = wait_merged(
+        server, kernel, "the diagnostics of the fixed buffer",
+        lambda d: "clang" in sources(d)
+        and summary([x for x in d if x["source"] == "cudalint"]) == [(8, 2, "cuda-unchecked-error")])
+    print("quick fix applied unsaved: cudalint's finding gone, clangd's error stays")
+
+    # clangd's own features pass through untouched.
+    request_id = server.request("textDocument/hover", {
+        "textDocument": {"uri": uri(kernel)}, "position": {"line": 8, "character": 3}})
+    hover = server.response(request_id, "clangd's hover")["result"]
+    expect(hover and "scale" in str(hover["contents"]), f"clangd's hover on 'scale': {hover}")
+    request_id = server.request("textDocument/definition", {
+        "textDocument": {"uri": uri(kernel)}, "position": {"line": 9, "character": 10}})
+    definition = server.response(request_id, "clangd's definition")["result"]
+    expect(definition and definition[0]["uri"].endswith("helpers.cuh"),
+           f"clangd's definition of 'checked' in helpers.cuh: {definition}")
+    print("hover and definition: clangd's answers")
+
+    request_id = server.request("shutdown")
+    expect(server.response(request_id, "the shutdown answer").get("result", 1) is None,
+           "shutdown answers null")
+    server.notify("exit", None)
+    code = server.exit_code()
+    expect(code == 0, f"exit after shutdown: exit code {code}, expected 0")
+    print("shutdown, exit: exit code 0")
+
+
+def test_version_is_clangds(args):
+    clangd_link = args.cudalint.parent / "cudalint-clangd"
+    expect(clangd_link.exists(), f"{clangd_link} is built beside cudalint")
+    output = subprocess.run([str(clangd_link), f"--clangd-path={CLANGD}", "--version"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    expect(output.returncode == 0 and "clangd version" in output.stdout,
+           f"cudalint-clangd --version is clangd's: {output.stdout!r}")
+    print(f"cudalint-clangd --version: {output.stdout.splitlines()[0]}")
+
+
+def test_burst(args, root, kernel):
+    server = Server(args, cwd=root)
+    initialize(server, root)
+    open_document(server, kernel, KERNEL)
+    server.diagnostics(kernel, "diagnostics of the opened unit", version=1)
+    started = len([m for m in server.seen if m.get("method") == "$/progress"
+                   and m["params"]["value"]["kind"] == "begin"])
+    line = KERNEL.splitlines()[7]
+    column = line.index("device")
+    # Versions 2..21 add and remove the '&' in turn; the last has it removed
+    # (the bug). Every fifth change waits long enough for an analysis to
+    # start, so that the next one must stop it.
+    for version in range(2, 22):
+        fixed = version % 2 == 0
+        change = ({"range": {"start": {"line": 7, "character": column},
+                             "end": {"line": 7, "character": column}}, "text": "&"} if fixed else
+                  {"range": {"start": {"line": 7, "character": column},
+                             "end": {"line": 7, "character": column + 1}}, "text": ""})
+        server.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri(kernel), "version": version}, "contentChanges": [change]})
+        time.sleep(0.6 if version % 5 == 0 else 0.02)
+    diagnostics = server.diagnostics(kernel, "diagnostics of the last version", version=21)
+    expect(summary(diagnostics) == [(7, 28, "cuda-alloc-pointer-arg"),
+                                    (8, 2, "cuda-unchecked-error")],
+           f"the last version's findings: {summary(diagnostics)}")
+    # Anything still on its way would come within a few seconds.
+    time.sleep(3)
+    while not server.messages.empty():
+        message = server.messages.get()
+        if message is not None:
+            server.seen.append(message)
+    published = [m["params"].get("version") for m in server.seen
+                 if m.get("method") == "textDocument/publishDiagnostics"]
+    expect(published == [1, 21], f"diagnostics published for versions {published}, "
+                                 "expected the opened one and the last only")
+    begun = len([m for m in server.seen if m.get("method") == "$/progress"
+                 and m["params"]["value"]["kind"] == "begin"]) - started
+    expect(begun >= 2, f"analyses started during the burst and were stopped: {begun} begun")
+    print(f"burst of 20 changes: {begun} analyses begun, diagnostics published for "
+          f"version 21 only")
+    server.notify("exit", None)
+    server.exit_code()
+
+
+def test():
+    args = arguments(__doc__)
+    if not clangd_available():
+        raise Skip(f"{CLANGD} is not installed")
+    root = args.work_dir / "project"
+    kernel, _ = write_project(root)
+    test_version_is_clangds(args)
+    test_proxy(args, root, kernel)
+    test_burst(args, root, kernel)
+
+
+if __name__ == "__main__":
+    main(test)
