@@ -3,6 +3,7 @@
 #include "config/UnitConfig.h"
 #include "database/CommandTranslation.h"
 #include "database/CompileDatabase.h"
+#include "database/CudaUnitScan.h"
 #include "run/WorkerPool.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -146,9 +147,7 @@ void EditorAnalyses::analyseDueDocuments() {
       if (Stopping)
         return;
     }
-    Listener.analysisStarted(Taken->Uri, Taken->Path);
     std::optional<std::vector<Finding>> Findings = analyse(*Taken);
-    Listener.analysisEnded(Taken->Uri);
     if (!Findings)
       continue; // a newer version is due, or the session ends
     std::lock_guard<std::mutex> Lock(Mutex);
@@ -204,12 +203,22 @@ std::optional<std::vector<Finding>> EditorAnalyses::analyse(const Snapshot &Take
     Listener.log(MessageType::Log, Notice);
   std::vector<std::string> Arguments =
       withExtraArguments(std::move(Translated.Arguments), Settings->Config);
+  // As in a run over the whole database: a C or C++ file that includes no
+  // CUDA header (as saved: the scan reads the disk) can hold no CUDA bug, and
+  // clangd alone serves it.
+  if (!isCudaUnit(Command) &&
+      !unitsUsingCuda({ScanUnit{&Command, &Arguments,
+                                Settings->Config.Units == DatabaseUnits::CudaApi}},
+                      1)
+           .front())
+    return std::vector<Finding>();
   UnitJob Job;
   Job.ClangArguments = &Arguments;
   Job.Directory = &Command.Directory;
   Job.Options = &Settings->Analysis;
   Job.Unsaved = &Taken.Buffers;
   std::optional<UnitOutcome> Outcome;
+  Listener.analysisStarted(Taken.Uri, Path);
   if (Options.Workers.Executable.empty()) {
     // No executable to re-run as a worker (the fuzz target): the analysis
     // runs here, to its end.
@@ -220,6 +229,7 @@ std::optional<std::vector<Finding>> EditorAnalyses::analyse(const Snapshot &Take
   } else {
     Outcome = analyseInCancellableWorker(Job, Options.Workers, [&] { return overtaken(Taken); });
   }
+  Listener.analysisEnded(Taken.Uri);
   if (!Outcome)
     return std::nullopt;
   if (Outcome->Failed) {

@@ -11,6 +11,7 @@ start an analysis that the next change stops, publishes diagnostics for the
 last version only.
 """
 
+import json
 import subprocess
 import time
 
@@ -21,6 +22,7 @@ from lsp_protocol import Server, open_document, summary, uri
 CLANGD = "clangd-22"
 # clangd's diagnostic: an int initialised with a string.
 TYPE_ERROR = 'int not_a_number = "text";\n'
+HOST_ONLY = "#include <cstdlib>\nint *make() { return static_cast<int *>(std::malloc(4)); }\n"
 
 
 def clangd_available():
@@ -114,6 +116,24 @@ def test_proxy(args, root, kernel):
     expect(definition and definition[0]["uri"].endswith("helpers.cuh"),
            f"clangd's definition of 'checked' in helpers.cuh: {definition}")
     print("hover and definition: clangd's answers")
+
+    # A C++ file that includes no CUDA header is clangd's alone: cudalint
+    # does not analyse it.
+    host = root / "src" / "host.cpp"
+    host.write_text(HOST_ONLY)
+    database = root / "build" / "compile_commands.json"
+    entries = json.loads(database.read_text())
+    database.write_text(json.dumps(entries + [{
+        "directory": str(root / "build"),
+        "arguments": ["clang++", "-std=c++17", "-c", "../src/host.cpp", "-o", "host.o"],
+        "file": "../src/host.cpp"}]))
+    open_document(server, host, HOST_ONLY)
+    wait_merged(server, host, "clangd's diagnostics of a C++ file", lambda d: True)
+    time.sleep(2)
+    analysed = [m for m in server.seen if m.get("method") == "$/progress"
+                and "host.cpp" in m["params"]["value"].get("message", "")]
+    expect(not analysed, f"a C++ file without CUDA is not analysed: {analysed}")
+    print("a C++ file without CUDA: clangd's alone")
 
     request_id = server.request("shutdown")
     expect(server.response(request_id, "the shutdown answer").get("result", 1) is None,
