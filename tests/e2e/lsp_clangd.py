@@ -5,7 +5,8 @@ deliberate type error) and cudalint's (CUDA bugs) arrive merged for the same
 document; cudalint's quick fix comes with clangd's code actions and, applied
 as an incremental edit, clears its finding without a save; clangd's hover
 and definition answers pass through; work-done progress is reported;
-`cudalint-clangd --version` is clangd's. Then `cudalint --lsp` (where every
+`cudalint-clangd --version` is clangd's; without a clangd, the user is told
+once and cudalint's findings are served alone. Then `cudalint --lsp` (where every
 diagnostic is cudalint's): a burst of 20 changes, some far enough apart to
 start an analysis that the next change stops, publishes diagnostics for the
 last version only.
@@ -198,12 +199,33 @@ def test_burst(args, root, kernel):
     server.exit_code()
 
 
+def test_without_clangd(args, root, kernel):
+    missing = args.work_dir / "no-such-clangd"
+    server = Server(args, cwd=root, mode="--clangd", options=[f"--clangd-path={missing}"])
+    result = initialize(server, root)
+    expect(result.get("serverInfo", {}).get("name") == "cudalint",
+           f"without clangd, cudalint answers itself: {result.get('serverInfo')}")
+    shown = server.wait_for(lambda m: m.get("method") == "window/showMessage",
+                            "the message that clangd is missing")
+    expect(str(missing) in shown["params"]["message"],
+           f"the user is told which clangd is missing: {shown}")
+    open_document(server, kernel, KERNEL)
+    diagnostics = server.diagnostics(kernel, "cudalint's diagnostics without clangd")
+    expect(summary(diagnostics) == [(7, 28, "cuda-alloc-pointer-arg"),
+                                    (8, 2, "cuda-unchecked-error")],
+           f"cudalint's findings alone: {summary(diagnostics)}")
+    server.notify("exit", None)
+    server.exit_code()
+    print("without clangd: said once, cudalint's findings alone")
+
+
 def test():
     args = arguments(__doc__)
-    if not clangd_available():
-        raise Skip(f"{CLANGD} is not installed")
     root = args.work_dir / "project"
     kernel, _ = write_project(root)
+    test_without_clangd(args, root, kernel)
+    if not clangd_available():
+        raise Skip(f"{CLANGD} is not installed")
     test_version_is_clangds(args)
     test_proxy(args, root, kernel)
     test_burst(args, root, kernel)
