@@ -5,6 +5,7 @@
 #include "lsp/LspProtocol.h"
 #include "lsp/LspTransport.h"
 #include "config/UnitConfig.h"
+#include "report/Output.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -384,6 +385,9 @@ private:
         Message += "\n  " + Error;
       Result.Log.push_back({MessageType::Warning, Message});
     }
+    // Said each time the file is analysed, as its findings are published.
+    if (!Outcome.DeviceErrorsSkipped.empty())
+      Result.Log.push_back({MessageType::Info, deviceErrorsNotice(Path, Outcome.DeviceErrorsSkipped)});
     for (Finding &Found : Outcome.Findings) {
       if (Found.Where.File != Path)
         continue; // a header's findings show when the header is open
