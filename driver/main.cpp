@@ -444,6 +444,7 @@ UnitRun unitRun(const Unit &U, const UnitOutcome &Outcome) {
   Run.Directory = U.Command.Directory;
   Run.Command = U.Translated.Arguments;
   Run.Limits = Outcome.Limits;
+  Run.DeviceErrorsSkipped = Outcome.DeviceErrorsSkipped;
   Run.HasTiming = Verbose;
   Run.ParseSeconds = Outcome.Timing.ParseSeconds;
   Run.AnalysisSeconds = Outcome.Timing.AnalysisSeconds;
@@ -527,11 +528,12 @@ std::vector<UnitOutcome> analyseUnits(const std::vector<Unit> &Units,
 }
 
 // Stage 4: the outcomes as one report, findings sorted and de-duplicated,
-// each unit's problem reported; returns how many units failed. `Shown` keeps
-// which unit reported each finding, for the fixes.
+// each unit's problem reported, and a notice for each unit analysed without
+// the device code clang rejected; returns how many units failed. `Shown`
+// keeps which unit reported each finding, for the fixes.
 size_t collectReport(const std::vector<Unit> &Units, const std::vector<size_t> &ToAnalyse,
                      std::vector<UnitOutcome> &Outcomes, RunReport &Report,
-                     std::vector<UnitFinding> &Shown) {
+                     std::vector<UnitFinding> &Shown, Notices &Notes) {
   StringSet<> MainFiles;
   for (const Unit &U : Units)
     MainFiles.insert(U.Command.File);
@@ -551,6 +553,8 @@ size_t collectReport(const std::vector<Unit> &Units, const std::vector<size_t> &
       Report.Problems.push_back({Units[I].Command.File, Message});
       WithColor::error(errs(), "cudalint") << Message << "\n";
     }
+    if (!Outcome.DeviceErrorsSkipped.empty())
+      Notes.add(deviceErrorsNotice(Units[I].Command.File, Outcome.DeviceErrorsSkipped));
     for (Finding &Found : Outcome.Findings) {
       if (!isShownFile(Found, MainFiles, Settings.HeaderFilter))
         continue;
@@ -927,7 +931,7 @@ int run(int Argc, const char **Argv) {
   }
 
   std::vector<UnitFinding> Shown;
-  size_t FailedUnits = collectReport(Units, ToAnalyse, Outcomes, Report, Shown);
+  size_t FailedUnits = collectReport(Units, ToAnalyse, Outcomes, Report, Shown, Notes);
 
   if (!WriteBaselineFile.empty()) {
     // A baseline without the findings of a unit that failed would report

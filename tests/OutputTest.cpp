@@ -414,6 +414,7 @@ TEST(OutputJsonTest, UnitRunsCarryCommandsAndLimits) {
   EXPECT_NE(Quiet.find(R"("function": "ns::heavy")"), std::string::npos) << Quiet;
   EXPECT_NE(Quiet.find(R"("reason": "node budget (2000 nodes) exhausted")"), std::string::npos);
   EXPECT_EQ(Quiet.find("parseSeconds"), std::string::npos) << Quiet;
+  EXPECT_NE(Quiet.find(R"("deviceErrorsSkipped": [])"), std::string::npos) << Quiet;
   Report.Runs.front().HasTiming = true;
   Report.Runs.front().ParseSeconds = 0.5;
   std::string Timed;
@@ -675,6 +676,42 @@ TEST(OutputSarifTest, InvocationReportsProblems) {
             true);
   EXPECT_EQ(at(CleanLog, "runs/0/invocations/0/toolExecutionNotifications"),
             nullptr);
+}
+
+// A unit analysed without the device code clang rejected is a note: the run
+// still succeeded.
+TEST(OutputSarifTest, DeviceErrorsSetAsideAreANote) {
+  RunReport Report = exampleReport();
+  Report.Problems.clear();
+  UnitRun Run;
+  Run.File = "/src/kernel.cu";
+  Run.DeviceErrorsSkipped = {"/src/kernel.cu:4:5: error: no matching function for call to '__stcs'"};
+  Report.Runs.push_back(Run);
+  llvm::json::Value Log = sarif(Report, "/src");
+  const llvm::json::Value &Invocation = *at(Log, "runs/0/invocations/0");
+  EXPECT_EQ(at(Invocation, "executionSuccessful")->getAsBoolean(), true);
+  EXPECT_EQ(str(Invocation, "toolExecutionNotifications/0/level"), "note");
+  EXPECT_NE(str(Invocation, "toolExecutionNotifications/0/message/text")
+                .find("\n  /src/kernel.cu:4:5: error: no matching function for call to '__stcs'"),
+            std::string::npos);
+  EXPECT_EQ(str(Invocation, "toolExecutionNotifications/0/locations/0/"
+                            "physicalLocation/artifactLocation/uri"),
+            "kernel.cu");
+  EXPECT_EQ(str(Log, "runs/0/properties/cudalintUnits/0/deviceErrorsSkipped/0"),
+            Run.DeviceErrorsSkipped[0]);
+}
+
+TEST(OutputTextTest, DeviceErrorsNoticeShowsTheFirstThree) {
+  std::string One = deviceErrorsNotice("/src/a.cu", {"/src/a.cu:3:1: error: e1"});
+  EXPECT_NE(One.find("'/src/a.cu'"), std::string::npos) << One;
+  EXPECT_NE(One.find(": 1 error in kernels or __device__ functions\n  /src/a.cu:3:1: error: e1"),
+            std::string::npos)
+      << One;
+  std::string Five = deviceErrorsNotice("/src/a.cu", {"e1", "e2", "e3", "e4", "e5"});
+  EXPECT_NE(Five.find("5 errors in kernels or __device__ functions\n  e1\n  e2\n  e3\n  and 2 more"),
+            std::string::npos)
+      << Five;
+  EXPECT_EQ(Five.find("e4"), std::string::npos) << Five;
 }
 
 TEST(OutputSarifTest, EmptyRunStillHasResults) {

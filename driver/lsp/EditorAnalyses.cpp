@@ -4,6 +4,7 @@
 #include "database/CommandTranslation.h"
 #include "database/CompileDatabase.h"
 #include "database/CudaUnitScan.h"
+#include "report/Output.h"
 #include "run/WorkerPool.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -244,6 +245,9 @@ std::optional<std::vector<Finding>> EditorAnalyses::analyse(const Snapshot &Take
                  "' does not parse; its CUDA findings may be incomplete (the errors are in "
                  "the log)");
   }
+  // Said each time the file is analysed, as its findings are published.
+  if (!Outcome->DeviceErrorsSkipped.empty())
+    Listener.log(MessageType::Info, deviceErrorsNotice(Path, Outcome->DeviceErrorsSkipped));
   std::vector<Finding> Findings;
   for (Finding &Found : Outcome->Findings) {
     if (Found.Where.File != Path)

@@ -30,6 +30,9 @@ struct UnitRun {
   std::string Directory;
   std::vector<std::string> Command; // the clang driver command it became
   std::vector<AnalysisLimit> Limits; // functions the analyzer did not finish
+  // Clang's errors in device-only code, set aside so that the unit's host
+  // code was analysed (UnitOutcome::DeviceErrorsSkipped).
+  std::vector<std::string> DeviceErrorsSkipped;
   // Timings differ from run to run: only --verbose reports them.
   bool HasTiming = false;
   double ParseSeconds = 0;
@@ -57,6 +60,10 @@ struct OutputOptions {
   // The checks that ran, for SARIF's rules array.
   std::vector<const CheckDescription *> Rules;
 };
+
+// The notice of a unit whose host code was analysed without the device code
+// clang rejected: how many errors were set aside, and the first few.
+std::string deviceErrorsNotice(llvm::StringRef Unit, const std::vector<std::string> &Errors);
 
 // clang-tidy's text: findings, their snippets, fix-its and notes; nothing
 // else (no summary line, no problems).

@@ -23,13 +23,16 @@
 //     ],
 //     "problems": [{"file": "/src/b.cu", "message": "..."}],  // file may be null
 //     "units": ["/src/a.cu", "/src/b.cu"],
-//     // how each unit was analysed: its clang command and the functions the
-//     // Static Analyzer did not finish; with --verbose also "parseSeconds",
+//     // how each unit was analysed: its clang command, the functions the
+//     // Static Analyzer did not finish, and clang's errors in device-only
+//     // code that were set aside to analyse the host code (the unit is not
+//     // among the problems); with --verbose also "parseSeconds",
 //     // "analysisSeconds", "peakMemoryKiB", "precompiledHeaders", "fromCache"
 //     "analysis": [{"file": "/src/a.cu", "directory": "/build",
 //                   "command": ["clang++", ...],
 //                   "analyzerLimits": [{"function": "f", "file": ..., "line": ...,
-//                                       "column": ..., "reason": "..."}]}]
+//                                       "column": ..., "reason": "..."}],
+//                   "deviceErrorsSkipped": ["/src/a.cu:6:5: error: ..."]}]
 //   }
 #include "report/Output.h"
 
@@ -63,6 +66,10 @@ void writeUnitRun(llvm::json::OStream &J, const UnitRun &Run) {
           writeLocation(J, Limit.Where);
           J.attribute("reason", utf8(Limit.Reason));
         });
+    });
+    J.attributeArray("deviceErrorsSkipped", [&] {
+      for (const std::string &Error : Run.DeviceErrorsSkipped)
+        J.value(utf8(Error));
     });
     if (!Run.HasTiming)
       return;

@@ -321,25 +321,36 @@ void SarifWriter::writeRule(const CheckDescription &Rule) {
 }
 
 void SarifWriter::writeInvocation() {
+  // A unit analysed without the device code clang rejected is a note, not a
+  // failure.
+  std::vector<const UnitRun *> DeviceErrors;
+  for (const UnitRun &Run : Report.Runs)
+    if (!Run.DeviceErrorsSkipped.empty())
+      DeviceErrors.push_back(&Run);
   J.object([&] {
     J.attribute("executionSuccessful", Report.Problems.empty());
-    if (Report.Problems.empty())
+    if (Report.Problems.empty() && DeviceErrors.empty())
       return;
+    auto Notify = [&](llvm::StringRef Level, llvm::StringRef Message, llvm::StringRef File) {
+      J.object([&] {
+        J.attribute("level", Level);
+        J.attributeObject("message", [&] { J.attribute("text", utf8(Message)); });
+        if (!File.empty())
+          J.attributeArray("locations", [&] {
+            J.object([&] {
+              J.attributeObject("physicalLocation",
+                                [&] { Files.writeLocation(J, File); });
+            });
+          });
+      });
+    };
     J.attributeArray("toolExecutionNotifications", [&] {
       for (const RunProblem &Problem : Report.Problems)
-        J.object([&] {
-          J.attribute("level", "error");
-          J.attributeObject("message",
-                            [&] { J.attribute("text", utf8(Problem.Message)); });
-          if (!Problem.File.empty())
-            J.attributeArray("locations", [&] {
-              J.object([&] {
-                J.attributeObject("physicalLocation", [&] {
-                  Files.writeLocation(J, Problem.File);
-                });
-              });
-            });
-        });
+        Notify("error", Problem.Message, Problem.File);
+      for (const UnitRun *Run : DeviceErrors)
+        Notify("note", deviceErrorsNotice(Run->File, Run->DeviceErrorsSkipped),
+               llvm::is_contained(Report.Units, Run->File) ? llvm::StringRef(Run->File)
+                                                           : llvm::StringRef());
     });
   });
 }

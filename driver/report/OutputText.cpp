@@ -457,6 +457,20 @@ void TextPrinter::printSnippet(const SourcePoint &Where,
 
 } // namespace
 
+std::string deviceErrorsNotice(llvm::StringRef Unit, const std::vector<std::string> &Errors) {
+  // The rest are in the JSON and SARIF reports.
+  constexpr size_t Shown = 3;
+  std::string Notice = "analysed the host code of '" + Unit.str() + "' without the device code " +
+                       "clang rejects (nvcc may accept it; cudalint does not analyse it): " +
+                       std::to_string(Errors.size()) + " error" +
+                       (Errors.size() == 1 ? "" : "s") + " in kernels or __device__ functions";
+  for (size_t I = 0; I < Errors.size() && I < Shown; ++I)
+    Notice += "\n  " + Errors[I];
+  if (Errors.size() > Shown)
+    Notice += "\n  and " + std::to_string(Errors.size() - Shown) + " more";
+  return Notice;
+}
+
 void writeText(llvm::raw_ostream &OS, const RunReport &Report,
                const OutputOptions &Options) {
   TextPrinter Printer(OS, Options.Color);

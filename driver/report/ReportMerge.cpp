@@ -84,6 +84,10 @@ void readUnitRuns(const Array *Runs, std::vector<UnitRun> &Into) {
         Limit.Reason = text(L, "reason");
         Run.Limits.push_back(std::move(Limit));
       }
+    if (const Array *Errors = array(O, "deviceErrorsSkipped"))
+      for (const llvm::json::Value &Error : *Errors)
+        if (std::optional<llvm::StringRef> Text = Error.getAsString())
+          Run.DeviceErrorsSkipped.push_back(Text->str());
     if (std::optional<double> Parse = O->getNumber("parseSeconds")) {
       Run.HasTiming = true;
       Run.ParseSeconds = *Parse;

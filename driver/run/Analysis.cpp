@@ -1,6 +1,7 @@
 #include "run/Analysis.h"
 #include "database/CommandTranslation.h"
 
+#include "run/DeviceErrors.h"
 #include "run/Nolint.h"
 #include "run/Preamble.h"
 #include "analyzer/AnalyzerEngine.h"
@@ -49,23 +50,53 @@ public:
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level < DiagnosticsEngine::Error || Errors.size() >= MaxErrorsPerUnit)
       return;
-    llvm::SmallString<256> Message;
-    Info.FormatDiagnostic(Message);
-    std::string Line;
-    llvm::raw_string_ostream OS(Line);
-    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
-      PresumedLoc Where =
-          Info.getSourceManager().getPresumedLoc(Info.getLocation());
-      if (Where.isValid())
-        OS << Where.getFilename() << ":" << Where.getLine() << ":"
-           << Where.getColumn() << ": ";
-    }
-    OS << (Level == DiagnosticsEngine::Fatal ? "fatal error: " : "error: ")
-       << Message;
-    Errors.push_back(std::move(Line));
+    Errors.push_back(errorText(Level, Info));
   }
 
   std::vector<std::string> Errors;
+};
+
+// What became of the unit's errors, kept past the compiler that reported
+// them.
+struct ErrorTriage {
+  size_t Reported = 0; // by the end of the unit
+  size_t SetAside = 0; // as device-only, before the checks ran
+  // The bodies that hold them; valid while the unit's compiler lives.
+  std::vector<SourceRange> SkippedBodies;
+};
+
+// First of the unit's consumers, before the Static Analyzer's: when every
+// error of the unit lies in device-only code (run/DeviceErrors.h), the errors
+// are set aside and the DiagnosticsEngine forgets that it saw them, so that
+// the analyzer, which analyses nothing of a unit with errors, runs. A soft
+// Reset clears the error counts and flags and keeps the diagnostic mappings
+// (#pragma clang diagnostic, the ignored warnings).
+class DeviceErrorTriage : public ASTConsumer {
+public:
+  DeviceErrorTriage(DiagnosticsEngine &Diagnostics, const ErrorRecorder &Recorder,
+                    ErrorTriage &Triage, UnitOutcome &Outcome)
+      : Diagnostics(Diagnostics), Recorder(Recorder), Triage(Triage), Outcome(Outcome) {}
+
+  void HandleTranslationUnit(ASTContext &Context) override {
+    const std::vector<UnitError> &Errors = Recorder.errors();
+    // An error reported before the recorder was in place is not known here.
+    if (Errors.empty() || Diagnostics.getNumErrors() != Errors.size())
+      return;
+    std::optional<std::vector<SourceRange>> Bodies = deviceOnlyBodiesHolding(Context, Errors);
+    if (!Bodies)
+      return;
+    Diagnostics.Reset(/*soft=*/true);
+    Triage.SetAside = Errors.size();
+    Triage.SkippedBodies = std::move(*Bodies);
+    for (const UnitError &Error : Errors)
+      Outcome.DeviceErrorsSkipped.push_back(Error.Text);
+  }
+
+private:
+  DiagnosticsEngine &Diagnostics;
+  const ErrorRecorder &Recorder;
+  ErrorTriage &Triage;
+  UnitOutcome &Outcome;
 };
 
 class FileTexts {
@@ -127,12 +158,15 @@ private:
 class FindingCollector : public ASTConsumer {
 public:
   FindingCollector(CheckContext &Context, CompilerInstance &Compiler,
-                   UnitOutcome &Outcome, bool Verify)
-      : Context(Context), Compiler(Compiler), Outcome(Outcome), Verify(Verify) {}
+                   UnitOutcome &Outcome, const ErrorTriage &Triage, bool Verify)
+      : Context(Context), Compiler(Compiler), Outcome(Outcome), Triage(Triage),
+        Verify(Verify) {}
 
   void HandleTranslationUnit(ASTContext &) override {
     FileTexts Texts(Compiler.getSourceManager());
     for (Finding &Found : Context.findings()) {
+      if (inSkippedBody(Texts, Found))
+        continue;
       const NolintDirectives *Directives = Texts.directives(Found.Where.File);
       if (Directives && Directives->suppresses(Found.Where.Line, Found.CheckId))
         continue;
@@ -151,6 +185,16 @@ public:
   }
 
 private:
+  // Code clang rejected is not analysed: nothing is reported in it.
+  bool inSkippedBody(FileTexts &Texts, const Finding &Found) {
+    if (Triage.SkippedBodies.empty())
+      return false;
+    SourceLocation Where = Texts.location(Found.Where);
+    return llvm::any_of(Triage.SkippedBodies, [&](SourceRange Body) {
+      return bodyHolds(Compiler.getSourceManager(), Body, Where);
+    });
+  }
+
   void reportUnpairedSuppressions(FileTexts &Texts) {
     SourceManager &SM = Compiler.getSourceManager();
     OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
@@ -194,6 +238,7 @@ private:
   CheckContext &Context;
   CompilerInstance &Compiler;
   UnitOutcome &Outcome;
+  const ErrorTriage &Triage;
   bool Verify;
 };
 
@@ -207,9 +252,9 @@ ast_matchers::MatchFinder::MatchFinderOptions systemHeadersSkipped() {
 
 class CheckAction : public ASTFrontendAction {
 public:
-  CheckAction(const AnalysisOptions &Options, UnitOutcome &Outcome,
+  CheckAction(const AnalysisOptions &Options, UnitOutcome &Outcome, ErrorTriage &Triage,
               Clock::time_point &ParseEnd, std::vector<GpuTarget> GpuTargets)
-      : Options(Options), Outcome(Outcome), ParseEnd(ParseEnd), Api(),
+      : Options(Options), Outcome(Outcome), Triage(Triage), ParseEnd(ParseEnd), Api(),
         Context(Api, Options.CheckOptions) {
     Context.setGpuTargets(std::move(GpuTargets));
   }
@@ -230,8 +275,11 @@ public:
       Checks.push_back(Description->Create(Context));
       Checks.back()->registerMatchers(Finder);
     }
+    Recorder = &ErrorRecorder::installOn(Compiler.getDiagnostics());
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::make_unique<ParseEndMarker>(ParseEnd));
+    Consumers.push_back(std::make_unique<DeviceErrorTriage>(Compiler.getDiagnostics(),
+                                                            *Recorder, Triage, Outcome));
     Consumers.push_back(Finder.newASTConsumer());
     // Path-sensitive checks run on the Static Analyzer; its findings arrive
     // when it finishes the unit, before the collector below runs.
@@ -239,17 +287,22 @@ public:
             createPathSensitiveConsumer(Compiler, Context, Options.Checks))
       Consumers.push_back(std::move(PathSensitive));
     Consumers.push_back(std::make_unique<FindingCollector>(
-        Context, Compiler, Outcome, Options.Verify));
+        Context, Compiler, Outcome, Triage, Options.Verify));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
+  // After the diagnostic consumer's EndSourceFile: every error is counted.
   void EndSourceFileAction() override {
     Outcome.FilesRead = filesRead(getCompilerInstance().getSourceManager());
+    if (Recorder)
+      Triage.Reported = Recorder->errors().size();
   }
 
 private:
   const AnalysisOptions &Options;
   UnitOutcome &Outcome;
+  ErrorTriage &Triage;
+  ErrorRecorder *Recorder = nullptr; // owned by the compiler's DiagnosticsEngine
   Clock::time_point &ParseEnd;
   CudaApi Api;
   CheckContext Context;
@@ -269,7 +322,7 @@ public:
         FileSystem(std::move(FileSystem)), Outcome(Outcome), ParseEnd(ParseEnd) {}
 
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<CheckAction>(Options, Outcome, ParseEnd, GpuTargets);
+    return std::make_unique<CheckAction>(Options, Outcome, Triage, ParseEnd, GpuTargets);
   }
 
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
@@ -287,6 +340,7 @@ public:
   // The PCH the unit used, if any.
   std::optional<PreambleUse> Preamble;
   std::vector<GpuTarget> GpuTargets;
+  ErrorTriage Triage;
 
 private:
   const AnalysisOptions &Options;
@@ -344,6 +398,15 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
   bool Succeeded = Invocation.run();
   Outcome.Errors = std::move(Errors.Errors);
   Outcome.Failed = !Succeeded || !Outcome.Errors.empty();
+  // Errors set aside fail the compile, not the analysis; -verify's success
+  // is its expectations'.
+  const ErrorTriage &Triage = Factory.Triage;
+  if (Triage.SetAside && Triage.SetAside == Triage.Reported) {
+    Outcome.Errors.clear();
+    Outcome.Failed = Options.Verify && !Succeeded;
+  } else {
+    Outcome.DeviceErrorsSkipped.clear();
+  }
   if (Outcome.Failed && Outcome.Errors.empty() && !Options.Verify)
     Outcome.Errors.push_back("clang could not process the unit");
   if (Factory.Preamble) {

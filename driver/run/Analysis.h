@@ -50,6 +50,11 @@ struct UnitOutcome {
   // errors could not be analysed cleanly.
   std::vector<std::string> Errors;
   bool Failed = false;
+  // Clang's errors when every one lay in a kernel's or a __device__
+  // function's body, code nvcc may accept and cudalint does not analyse: the
+  // unit's host code was analysed anyway and the unit did not fail
+  // (run/DeviceErrors.h). Errors is then empty.
+  std::vector<std::string> DeviceErrorsSkipped;
   // Every file clang read for the unit, with a digest of the bytes it
   // parsed: what the result cache keys the findings by.
   std::vector<FileRead> FilesRead;

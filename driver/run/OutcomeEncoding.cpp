@@ -10,7 +10,7 @@ namespace cudalint {
 namespace {
 
 // Changes whenever the layout below does.
-constexpr llvm::StringLiteral OutcomeMagic = "cudalint-unit-outcome-3\n";
+constexpr llvm::StringLiteral OutcomeMagic = "cudalint-unit-outcome-4\n";
 constexpr size_t DigestSize = 16;
 
 // Twelve days: a longer timing is a corrupt entry. Up to it, microseconds
@@ -180,6 +180,9 @@ std::string encodeOutcome(const UnitOutcome &Outcome) {
   for (const std::string &Error : Outcome.Errors)
     Payload.text(Error);
   Payload.number(Outcome.Failed);
+  Payload.number(Outcome.DeviceErrorsSkipped.size());
+  for (const std::string &Error : Outcome.DeviceErrorsSkipped)
+    Payload.text(Error);
   Payload.number(Outcome.Limits.size());
   for (const AnalysisLimit &Limit : Outcome.Limits) {
     Payload.text(Limit.Function);
@@ -203,7 +206,7 @@ std::optional<UnitOutcome> decodeOutcome(llvm::StringRef Encoded) {
 std::optional<UnitOutcome> decodeOutcomePayload(llvm::StringRef Payload) {
   FieldReader In(Payload);
   UnitOutcome Outcome;
-  size_t Files, Findings, Errors, Limits;
+  size_t Files, Findings, Errors, DeviceErrors, Limits;
   if (!In.count(Files))
     return std::nullopt;
   Outcome.FilesRead.resize(Files);
@@ -222,7 +225,13 @@ std::optional<UnitOutcome> decodeOutcomePayload(llvm::StringRef Payload) {
   for (std::string &Error : Outcome.Errors)
     if (!In.text(Error))
       return std::nullopt;
-  if (!In.flag(Outcome.Failed) || !In.count(Limits))
+  if (!In.flag(Outcome.Failed) || !In.count(DeviceErrors))
+    return std::nullopt;
+  Outcome.DeviceErrorsSkipped.resize(DeviceErrors);
+  for (std::string &Error : Outcome.DeviceErrorsSkipped)
+    if (!In.text(Error))
+      return std::nullopt;
+  if (!In.count(Limits))
     return std::nullopt;
   Outcome.Limits.resize(Limits);
   for (AnalysisLimit &Limit : Outcome.Limits)
