@@ -4,6 +4,7 @@
 #include "AllocPointerArgCheck.h"
 #include "ArchCoverageCheck.h"
 #include "LaunchConfigCheck.h"
+#include "MemberLeakCheck.h"
 #include "UncheckedErrorCheck.h"
 #include "analyzer/CopySizeCheck.h"
 #include "analyzer/DoubleFreeCheck.h"
@@ -40,6 +41,18 @@ template <typename CheckType> static CheckDescription describeWithPathSensitiveH
   return Description;
 }
 
+// Path-sensitive checks with an AST half of their own class reporting under
+// the same id: cuda-memory-leak's class-level half (MemberLeakCheck) reads
+// whole classes, which no single path sees.
+template <typename PathCheck, typename AstHalf>
+static CheckDescription describePathSensitiveWithAstHalf() {
+  CheckDescription Description = describePathSensitive<PathCheck>();
+  Description.Create = [](CheckContext &Context) -> std::unique_ptr<CudaCheck> {
+    return std::make_unique<AstHalf>(Context);
+  };
+  return Description;
+}
+
 llvm::ArrayRef<CheckDescription> registeredChecks() {
   // Sorted by id so every listing derived from this is stable.
   static const std::vector<CheckDescription> Checks = {
@@ -50,7 +63,7 @@ llvm::ArrayRef<CheckDescription> registeredChecks() {
       describePathSensitive<DoubleFreeCheck>(),
       describeWithPathSensitiveHalf<LaunchConfigCheck>(),
       describePathSensitive<MemcpyKindCheck>(),
-      describePathSensitive<MemoryLeakCheck>(),
+      describePathSensitiveWithAstHalf<MemoryLeakCheck, MemberLeakCheck>(),
       describePathSensitive<MismatchedFreeCheck>(),
       describePathSensitive<PageableAsyncCopyCheck>(),
       describe<UncheckedErrorCheck>(),
@@ -66,7 +79,8 @@ void storeCheckOptions(const CheckDescription &Check, const CheckOptionMap &Give
     CudaApi Api;
     CheckContext Context(Api, Given);
     Check.Create(Context)->storeOptions(Effective);
-  } else if (Check.StoreAnalyzerOptions) {
+  }
+  if (Check.StoreAnalyzerOptions) {
     Check.StoreAnalyzerOptions(Given, Effective);
   }
 }

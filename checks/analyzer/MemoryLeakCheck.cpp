@@ -1,5 +1,6 @@
 #include "MemoryLeakCheck.h"
 
+#include "MemberLeakCheck.h"
 #include "MemoryModel.h"
 
 #include "clang/AST/ASTContext.h"
@@ -152,11 +153,33 @@ public:
   bool ReportAtMainReturn = false;
 
 private:
+  bool reportedByClassLevelHalf(const Stmt *Site, ASTContext &Context) const;
+
+  // The allocations of members the class-level half (MemberLeakCheck)
+  // reports in the unit being analysed.
+  mutable const ASTContext *MemberSitesOf = nullptr;
+  mutable llvm::SmallPtrSet<const Stmt *, 8> MemberSites;
+
   // Paths that end in exit(), abort() or another noreturn call leak nothing
   // worth reporting: the process is about to release everything.
   BugType Leak{this, "CUDA memory leak", categories::MemoryError,
                /*SuppressOnSink=*/true};
 };
+
+// A member that a constructor allocates and the destructor never releases
+// leaks along every path that destroys the object; the class-level half
+// reports it once, at the allocation, with the destructor as its note.
+bool MemoryLeakChecker::reportedByClassLevelHalf(const Stmt *Site,
+                                                 ASTContext &Context) const {
+  if (MemberSitesOf != &Context) {
+    MemberSitesOf = &Context;
+    MemberSites.clear();
+    for (const MemberLeakCheck::UnreleasedMember &Member :
+         MemberLeakCheck::unreleasedMembers(Context, memory::api()))
+      MemberSites.insert(Member.Allocation);
+  }
+  return MemberSites.contains(Site);
+}
 
 void MemoryLeakChecker::checkEvent(const memory::MemoryLost &Lost) const {
   CheckerContext &C = *Lost.Context;
@@ -165,6 +188,8 @@ void MemoryLeakChecker::checkEvent(const memory::MemoryLost &Lost) const {
   if (!Memory || !Memory->site() || !Memory->siteFrame())
     return;
   if (!ReportAtMainReturn && releasedByProgramExit(*Memory, Lost))
+    return;
+  if (reportedByClassLevelHalf(Memory->site(), C.getASTContext()))
     return;
   // One finding per allocation site, whichever path leaks it first.
   PathDiagnosticLocation Site = PathDiagnosticLocation::createBegin(
