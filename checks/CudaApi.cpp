@@ -283,6 +283,8 @@ constexpr llvm::StringLiteral PointerKeepingCalls[] = {
 constexpr llvm::StringLiteral GraphLaunches[] = {"cudaGraphLaunch",
                                                  "cuGraphLaunch"};
 
+constexpr llvm::StringLiteral ProcessExits[] = {"exit"};
+
 constexpr llvm::StringLiteral OwningSmartPointers[] = {"unique_ptr",
                                                       "shared_ptr"};
 
@@ -570,6 +572,10 @@ bool CudaApi::isOwningSmartPointer(const CXXRecordDecl *Record) const {
 
 bool CudaApi::launchesGraph(const FunctionDecl *Callee) const {
   return llvm::is_contained(GraphLaunches, globalFunctionName(Callee));
+}
+
+bool CudaApi::exitsProcess(const FunctionDecl *Callee) const {
+  return llvm::is_contained(ProcessExits, globalFunctionName(Callee));
 }
 
 bool CudaApi::keepsPointerArguments(const FunctionDecl *Callee) const {

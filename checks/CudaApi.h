@@ -402,6 +402,12 @@ public:
   // anew, at the same address, on every launch.
   bool launchesGraph(const clang::FunctionDecl *Callee) const;
 
+  // The normal end of a process (exit, std::exit): atexit handlers run, the
+  // CUDA runtime destroys its contexts, and compute-sanitizer's leak check
+  // reports the device memory still allocated. abort, quick_exit and _Exit
+  // end it without that.
+  bool exitsProcess(const clang::FunctionDecl *Callee) const;
+
   const HostRegistrationApi *hostRegistration(const clang::FunctionDecl *Callee) const;
 
   // The byte counts of an allocation, copy or memset, where its declaration

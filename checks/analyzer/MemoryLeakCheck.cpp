@@ -7,11 +7,13 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/CommonBugCategories.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/CallEvent.h"
 #include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
 
 using namespace clang;
@@ -44,6 +46,32 @@ std::string warning(const memory::Allocation &Memory) {
           documentedName(Memory.allocator()) +
           "' is not released on every path; " + consequence(Memory.family()))
       .str();
+}
+
+// Memory main still holds when the program ends. The process exit releases
+// it, but the same code leaks as soon as it moves into a function that is
+// called more than once, and leak checkers (compute-sanitizer --leak-check
+// full, valgrind, LeakSanitizer) report it, burying the leaks that matter.
+std::string warningAtProgramEnd(const memory::Allocation &Memory) {
+  return (memoryFamilyName(Memory.family()) + " allocated by '" +
+          documentedName(Memory.allocator()) +
+          "' is still allocated when the program ends; the process exit releases it, but leak checkers such as "
+          "compute-sanitizer's report it, and the code leaks once it moves "
+          "out of 'main'")
+      .str();
+}
+
+// The throw whose operand `S` is part of, or `S` itself.
+const CXXThrowExpr *enclosingThrow(const Stmt *S, const ParentMap &Parents) {
+  for (; S; S = Parents.getParent(S))
+    if (const auto *Throw = dyn_cast<CXXThrowExpr>(S))
+      return Throw;
+  return nullptr;
+}
+
+bool isProcessExit(const Stmt *S) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(S);
+  return Call && memory::api().exitsProcess(Call->getDirectCallee());
 }
 
 // Ends the path where the memory is lost: at the return statement or the
@@ -79,6 +107,23 @@ public:
     if (Return)
       return std::make_shared<PathDiagnosticEventPiece>(
           PathDiagnosticLocation(Return, SM, Frame), Returns);
+    if (const CXXThrowExpr *Throw = enclosingThrow(S, Frame->getParentMap())) {
+      llvm::SmallVector<const StackFrameContext *, 4> Left =
+          memory::framesUnwound(Throw, Frame);
+      const auto *Outermost =
+          Left.empty() ? nullptr
+                       : dyn_cast_or_null<NamedDecl>(Left.back()->getDecl());
+      if (Outermost)
+        return std::make_shared<PathDiagnosticEventPiece>(
+            PathDiagnosticLocation(Throw, SM, Frame),
+            "the exception thrown here leaves '" +
+                Outermost->getNameAsString() +
+                "' without releasing the memory");
+    }
+    if (isProcessExit(S))
+      return std::make_shared<PathDiagnosticEventPiece>(
+          PathDiagnosticLocation(S, SM, Frame),
+          "the program exits here without releasing the memory");
     if (!S || S == Frame->getDecl()->getBody())
       return std::make_shared<PathDiagnosticEventPiece>(
           PathDiagnosticLocation::createDeclEnd(Frame, SM), Returns);
@@ -129,18 +174,22 @@ bool isInLoop(const Stmt *S, const ParentMap &Parents, ASTContext &Context) {
   return false;
 }
 
-// Memory main still holds when it returns is released by the process exit,
-// as on the paths that call exit(): not worth a report. Memory main loses
-// earlier (the pointer is overwritten or truncated) or allocates in a loop
-// (every iteration takes more) is reported.
+// Memory main still holds when it returns, released by the process exit.
+// Memory main loses earlier (the pointer is overwritten or truncated) or
+// allocates in a loop (every iteration takes more) is an ordinary leak.
 bool releasedByProgramExit(const memory::Allocation &Memory,
                            const memory::MemoryLost &Lost) {
   const StackFrameContext *Frame = Lost.Node->getStackFrame();
-  const auto *Function = dyn_cast_or_null<FunctionDecl>(Frame->getDecl());
-  if (Frame->getParent() || !Function || !Function->isMain() ||
-      !memory::stillHeld(Lost.Node->getState(), Lost.Sym,
-                         Lost.Node->getStmtForDiagnostics()))
-    return false;
+  if (Lost.ProgramEnds) {
+    while (Frame->getParent())
+      Frame = Frame->getParent()->getStackFrame();
+  } else {
+    const auto *Function = dyn_cast_or_null<FunctionDecl>(Frame->getDecl());
+    if (Frame->getParent() || !Function || !Function->isMain() ||
+        !memory::stillHeld(Lost.Node->getState(), Lost.Sym,
+                           Lost.Node->getStmtForDiagnostics()))
+      return false;
+  }
   const Stmt *InMain = statementInFrame(Memory, Frame);
   return !InMain || !isInLoop(InMain, Frame->getParentMap(),
                               Frame->getAnalysisDeclContext()->getASTContext());
@@ -150,7 +199,7 @@ class MemoryLeakChecker : public Checker<check::Event<memory::MemoryLost>> {
 public:
   void checkEvent(const memory::MemoryLost &Lost) const;
 
-  bool ReportAtMainReturn = false;
+  bool ReportAtMainReturn = true;
 
 private:
   bool reportedByClassLevelHalf(const Stmt *Site, ASTContext &Context) const;
@@ -160,10 +209,16 @@ private:
   mutable const ASTContext *MemberSitesOf = nullptr;
   mutable llvm::SmallPtrSet<const Stmt *, 8> MemberSites;
 
-  // Paths that end in exit(), abort() or another noreturn call leak nothing
-  // worth reporting: the process is about to release everything.
+  // Paths that end in abort(), exit() with a failure status or another
+  // noreturn call leak nothing worth reporting: the process is about to
+  // release everything.
   BugType Leak{this, "CUDA memory leak", categories::MemoryError,
                /*SuppressOnSink=*/true};
+  // The memory lost where the path leaves through an exception or exit(0):
+  // the analyzer ends such paths in sinks too, but the program goes on.
+  BugType LeakWherePathLeaves{this, "CUDA memory leak",
+                              categories::MemoryError,
+                              /*SuppressOnSink=*/false};
 };
 
 // A member that a constructor allocates and the destructor never releases
@@ -187,7 +242,8 @@ void MemoryLeakChecker::checkEvent(const memory::MemoryLost &Lost) const {
       memory::find(Lost.Node->getState(), Lost.Sym);
   if (!Memory || !Memory->site() || !Memory->siteFrame())
     return;
-  if (!ReportAtMainReturn && releasedByProgramExit(*Memory, Lost))
+  bool AtProgramEnd = releasedByProgramExit(*Memory, Lost);
+  if (AtProgramEnd && !ReportAtMainReturn)
     return;
   if (reportedByClassLevelHalf(Memory->site(), C.getASTContext()))
     return;
@@ -195,7 +251,8 @@ void MemoryLeakChecker::checkEvent(const memory::MemoryLost &Lost) const {
   PathDiagnosticLocation Site = PathDiagnosticLocation::createBegin(
       Memory->site(), C.getSourceManager(), Memory->siteFrame());
   auto Report = std::make_unique<PathSensitiveBugReport>(
-      Leak, warning(*Memory), Lost.Node, Site, Memory->siteFrame()->getDecl());
+      Lost.PathLeaves ? LeakWherePathLeaves : Leak, AtProgramEnd ? warningAtProgramEnd(*Memory) : warning(*Memory),
+      Lost.Node, Site, Memory->siteFrame()->getDecl());
   Report->markInteresting(Lost.Sym);
   Report->addVisitor(memory::historyNotes(Lost.Sym));
   Report->addVisitor(std::make_unique<LostHere>());
@@ -220,15 +277,16 @@ void MemoryLeakCheck::storeOptions(
     std::map<std::string, std::string> &Effective) {
   std::string Key = (Id + "." + ReportAtMainReturnOption).str();
   auto It = Given.find(Key);
-  Effective[Key] = It == Given.end() ? "false" : It->second;
+  Effective[Key] = It == Given.end() ? "true" : It->second;
 }
 
 void MemoryLeakCheck::registerChecker(CheckerRegistry &Registry) {
   Registry.addChecker(registerLeakChecker, shouldRegisterLeakChecker,
                       AnalyzerName, Summary);
   Registry.addCheckerOption(
-      "bool", AnalyzerName, ReportAtMainReturnOption, "false",
-      "Report memory still allocated when main returns.", "released");
+      "bool", AnalyzerName, ReportAtMainReturnOption, "true",
+      "Report memory still allocated when main returns or calls exit(0).",
+      "released");
   Registry.addDependency(AnalyzerName, memory::ModelingCheckerName);
 }
 

@@ -11,11 +11,16 @@
 // How: a path-sensitive Static Analyzer checker on the shared memory model
 // (MemoryModel.h). Memory is leaked when its last pointer becomes unreachable
 // while it is still allocated: the pointer is overwritten, goes out of scope,
-// or the function returns. Memory that escapes (stored in a field or global,
-// handed to a function or object that may keep it, returned) is never
-// reported; nor are paths that end in exit(), abort() or another noreturn
-// call, or on which the allocation is known to have failed. The finding sits
-// at the allocation; its path ends where the memory is lost.
+// or the function returns, or an exception leaves the frames that hold it
+// (the analyzer itself does not follow exceptions; memory an RAII owner holds
+// is released by the unwinding). Memory main still holds when the program
+// ends (main returns, or calls exit(0)) is reported with a message of its
+// own: the process exit releases it, but leak checkers report it. Memory
+// that escapes (stored in a field or global, handed to a function or object
+// that may keep it, returned) is never reported; nor are paths that give up
+// on an error (abort(), exit(1), another noreturn call, std::terminate), or
+// on which the allocation is known to have failed. The finding sits at the
+// allocation; its path ends where the memory is lost.
 #ifndef CUDALINT_CHECKS_ANALYZER_MEMORYLEAKCHECK_H
 #define CUDALINT_CHECKS_ANALYZER_MEMORYLEAKCHECK_H
 

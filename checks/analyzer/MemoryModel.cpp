@@ -5,6 +5,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
@@ -13,6 +14,8 @@
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
 #include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -42,6 +45,9 @@ struct Holder {
 
 REGISTER_MAP_WITH_PROGRAMSTATE(Holders, SymbolRef, Holder)
 REGISTER_SET_WITH_PROGRAMSTATE(ReportedMemory, SymbolRef)
+// Memory lost (overwritten, truncated) in a block that ends in a throw or a
+// noreturn call, kept until the path gets there.
+REGISTER_SET_WITH_PROGRAMSTATE(LostBeforeLeaving, SymbolRef)
 
 namespace cudalint::memory {
 
@@ -218,10 +224,24 @@ bool capturesByReference(const LambdaExpr *Lambda, const VarDecl *Variable) {
   });
 }
 
+// The local pointer variable `E` names, through parentheses and casts.
+const VarDecl *localPointerVariable(const Expr *E) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts());
+  const auto *Variable = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return Variable && Variable->hasLocalStorage() &&
+                 Variable->getType()->isPointerType()
+             ? Variable
+             : nullptr;
+}
+
 // Whether a local variable keeps the address an allocation stored in it:
 // nothing in the function writes it but allocations (`cudaMalloc(&d, n)`,
-// `d = malloc(n)`, `d = new T`) and null. Loop widening forgets every local of
-// a function; such a variable still holds the same address after the loop.
+// `d = malloc(n)`, `d = new T`), null, and the value of another local pointer
+// variable (`u = u_next`, `float *t = u`) of which the same holds. Loop
+// widening forgets every local of a function; such variables only move the
+// addresses of allocations among themselves (the ping-pong buffers of a
+// time-stepping loop), so each address a variable held before the loop is
+// still held by one of them after it.
 class AllocationOnlyWrites : public RecursiveASTVisitor<AllocationOnlyWrites> {
 public:
   explicit AllocationOnlyWrites(const VarDecl *Variable) : Variable(Variable) {}
@@ -229,6 +249,18 @@ public:
   bool holds(const Stmt *Body) {
     TraverseStmt(const_cast<Stmt *>(Body));
     return Holds;
+  }
+
+  // The variables whose values it receives: it keeps its allocation only if
+  // they keep theirs.
+  llvm::ArrayRef<const VarDecl *> copiedFrom() const { return CopiedFrom; }
+
+  bool VisitVarDecl(VarDecl *Declared) {
+    if (Declared != Variable || !Declared->getInit())
+      return true;
+    if (const VarDecl *Source = localPointerVariable(Declared->getInit()))
+      CopiedFrom.push_back(Source);
+    return true;
   }
 
   bool VisitCallExpr(CallExpr *Call) {
@@ -263,8 +295,12 @@ public:
     bool Allocates = isa<CXXNewExpr>(Value);
     if (const auto *Call = dyn_cast<CallExpr>(Value))
       Allocates = api().hostAllocation(Call->getDirectCallee()) != nullptr;
+    const VarDecl *Source =
+        Operator->isCompoundAssignmentOp() ? nullptr : localPointerVariable(Value);
+    if (Source)
+      CopiedFrom.push_back(Source);
     if (Operator->isCompoundAssignmentOp() ||
-        (!Allocates &&
+        (!Allocates && !Source &&
          !Value->isNullPointerConstant(Variable->getASTContext(),
                                        Expr::NPC_ValueDependentIsNotNull)))
       Holds = false;
@@ -284,6 +320,7 @@ private:
 
   const VarDecl *Variable;
   llvm::SmallPtrSet<const Expr *, 4> AllocationOutArguments;
+  llvm::SmallVector<const VarDecl *, 2> CopiedFrom;
   bool Holds = true;
 };
 
@@ -416,11 +453,181 @@ private:
   llvm::SmallPtrSet<const UnaryOperator *, 8> PassedToCall;
 };
 
+// Whether a class's destructor releases memory: it, a function it calls, or
+// the destructor of a member or base calls a release (cudaFree, delete). An
+// object of such a class owns what it holds: the unwinding of an exception
+// runs its destructor, which the analyzer does not follow.
+class ReleasingDestructors {
+public:
+  bool releases(const CXXRecordDecl *Record) {
+    if (!Record || !Record->hasDefinition())
+      return false;
+    Record = Record->getDefinition();
+    auto [It, Inserted] = Known.try_emplace(Record, false);
+    if (!Inserted)
+      return It->second;
+    bool Releases = false;
+    if (const CXXDestructorDecl *Destructor = Record->getDestructor())
+      Releases = callsRelease(Destructor);
+    for (const FieldDecl *Field : Record->fields())
+      Releases = Releases || releases(Field->getType()
+                                          ->getBaseElementTypeUnsafe()
+                                          ->getAsCXXRecordDecl());
+    for (const CXXBaseSpecifier &Base : Record->bases())
+      Releases = Releases || releases(Base.getType()->getAsCXXRecordDecl());
+    return Known[Record] = Releases;
+  }
+
+private:
+  // Through the calls of functions defined in the unit, a few levels deep
+  // (`~Buffer() { reset(); }`).
+  bool callsRelease(const FunctionDecl *Function, unsigned Depth = 0) {
+    const FunctionDecl *Defined = nullptr;
+    if (Depth > 3 || !Function || !Function->hasBody(Defined))
+      return false;
+    struct Finder : RecursiveASTVisitor<Finder> {
+      ReleasingDestructors &Owner;
+      unsigned Depth;
+      bool Found = false;
+      Finder(ReleasingDestructors &Owner, unsigned Depth)
+          : Owner(Owner), Depth(Depth) {}
+      bool VisitCXXDeleteExpr(CXXDeleteExpr *) { return !(Found = true); }
+      bool VisitCallExpr(CallExpr *Call) {
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        Found = api().release(Callee) ||
+                (Callee && Owner.callsRelease(Callee, Depth + 1));
+        return !Found;
+      }
+    } Find(*this, Depth);
+    Find.TraverseStmt(Defined->getBody());
+    return Find.Found;
+  }
+
+  llvm::DenseMap<const CXXRecordDecl *, bool> Known;
+};
+
+bool isNoexcept(const FunctionDecl *Function) {
+  if (isa<CXXDestructorDecl>(Function))
+    return true;
+  const auto *Prototype = Function->getType()->getAs<FunctionProtoType>();
+  if (!Prototype)
+    return false;
+  ExceptionSpecificationType Spec = Prototype->getExceptionSpecType();
+  return Spec == EST_BasicNoexcept || Spec == EST_NoexceptTrue ||
+         Spec == EST_DynamicNone || Spec == EST_NoThrow;
+}
+
+// Whether `S` sits in the try block of a try statement of its function (not
+// in one of its handlers): a handler may catch what `S` throws.
+bool insideTryBlock(const Stmt *S, const ParentMap &Parents) {
+  for (const Stmt *Parent = Parents.getParent(S); Parent;
+       S = Parent, Parent = Parents.getParent(S))
+    if (const auto *Try = dyn_cast<CXXTryStmt>(Parent);
+        Try && Try->getTryBlock() == S)
+      return true;
+  return false;
+}
+
+class SymbolSet final : public SymbolVisitor {
+public:
+  bool VisitSymbol(SymbolRef Sym) override {
+    Symbols.insert(Sym);
+    return true;
+  }
+  llvm::DenseSet<SymbolRef> Symbols;
+};
+
+// Where the program leaves the code the analyzer follows, other than by
+// returning: an exception that leaves the function that throws it, or
+// exit(0) on a path that started in main. The analyzer ends such a path in
+// a sink, as it ends the paths through abort(); here the program goes on,
+// and what the frames left behind held is lost (for exit(0): still
+// allocated when the process ends).
+struct PathLeaves {
+  llvm::SmallVector<const StackFrameContext *, 4> Frames; // innermost first
+  bool ProgramEnds;
+};
+
+bool isSuccessfulExitFromMain(const CallEvent &Call, CheckerContext &C) {
+  if (!api().exitsProcess(calleeOf(Call)) || Call.getNumArgs() != 1)
+    return false;
+  const llvm::APSInt *Status =
+      C.getSValBuilder().getKnownValue(C.getState(), Call.getArgSVal(0));
+  const LocationContext *Root = C.getLocationContext();
+  while (Root->getParent())
+    Root = Root->getParent();
+  const auto *Function = dyn_cast_or_null<FunctionDecl>(Root->getDecl());
+  return Status && Status->isZero() && Function && Function->isMain();
+}
+
+// The throw whose operand `E` is: the path leaves once `E` is evaluated.
+const CXXThrowExpr *thrownBy(const Expr *E, CheckerContext &C) {
+  const auto *Throw = dyn_cast_or_null<CXXThrowExpr>(
+      C.getLocationContext()->getParentMap().getParent(E));
+  return Throw && Throw->getSubExpr() == E ? Throw : nullptr;
+}
+
+PathLeaves programEnds(CheckerContext &C) {
+  PathLeaves Leaves{{}, true};
+  for (const LocationContext *Frame = C.getStackFrame(); Frame;
+       Frame = Frame->getParent())
+    if (const auto *Stack = dyn_cast<StackFrameContext>(Frame))
+      Leaves.Frames.push_back(Stack);
+  return Leaves;
+}
+
+// The symbols reachable from memory that outlives the frames a path leaves
+// (`Surviving`), and those reachable from objects in those frames whose
+// destructors release memory (`Owned`). The contents of tracked memory are
+// reachable only through it.
+class FrameExit final : public StoreManager::BindingsHandler {
+public:
+  FrameExit(ProgramStateRef State,
+            llvm::function_ref<bool(const StackFrameContext *)> Leaves,
+            ReleasingDestructors &Destructors)
+      : State(State), Leaves(Leaves), Destructors(Destructors) {
+    State->getStateManager().getStoreManager().iterBindings(State->getStore(),
+                                                            *this);
+  }
+
+  bool HandleBinding(StoreManager &, Store, const MemRegion *Region,
+                     SVal Value) override {
+    const MemRegion *Base = Region->getBaseRegion();
+    const auto *Space =
+        dyn_cast<StackSpaceRegion>(Base->getMemorySpace(State));
+    if (Space && Leaves(Space->getStackFrame())) {
+      const auto *Object = dyn_cast<TypedValueRegion>(Base);
+      if (Object && Destructors.releases(Object->getValueType()
+                                             ->getBaseElementTypeUnsafe()
+                                             ->getAsCXXRecordDecl()))
+        State->scanReachableSymbols(Value, Owned);
+      return true;
+    }
+    if (const auto *Memory = dyn_cast<SymbolicRegion>(Base);
+        Memory && State->get<Allocations>(Memory->getSymbol()))
+      return true;
+    State->scanReachableSymbols(Value, Surviving);
+    return true;
+  }
+
+  bool lost(SymbolRef Sym) const {
+    return !Surviving.Symbols.contains(Sym) && !Owned.Symbols.contains(Sym);
+  }
+
+private:
+  ProgramStateRef State;
+  llvm::function_ref<bool(const StackFrameContext *)> Leaves;
+  ReleasingDestructors &Destructors;
+  SymbolSet Surviving;
+  SymbolSet Owned;
+};
+
 class MemoryModeling
     : public Checker<eval::Call, check::PostCall, check::NewAllocator,
                      check::Bind, check::PointerEscape, check::DeadSymbols,
                      check::LiveSymbols,
-                     check::PreStmt<ReturnStmt>,
+                     check::PreStmt<ReturnStmt>, check::PostStmt<Expr>,
+                     check::PreCall,
                      check::PostStmt<CUDAKernelCallExpr>, check::BlockEntrance,
                      eval::Assume,
                      EventDispatcher<MemoryLost>> {
@@ -439,6 +646,8 @@ public:
   void checkDeadSymbols(SymbolReaper &Reaper, CheckerContext &C) const;
   void checkLiveSymbols(ProgramStateRef State, SymbolReaper &Reaper) const;
   void checkPreStmt(const ReturnStmt *Return, CheckerContext &C) const;
+  void checkPostStmt(const Expr *E, CheckerContext &C) const;
+  void checkPreCall(const CallEvent &Call, CheckerContext &C) const;
   void checkPostStmt(const CUDAKernelCallExpr *Launch, CheckerContext &C) const;
   ProgramStateRef evalAssume(ProgramStateRef State, SVal Condition,
                              bool Assumption) const;
@@ -468,6 +677,14 @@ private:
                        const Decl *Function) const;
   llvm::ArrayRef<const VarDecl *> localsOf(const Decl *Function) const;
 
+  llvm::SmallVector<SymbolRef, 2>
+  lostLeaving(ProgramStateRef State, const PathLeaves &Leaves) const;
+  void leavePath(const PathLeaves &Leaves, CheckerContext &C) const;
+  llvm::SmallVector<SymbolRef, 2>
+  withoutOwned(ProgramStateRef State,
+               llvm::ArrayRef<SymbolRef> Dead) const;
+
+  mutable ReleasingDestructors Destructors;
   mutable llvm::DenseMap<const VarDecl *, bool> AllocationOnlyVariables;
   mutable llvm::DenseMap<std::pair<const VarDecl *, const Stmt *>, bool>
       LoopInvariantVariables;
@@ -762,10 +979,37 @@ bool MemoryModeling::keepsItsAllocation(const VarRegion *Variable) const {
   const Decl *Function = Variable->getStackFrame()->getDecl();
   if (!Declaration || !Function || !Function->getBody())
     return false;
-  auto [It, Inserted] = AllocationOnlyVariables.try_emplace(Declaration, false);
-  if (Inserted)
-    It->second = AllocationOnlyWrites(Declaration).holds(Function->getBody());
-  return It->second;
+  if (auto It = AllocationOnlyVariables.find(Declaration);
+      It != AllocationOnlyVariables.end())
+    return It->second;
+  // The variables the value can come from, each with its own writes checked;
+  // then, until nothing changes, a variable that receives the value of one
+  // that does not keep its allocation does not keep its own.
+  llvm::MapVector<const VarDecl *, llvm::SmallVector<const VarDecl *, 2>>
+      Group;
+  llvm::SmallVector<const VarDecl *, 4> Pending{Declaration};
+  llvm::DenseMap<const VarDecl *, bool> Keeps;
+  while (!Pending.empty()) {
+    const VarDecl *Next = Pending.pop_back_val();
+    if (Group.count(Next))
+      continue;
+    AllocationOnlyWrites Writes(Next);
+    Keeps[Next] = Writes.holds(Function->getBody());
+    Group[Next].assign(Writes.copiedFrom().begin(), Writes.copiedFrom().end());
+    for (const VarDecl *Source : Writes.copiedFrom())
+      Pending.push_back(Source);
+  }
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (auto &[Member, Sources] : Group)
+      if (Keeps[Member] && llvm::any_of(Sources, [&](const VarDecl *Source) {
+            return !Keeps[Source];
+          }))
+        Keeps[Member] = false, Changed = true;
+  }
+  for (auto &[Member, Sources] : Group)
+    AllocationOnlyVariables.try_emplace(Member, Keeps[Member]);
+  return Keeps[Declaration];
 }
 
 // Loop widening (after a loop's third iteration) forgets every local of the
@@ -937,17 +1181,51 @@ void MemoryModeling::checkLiveSymbols(ProgramStateRef State,
       Reaper.markLive(Status);
 }
 
+// The memory the frames a path leaves held, and nothing else did.
+llvm::SmallVector<SymbolRef, 2>
+MemoryModeling::lostLeaving(ProgramStateRef State,
+                            const PathLeaves &Leaves) const {
+  FrameExit Exit(
+      State,
+      [&](const StackFrameContext *Frame) {
+        return llvm::is_contained(Leaves.Frames, Frame);
+      },
+      Destructors);
+  llvm::SmallVector<SymbolRef, 2> Lost;
+  for (SymbolRef Sym : unreleasedMemory(State))
+    if (Exit.lost(Sym))
+      Lost.push_back(Sym);
+  return Lost;
+}
+
+// Memory that dies held by an object whose destructor releases memory dies
+// on a path the analyzer ends without the destructor (an exception's): the
+// destructor releases it.
+llvm::SmallVector<SymbolRef, 2>
+MemoryModeling::withoutOwned(ProgramStateRef State,
+                             llvm::ArrayRef<SymbolRef> Dead) const {
+  if (Dead.empty())
+    return {};
+  FrameExit Exit(
+      State, [](const StackFrameContext *) { return true; }, Destructors);
+  llvm::SmallVector<SymbolRef, 2> Lost;
+  for (SymbolRef Sym : Dead)
+    if (Exit.lost(Sym))
+      Lost.push_back(Sym);
+  return Lost;
+}
+
 void MemoryModeling::checkDeadSymbols(SymbolReaper &Reaper,
                                       CheckerContext &C) const {
   ProgramStateRef Before = C.getState();
   ProgramStateRef State = Before;
-  llvm::SmallVector<SymbolRef, 2> Lost;
+  llvm::SmallVector<SymbolRef, 2> Dead;
   for (auto [Sym, Memory] : Before->get<Allocations>()) {
     if (Reaper.isDead(Sym)) {
       if (Memory.state() == Ownership::Allocated &&
           !allocationFailed(Before, Sym, Memory) &&
           !Before->contains<ReportedMemory>(Sym))
-        Lost.push_back(Sym);
+        Dead.push_back(Sym);
       State = State->remove<Allocations>(Sym);
     }
   }
@@ -962,6 +1240,23 @@ void MemoryModeling::checkDeadSymbols(SymbolReaper &Reaper,
       State = State->remove<ReportedMemory>(Sym);
   if (State == Before)
     return;
+  llvm::SmallVector<SymbolRef, 2> Lost = withoutOwned(Before, Dead);
+  // A block from which every path ends in a throw or a noreturn call: the
+  // bug reporter drops every leak found there (a throw is often how a
+  // program gives up). The memory stays in the map until the path reaches
+  // the throw or the exit(0), which reports it if the program goes on.
+  const CFGBlock *Block = C.getPredecessor()->getCFGBlock();
+  if (Block && Block->isInevitablySinking()) {
+    std::optional<StmtPoint> Point = C.getLocation().getAs<StmtPoint>();
+    for (SymbolRef Sym : Lost) {
+      State = State->set<Allocations>(Sym, *Before->get<Allocations>(Sym));
+      if (const Holder *Kept = Before->get<Holders>(Sym))
+        State = State->set<Holders>(Sym, *Kept);
+      if (!stillHeld(Before, Sym, Point ? Point->getStmt() : nullptr))
+        State = State->add<LostBeforeLeaving>(Sym);
+    }
+    Lost.clear();
+  }
   ExplodedNode *Node = C.getPredecessor();
   if (!Lost.empty()) {
     Node = C.generateNonFatalErrorNode(Before);
@@ -970,6 +1265,40 @@ void MemoryModeling::checkDeadSymbols(SymbolReaper &Reaper,
         dispatchEvent(MemoryLost{Node, Sym, &C});
   }
   C.addTransition(State, Node);
+}
+
+// The path leaves the code the analyzer follows: what only the frames it
+// leaves held is lost.
+void MemoryModeling::leavePath(const PathLeaves &Leaves,
+                               CheckerContext &C) const {
+  ProgramStateRef State = C.getState();
+  if (llvm::SmallVector<SymbolRef, 2> Lost = lostLeaving(State, Leaves);
+      !Lost.empty()) {
+    ProgramStateRef Reported = State;
+    for (SymbolRef Sym : Lost)
+      Reported = Reported->add<ReportedMemory>(Sym);
+    if (ExplodedNode *Node = C.generateNonFatalErrorNode(Reported)) {
+      for (SymbolRef Sym : Lost)
+        dispatchEvent(MemoryLost{
+            Node, Sym, &C,
+            Leaves.ProgramEnds && !State->contains<LostBeforeLeaving>(Sym),
+            /*PathLeaves=*/true});
+    }
+  }
+}
+
+void MemoryModeling::checkPostStmt(const Expr *E, CheckerContext &C) const {
+  if (const CXXThrowExpr *Throw = thrownBy(E, C)) {
+    PathLeaves Leaves{framesUnwound(Throw, C.getLocationContext()), false};
+    if (!Leaves.Frames.empty())
+      leavePath(Leaves, C);
+  }
+}
+
+void MemoryModeling::checkPreCall(const CallEvent &Call,
+                                  CheckerContext &C) const {
+  if (isSuccessfulExitFromMain(Call, C))
+    leavePath(programEnds(C), C);
 }
 
 // What the analysed function returns belongs to its caller, which we do not
@@ -1091,8 +1420,40 @@ bool stillHeld(ProgramStateRef State, SymbolRef Sym, const Stmt *Next) {
   return !Next || !Variable || !overwrites(Next, Variable->getDecl());
 }
 
+llvm::SmallVector<const StackFrameContext *, 4>
+framesUnwound(const CXXThrowExpr *Throw, const LocationContext *Context) {
+  llvm::SmallVector<const StackFrameContext *, 4> Unwound;
+  const Stmt *S = Throw;
+  for (const StackFrameContext *Frame = Context->getStackFrame(); Frame;) {
+    if (insideTryBlock(S, Frame->getParentMap()))
+      return Unwound;
+    const auto *Function = dyn_cast_or_null<FunctionDecl>(Frame->getDecl());
+    if (!Function || Function->isMain() || isNoexcept(Function))
+      return {};
+    Unwound.push_back(Frame);
+    S = Frame->getCallSite();
+    const LocationContext *Parent = Frame->getParent();
+    Frame = Parent && S ? Parent->getStackFrame() : nullptr;
+  }
+  return Unwound;
+}
+
 const Allocation *find(ProgramStateRef State, SymbolRef Sym) {
   return Sym ? State->get<Allocations>(Sym) : nullptr;
+}
+
+llvm::SmallVector<SymbolRef, 4> unreleasedMemory(ProgramStateRef State) {
+  llvm::SmallVector<SymbolRef, 4> Unreleased;
+  for (auto [Sym, Memory] : State->get<Allocations>())
+    if (Memory.state() == Ownership::Allocated &&
+        !allocationFailed(State, Sym, Memory) &&
+        !State->contains<ReportedMemory>(Sym))
+      Unreleased.push_back(Sym);
+  // The map is ordered by address; reports go out in the program's order.
+  llvm::sort(Unreleased, [](SymbolRef A, SymbolRef B) {
+    return A->getSymbolID() < B->getSymbolID();
+  });
+  return Unreleased;
 }
 
 ExplodedNode *reportNode(CheckerContext &C, SymbolRef Sym) {

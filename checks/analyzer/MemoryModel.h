@@ -121,6 +121,11 @@ private:
 const Allocation *find(clang::ento::ProgramStateRef State,
                        clang::ento::SymbolRef Sym);
 
+// The memory still ours to release on this path: allocated, not released,
+// not escaped, not known to have failed, and not reported yet.
+llvm::SmallVector<clang::ento::SymbolRef, 4>
+unreleasedMemory(clang::ento::ProgramStateRef State);
+
 // The node a memory check reports a bug of the memory `Sym` at, or null
 // when the path has reported that memory already. The node is non-fatal, so
 // that a second bug on the path (another buffer freed twice, one never
@@ -199,13 +204,27 @@ const clang::CUDAKernelCallExpr *configuredLaunch(const clang::ento::CallEvent &
                                                   clang::ento::CheckerContext &C);
 
 // Memory that became unreachable while still allocated. `Node` is the node to
-// report at; the state of `Node` still tracks `Sym`.
+// report at; the state of `Node` still tracks `Sym`. `PathLeaves`: lost where
+// the path leaves the code the analyzer follows, which ends the path in a
+// sink although the program goes on: an exception leaving the frames that
+// held it, or (`ProgramEnds`) exit(0) on a path that started in main.
 struct MemoryLost {
   clang::ento::ExplodedNode *Node;
   clang::ento::SymbolRef Sym;
   clang::ento::CheckerContext *Context;
+  bool ProgramEnds = false;
+  bool PathLeaves = false;
   static int Tag;
 };
+
+// The frames an exception thrown at `Throw` leaves, innermost first: up to
+// the frame with a try block around the throw (or around the call that led
+// to it), all of them when none has one. Empty when the function that
+// throws catches it itself, or when the exception ends the program through
+// std::terminate: it leaves main, a destructor or a noexcept function.
+llvm::SmallVector<const clang::StackFrameContext *, 4>
+framesUnwound(const clang::CXXThrowExpr *Throw,
+              const clang::LocationContext *Context);
 
 // Adds the notes "<family> is allocated here by 'cudaMalloc'", "the memory
 // is released here by 'cudaFree'" and, for a device alias, "the device

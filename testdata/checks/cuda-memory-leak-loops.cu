@@ -1,8 +1,8 @@
 // cudalint-args: --checks=-*,cuda-memory-leak
 // cuda-memory-leak across loops. The analyzer unrolls loops with a literal
 // bound of up to 128 iterations; it widens any other loop after its third
-// iteration, and a variable that only allocations write still holds its
-// memory after the loop. Leaks before, in and after such loops are found;
+// iteration, and a variable that only allocations and copies of other such
+// variables write still holds its memory after the loop. Leaks before, in and after such loops are found;
 // memory released after them is not reported.
 #include <cuda.h>
 #include <cuda_runtime.h>
@@ -47,6 +47,27 @@ void leakedAfterLargeKnownLoop(float *host) {
     host[i] = static_cast<float>(i);
   // expected-note@+1 {{the memory is not released, and no pointer to it is used after this point}}
   (void)cudaMemcpy(d, host, n * sizeof(float), cudaMemcpyHostToDevice);
+}
+
+// Ping-pong buffers swapped by a loop that is widened (1000 steps): the
+// variables only move the two addresses among themselves, so both stay
+// tracked, and the one left unreleased is reported. After three explored
+// steps `current` holds the buffer allocated as `next`.
+void swappedInLoopOneReleased(int n) {
+  float *current = nullptr, *next = nullptr;
+  // expected-note@+1 {{device memory is allocated here by 'cudaMalloc'}}
+  (void)cudaMalloc((void **)&current, n * sizeof(float)); // expected-warning {{device memory allocated by 'cudaMalloc' is not released on every path}}
+  (void)cudaMalloc((void **)&next, n * sizeof(float));
+  // expected-note@+3 3 {{loop condition is true.  Entering loop body}}
+  // expected-note@+2 {{assuming 'step' is >= 1000}}
+  // expected-note@+1 {{loop condition is false.}}
+  for (int step = 0; step < 1000; ++step) {
+    smooth<<<1, 256>>>(current, n);
+    float *t = current;
+    current = next;
+    next = t;
+  }
+  (void)cudaFree(current); // expected-note {{the memory is not released, and no pointer to it is used after this point}}
 }
 
 void reallocatedEveryFrame(int frames, size_t bytes) {

@@ -43,6 +43,7 @@ int main() {
     std::printf("GPU-VERDICT: misbehaved d_bins (%p) is not a device allocation (memory type %d)\n",
                 static_cast<void *>(d_bins), static_cast<int>(attributes.type));
     CUDA_CHECK(cudaFree(d_data));
+    CUDA_CHECK(cudaFree(d_bins));
     CUDA_CHECK(cudaDeviceReset());
     return 1;
   }

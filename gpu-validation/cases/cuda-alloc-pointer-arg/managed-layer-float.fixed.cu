@@ -36,6 +36,7 @@ int main() {
   if (layer.bias != 0.5f) {
     std::printf("GPU-VERDICT: misbehaved cudaMallocManaged overwrote the neighbouring field: bias is %g instead of 0.5\n",
                 layer.bias);
+    CUDA_CHECK(cudaFree(layer.gain));
     CUDA_CHECK(cudaDeviceReset());
     return 1;
   }

@@ -45,6 +45,8 @@ int main() {
   float *hInput = static_cast<float *>(std::malloc(kBytes));
   if (!hInput) {
     std::printf("GPU-VERDICT: failed malloc\n");
+    CUDA_CHECK(cudaFree(dInput));
+    CUDA_CHECK(cudaFree(dScratch));
     return 1;
   }
   std::memset(hInput, 0, kBytes);
