@@ -64,6 +64,10 @@ int main() {
       smooth(signal, smoothed, kBatchWorkspace);
     } catch (const std::runtime_error &) {
       fellBack = true; // the batch workspace does not fit: one signal at a time
+      // The refused cudaMalloc also left its error for the next
+      // cudaGetLastError(), which would take the fallback's launch for a
+      // failed one.
+      (void)cudaGetLastError();
       smooth(signal, smoothed, kSamples * sizeof(float));
     }
     if (cudaMemGetInfo(&freeAfter, &total) != cudaSuccess)
