@@ -560,11 +560,23 @@ bool isSuccessfulExitFromMain(const CallEvent &Call, CheckerContext &C) {
   return Status && Status->isZero() && Function && Function->isMain();
 }
 
-// The throw whose operand `E` is: the path leaves once `E` is evaluated.
+// The throw whose operand `E` is part of. The path leaves at the throw, but
+// what it holds is known before the operand is built: nothing the operand
+// evaluates releases CUDA memory, and the analyzer often loses the path
+// inside it (std::string concatenation in the usual checking macro,
+// `std::string(#call) + ": " + cudaGetErrorString(status)`, ends every path
+// in libstdc++'s inlined code), so the lost memory is judged as the operand
+// starts.
 const CXXThrowExpr *thrownBy(const Expr *E, CheckerContext &C) {
-  const auto *Throw = dyn_cast_or_null<CXXThrowExpr>(
-      C.getLocationContext()->getParentMap().getParent(E));
-  return Throw && Throw->getSubExpr() == E ? Throw : nullptr;
+  const ParentMap &Parents = C.getLocationContext()->getParentMap();
+  for (const Stmt *Child = E, *Parent = Parents.getParent(E); Parent;
+       Child = Parent, Parent = Parents.getParent(Parent)) {
+    if (const auto *Throw = dyn_cast<CXXThrowExpr>(Parent))
+      return Throw->getSubExpr() == Child ? Throw : nullptr;
+    if (!isa<Expr>(Parent))
+      return nullptr;
+  }
+  return nullptr;
 }
 
 PathLeaves programEnds(CheckerContext &C) {
@@ -626,7 +638,7 @@ class MemoryModeling
     : public Checker<eval::Call, check::PostCall, check::NewAllocator,
                      check::Bind, check::PointerEscape, check::DeadSymbols,
                      check::LiveSymbols,
-                     check::PreStmt<ReturnStmt>, check::PostStmt<Expr>,
+                     check::PreStmt<ReturnStmt>, check::PreStmt<Expr>,
                      check::PreCall,
                      check::PostStmt<CUDAKernelCallExpr>, check::BlockEntrance,
                      eval::Assume,
@@ -646,7 +658,7 @@ public:
   void checkDeadSymbols(SymbolReaper &Reaper, CheckerContext &C) const;
   void checkLiveSymbols(ProgramStateRef State, SymbolReaper &Reaper) const;
   void checkPreStmt(const ReturnStmt *Return, CheckerContext &C) const;
-  void checkPostStmt(const Expr *E, CheckerContext &C) const;
+  void checkPreStmt(const Expr *E, CheckerContext &C) const;
   void checkPreCall(const CallEvent &Call, CheckerContext &C) const;
   void checkPostStmt(const CUDAKernelCallExpr *Launch, CheckerContext &C) const;
   ProgramStateRef evalAssume(ProgramStateRef State, SVal Condition,
@@ -1287,7 +1299,7 @@ void MemoryModeling::leavePath(const PathLeaves &Leaves,
   }
 }
 
-void MemoryModeling::checkPostStmt(const Expr *E, CheckerContext &C) const {
+void MemoryModeling::checkPreStmt(const Expr *E, CheckerContext &C) const {
   if (const CXXThrowExpr *Throw = thrownBy(E, C)) {
     PathLeaves Leaves{framesUnwound(Throw, C.getLocationContext()), false};
     if (!Leaves.Frames.empty())

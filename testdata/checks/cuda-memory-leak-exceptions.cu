@@ -151,3 +151,24 @@ void resetNoexcept(int n) noexcept {
   CUDA_CHECK(cudaMemset(device, 0, n * sizeof(float)));
   cudaFree(device);
 }
+
+// The usual checking macro builds its message with std::string: the path is
+// judged as the throw's operand starts, before libstdc++'s concatenation
+// (where the analyzer loses it) runs.
+#include <string>
+#define CUDA_CHECK_NAMED(call)                                                 \
+  do {                                                                         \
+    cudaError_t status_ = (call);                                              \
+    if (status_ != cudaSuccess)                                                \
+      throw std::runtime_error(std::string(#call) + ": " +                     \
+                               cudaGetErrorString(status_));                   \
+  } while (0)
+
+void scaleWithNamedChecks(float *host, int n) {
+  float *device;
+  // expected-note@+1 {{device memory is allocated here by 'cudaMalloc'}}
+  CUDA_CHECK_NAMED(cudaMalloc(&device, n * sizeof(float))); // expected-warning {{device memory allocated by 'cudaMalloc' is not released on every path}}
+  CUDA_CHECK_NAMED(cudaMemcpy(device, host, n * sizeof(float), cudaMemcpyHostToDevice)); // expected-note {{the exception thrown here leaves 'scaleWithNamedChecks' without releasing the memory}}
+  axpy<<<(n + 255) / 256, 256>>>(2.0f, device, device, n);
+  cudaFree(device);
+}
