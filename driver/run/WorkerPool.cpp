@@ -32,7 +32,9 @@ namespace {
 constexpr StringLiteral RequestMagic = "cudalint-worker-request-2\n";
 
 // A test-only fault, so that the tests can watch a worker crash, hang or be
-// killed: CUDALINT_TEST_WORKER_FAULT=crash:<part of a path>.
+// killed, or take a second longer (an analysis the editor's next keystroke
+// must stop, however fast the machine): CUDALINT_TEST_WORKER_FAULT=crash:<part
+// of a path>, or hang:, kill:, slow:.
 constexpr StringLiteral TestFaultVariable = "CUDALINT_TEST_WORKER_FAULT";
 
 struct WorkerRequest {
@@ -128,6 +130,8 @@ void injectTestFault(StringRef File) {
   if (Kind == "hang")
     for (;;)
       std::this_thread::sleep_for(std::chrono::seconds(1));
+  if (Kind == "slow")
+    std::this_thread::sleep_for(std::chrono::seconds(1));
 }
 
 UnitOutcome failedOutcome(const UnitJob &Job, std::string Reason) {

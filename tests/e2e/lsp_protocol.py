@@ -7,6 +7,7 @@ fixes; `shutdown` then `exit` ends the process with 0, `exit` alone with 1.
 """
 
 import json
+import os
 import queue
 import subprocess
 import threading
@@ -25,12 +26,13 @@ def uri(path):
 class Server:
     """One `cudalint --lsp` process and the messages it sent."""
 
-    def __init__(self, args, cwd, options=(), mode="--lsp"):
+    def __init__(self, args, cwd, options=(), mode="--lsp", env=None):
         self.log = open(args.work_dir / "server-stderr.log", "a")
         command = [str(args.cudalint), mode, *options]
         print("$ " + " ".join(command), flush=True)
         self.process = subprocess.Popen(command, cwd=cwd, stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=self.log)
+                                        stdout=subprocess.PIPE, stderr=self.log,
+                                        env=dict(os.environ, **(env or {})))
         self.messages = queue.Queue()
         self.seen = []
         threading.Thread(target=self._read, daemon=True).start()
