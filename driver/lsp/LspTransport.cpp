@@ -74,12 +74,6 @@ IncomingMessage LspReader::next() {
   return Result;
 }
 
-std::string frameMessage(const llvm::json::Value &Message) {
-  std::string Body;
-  llvm::raw_string_ostream(Body) << Message;
-  return "Content-Length: " + std::to_string(Body.size()) + "\r\n\r\n" + Body;
-}
-
 void LspWriter::send(const llvm::json::Value &Message) {
   std::string Body;
   llvm::raw_string_ostream(Body) << Message;

@@ -48,9 +48,6 @@ private:
   std::mutex Mutex;
 };
 
-// The framed bytes of `Message`: "Content-Length: N\r\n\r\n{...}".
-std::string frameMessage(const llvm::json::Value &Message);
-
 } // namespace cudalint
 
 #endif
