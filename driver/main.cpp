@@ -121,7 +121,8 @@ cl::opt<bool> Verbose(
              "reports carry the timings too (which makes them differ from run to run)."),
     cl::cat(Category));
 cl::opt<bool> AnalysisWorker("analysis-worker", cl::Hidden,
-                             cl::desc("Analyse the unit of the request on stdin (internal)."));
+                             cl::desc("Analyse the unit of the request on stdin, or in the "
+                                      "named pipe given as source (internal)."));
 cl::opt<std::string> WarningsAsErrors(
     "warnings-as-errors",
     cl::desc("Globs of checks whose findings are reported as errors; appended to "
@@ -773,7 +774,7 @@ int run(int Argc, const char **Argv) {
           "cudalint: finds host-side CUDA bugs before they reach a GPU\n", &errs()))
     return ExitError;
   if (AnalysisWorker)
-    return runAnalysisWorker();
+    return runAnalysisWorker(Sources.empty() ? "" : StringRef(Sources.front()));
   if (Merge)
     return mergeReports({std::vector<std::string>(Sources.begin(), Sources.end()), OutputFile,
                          !OutputFormat.getNumOccurrences()   ? ""

@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
 
 namespace cudalint {
@@ -131,6 +132,7 @@ EditorAnalyses::nextDueLocked(Clock::time_point Now, std::optional<Clock::time_p
 
 // The analysis thread: one document at a time, the one due first.
 void EditorAnalyses::analyseDueDocuments() {
+  bool StandbyRefused = false;
   while (true) {
     std::optional<Snapshot> Taken;
     {
@@ -140,15 +142,25 @@ void EditorAnalyses::analyseDueDocuments() {
         Taken = nextDueLocked(Clock::now(), Next);
         if (Taken)
           break;
-        if (Next)
+        if (Next) {
+          // A buffer rests after a change: its worker starts meanwhile.
+          if (!Standby.standing() && !StandbyRefused && !Options.Workers.Executable.empty()) {
+            Lock.unlock();
+            // Tried once a pause: the analysis starts its own otherwise.
+            StandbyRefused = !Standby.ensureStarted(Options.Workers);
+            Lock.lock();
+            continue;
+          }
           Wake.wait_until(Lock, *Next);
-        else
+        } else {
           Wake.wait(Lock);
+        }
       }
       if (Stopping)
         return;
     }
     std::optional<std::vector<Finding>> Findings = analyse(*Taken);
+    StandbyRefused = false;
     if (!Findings)
       continue; // a newer version is due, or the session ends
     std::lock_guard<std::mutex> Lock(Mutex);
@@ -228,7 +240,8 @@ std::optional<std::vector<Finding>> EditorAnalyses::analyse(const Snapshot &Take
                             Options.Workers.Environment);
     });
   } else {
-    Outcome = analyseInCancellableWorker(Job, Options.Workers, [&] { return overtaken(Taken); });
+    Outcome = analyseInCancellableWorker(
+        Job, Options.Workers, [&] { return overtaken(Taken); }, &Standby);
   }
   Listener.analysisEnded(Taken.Uri);
   if (!Outcome)
@@ -245,6 +258,15 @@ std::optional<std::vector<Finding>> EditorAnalyses::analyse(const Snapshot &Take
                  "' does not parse; its CUDA findings may be incomplete (the errors are in "
                  "the log)");
   }
+  // What --verbose says of a unit in a whole run, so that a user who finds
+  // the findings slow to come can tell the parse from the analysis.
+  std::string Timing;
+  llvm::raw_string_ostream(Timing)
+      << "analysed '" << Path << "' (version " << Taken.Version << "): "
+      << llvm::format("parse %.2f s, analysis %.2f s", Outcome->Timing.ParseSeconds,
+                      Outcome->Timing.AnalysisSeconds)
+      << (Outcome->Timing.PreambleUsed ? " (CUDA headers precompiled)" : "");
+  Listener.log(MessageType::Log, Timing);
   // Said each time the file is analysed, as its findings are published.
   if (!Outcome->DeviceErrorsSkipped.empty())
     Listener.log(MessageType::Info, deviceErrorsNotice(Path, Outcome->DeviceErrorsSkipped));

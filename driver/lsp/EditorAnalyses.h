@@ -55,11 +55,14 @@ public:
 class EditorAnalyses {
 public:
   // How long the buffer must rest after a change before it is analysed:
-  // longer than the pause between the keystrokes of a word, so that typing
-  // it costs one analysis, and short beside any analysis, so that findings
-  // arrive within a second of the last keystroke for a file of a few hundred
-  // lines, and within 0.2 s of the analysis time for a large unit.
-  static constexpr std::chrono::milliseconds Debounce{150};
+  // about the pause between a fast typist's keystrokes, so that a burst of
+  // typing costs one analysis, and short beside any analysis, so that
+  // findings arrive within a second of the last keystroke for a file of a
+  // few hundred lines, and within 0.2 s of the analysis time for a large unit
+  // (with the worker's start and end). An analysis that a slower typist's
+  // next keystroke stops costs little: its worker stood by already, and it
+  // is killed at once.
+  static constexpr std::chrono::milliseconds Debounce{100};
 
   EditorAnalyses(const LanguageServerOptions &Options, EditorListener &Listener);
   ~EditorAnalyses(); // stops the analysis in flight
@@ -118,6 +121,7 @@ private:
     CompileDatabase Database;
   };
   std::map<std::string, CachedDatabase> Databases; // the analysis thread's
+  StandbyWorker Standby;                           // the analysis thread's
 
   std::mutex Mutex; // guards what follows
   std::condition_variable Wake;

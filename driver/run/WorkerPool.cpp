@@ -16,6 +16,10 @@
 
 #include <chrono>
 #include <csignal>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -148,6 +152,14 @@ std::string readWhole(StringRef Path) {
   return Buffer ? (*Buffer)->getBuffer().str() : std::string();
 }
 
+// A worker's request, outcome and stderr files; unlink(), not
+// sys::fs::remove, which leaves a standby's named pipe in place.
+void removeFiles(std::initializer_list<StringRef> Paths) {
+  for (StringRef Path : Paths)
+    if (!Path.empty())
+      ::unlink(Path.str().c_str());
+}
+
 // One running worker and the files it talks through.
 struct Worker {
   size_t Job;
@@ -160,11 +172,74 @@ struct Worker {
 // A run that only ends when its units are done.
 constexpr auto NeverCancelled = [] { return false; };
 
+// Starts `cudalint --analysis-worker [RequestPipe]` with its outcome and
+// stderr in files; its request on stdin from `RequestFile`, if any.
+std::optional<sys::ProcessInfo> spawnWorker(const WorkerSettings &Settings,
+                                            std::optional<StringRef> RequestFile,
+                                            StringRef RequestPipe, StringRef OutcomePath,
+                                            std::optional<StringRef> ErrorPath,
+                                            std::string &StartError) {
+  SmallVector<StringRef, 3> Arguments = {Settings.Executable, AnalysisWorkerFlag};
+  if (!RequestPipe.empty())
+    Arguments.push_back(RequestPipe);
+  std::optional<StringRef> Redirects[] = {RequestFile, OutcomePath, ErrorPath};
+  bool StartFailed = false;
+  sys::ProcessInfo Process =
+      sys::ExecuteNoWait(Settings.Executable, Arguments, std::nullopt, Redirects,
+                         Settings.UnitMemoryLimitMiB, &StartError, &StartFailed);
+  if (StartFailed || Process.Pid == sys::ProcessInfo::InvalidPid)
+    return std::nullopt;
+  return Process;
+}
+
+// Writes the request into a standby worker's pipe; false when the worker is
+// gone (it died, or never opened its end within seconds).
+bool handOver(const sys::ProcessInfo &Process, StringRef RequestPipe, StringRef Request) {
+  // Opening the write end without blocking succeeds once the worker has
+  // opened its end, which it does as soon as it has started.
+  auto GiveUp = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  int Pipe;
+  while ((Pipe = ::open(RequestPipe.str().c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC)) < 0) {
+    if (errno == EINTR)
+      continue;
+    if (errno != ENXIO || ::kill(Process.Pid, 0) != 0 ||
+        ::waitpid(Process.Pid, nullptr, WNOHANG) != 0 ||
+        std::chrono::steady_clock::now() > GiveUp)
+      return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ::fcntl(Pipe, F_SETFL, ::fcntl(Pipe, F_GETFL) & ~O_NONBLOCK);
+  // A worker that dies while it reads must not take the server with it:
+  // SIGPIPE is held back on this thread and the failed write says it.
+  sigset_t Pipes, Before;
+  sigemptyset(&Pipes);
+  sigaddset(&Pipes, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &Pipes, &Before);
+  bool Written = true;
+  for (StringRef Left = Request; Written && !Left.empty();) {
+    ssize_t Wrote = ::write(Pipe, Left.data(), Left.size());
+    if (Wrote < 0 && errno == EINTR)
+      continue;
+    Written = Wrote > 0;
+    if (Written)
+      Left = Left.drop_front(Wrote);
+  }
+  ::close(Pipe);
+  if (!Written) {
+    struct timespec Now = {0, 0};
+    sigtimedwait(&Pipes, nullptr, &Now); // the SIGPIPE of the failed write
+  }
+  pthread_sigmask(SIG_SETMASK, &Before, nullptr);
+  return Written;
+}
+
 class Pool {
 public:
   Pool(const std::vector<UnitJob> &Jobs, const WorkerSettings &Settings,
-       llvm::function_ref<bool()> Cancelled = NeverCancelled)
-      : Jobs(Jobs), Settings(Settings), Cancelled(Cancelled), Outcomes(Jobs.size()) {}
+       llvm::function_ref<bool()> Cancelled = NeverCancelled,
+       StandbyWorker *Standby = nullptr)
+      : Jobs(Jobs), Settings(Settings), Cancelled(Cancelled), Standby(Standby),
+        Outcomes(Jobs.size()) {}
 
   // Whether the caller stopped the run; the outcomes are then incomplete.
   bool wasCancelled() const { return WasCancelled; }
@@ -226,8 +301,7 @@ private:
         for (Worker &W : Running) {
           ::kill(W.Process.Pid, SIGKILL);
           sys::Wait(W.Process, std::nullopt);
-          for (const std::string &Path : {W.RequestPath, W.OutcomePath, W.ErrorPath})
-            sys::fs::remove(Path);
+          removeFiles({W.RequestPath, W.OutcomePath, W.ErrorPath});
         }
         WasCancelled = true;
         return;
@@ -248,9 +322,11 @@ private:
         }
       }
       // Short units finish in well under a second: poll often at first,
-      // then less, so that idle polling costs nothing measurable.
+      // then less, but every 10 ms at least: a worker's end is on the way
+      // of the editor's findings, and a waitpid a worker costs nothing
+      // measurable at that pace.
       Pause = AnyDone ? std::chrono::milliseconds(2)
-                      : std::min(Pause * 2, std::chrono::milliseconds(50));
+                      : std::min(Pause * 2, std::chrono::milliseconds(10));
       if (!AnyDone && !Running.empty())
         std::this_thread::sleep_for(Pause);
     }
@@ -258,6 +334,9 @@ private:
 
   std::optional<Worker> start(size_t I) {
     const UnitJob &Job = Jobs[I];
+    if (Standby && Standby->standing() && !Job.Options->Verify)
+      if (std::optional<Worker> Started = startOnStandby(I))
+        return Started;
     Worker W;
     W.Job = I;
     std::string Base = (Scratch + "/unit-" + Twine(I)).str();
@@ -282,20 +361,41 @@ private:
         return std::nullopt;
       }
     }
-    StringRef Arguments[] = {Settings.Executable, AnalysisWorkerFlag};
     // In verify mode clang's own report of unmet expectations is the output.
     std::optional<StringRef> ErrorRedirect;
     if (!Job.Options->Verify)
       ErrorRedirect = StringRef(W.ErrorPath);
-    std::optional<StringRef> Redirects[] = {StringRef(W.RequestPath), StringRef(W.OutcomePath),
-                                            ErrorRedirect};
     std::string StartError;
-    bool StartFailed = false;
-    W.Process = sys::ExecuteNoWait(Settings.Executable, Arguments, std::nullopt, Redirects,
-                                   Settings.UnitMemoryLimitMiB, &StartError, &StartFailed);
-    if (StartFailed || W.Process.Pid == sys::ProcessInfo::InvalidPid) {
+    std::optional<sys::ProcessInfo> Process = spawnWorker(
+        Settings, StringRef(W.RequestPath), "", W.OutcomePath, ErrorRedirect, StartError);
+    if (!Process) {
       finish(I, failedOutcome(Job, "cannot start an analysis worker ('" + Settings.Executable +
                                        "'): " + StartError));
+      return std::nullopt;
+    }
+    W.Process = *Process;
+    W.Deadline = std::chrono::steady_clock::now() +
+                 std::chrono::seconds(Settings.UnitTimeoutSeconds);
+    return W;
+  }
+
+  // The standby worker, given the job's request; nullopt when it is gone
+  // (the job then starts a worker of its own).
+  std::optional<Worker> startOnStandby(size_t I) {
+    std::optional<StandbyWorker::Handover> Taken = Standby->take();
+    Worker W;
+    W.Job = I;
+    W.Process = Taken->Process;
+    W.RequestPath = Taken->RequestPipe;
+    W.OutcomePath = Taken->OutcomePath;
+    W.ErrorPath = Taken->ErrorPath;
+    const UnitJob &Job = Jobs[I];
+    if (!handOver(W.Process, W.RequestPath,
+                  encodeRequest(Job, Job.SharesPreamble ? Settings.Environment
+                                                        : AnalysisEnvironment()))) {
+      ::kill(W.Process.Pid, SIGKILL);
+      sys::Wait(W.Process, std::nullopt);
+      removeFiles({W.RequestPath, W.OutcomePath, W.ErrorPath});
       return std::nullopt;
     }
     W.Deadline = std::chrono::steady_clock::now() +
@@ -321,8 +421,7 @@ private:
     UnitOutcome Outcome = outcomeOf(W, Done.ReturnCode, WaitError, Log);
     if (Statistics)
       Outcome.Timing.PeakMemoryKiB = Statistics->PeakMemory;
-    for (const std::string &Path : {W.RequestPath, W.OutcomePath, W.ErrorPath})
-      sys::fs::remove(Path);
+    removeFiles({W.RequestPath, W.OutcomePath, W.ErrorPath});
     if (Settings.Cache && !Outcome.Failed && !Jobs[W.Job].Options->Verify)
       Settings.Cache->store(CacheKeys[W.Job], Outcome);
     finish(W.Job, std::move(Outcome));
@@ -362,6 +461,7 @@ private:
   const std::vector<UnitJob> &Jobs;
   const WorkerSettings &Settings;
   llvm::function_ref<bool()> Cancelled;
+  StandbyWorker *Standby;
   bool WasCancelled = false;
   std::vector<UnitOutcome> Outcomes;
   std::vector<std::string> CacheKeys;
@@ -376,18 +476,74 @@ std::vector<UnitOutcome> analyseInWorkers(const std::vector<UnitJob> &Jobs,
   return Pool(Jobs, Settings).run();
 }
 
+StandbyWorker::~StandbyWorker() {
+  stop();
+  if (!Directory.empty())
+    sys::fs::remove_directories(Directory);
+}
+
+void StandbyWorker::stop() {
+  if (!standing())
+    return;
+  ::kill(Process.Pid, SIGKILL);
+  sys::Wait(Process, std::nullopt);
+  Process = sys::ProcessInfo();
+  removeFiles({RequestPipe, OutcomePath, ErrorPath});
+}
+
+bool StandbyWorker::ensureStarted(const WorkerSettings &Settings) {
+  if (standing()) {
+    // Still waiting, or died meanwhile (killed by hand, out of memory).
+    if (::waitpid(Process.Pid, nullptr, WNOHANG) == 0)
+      return true;
+    Process = sys::ProcessInfo();
+    removeFiles({RequestPipe, OutcomePath, ErrorPath});
+  }
+  if (Directory.empty()) {
+    SmallString<256> Created;
+    if (sys::fs::createUniqueDirectory("cudalint-standby", Created))
+      return false;
+    Directory = std::string(Created);
+  }
+  std::string Base = (Directory + "/worker-" + Twine(++Started)).str();
+  RequestPipe = Base + ".request";
+  OutcomePath = Base + ".outcome";
+  ErrorPath = Base + ".stderr";
+  if (::mkfifo(RequestPipe.c_str(), 0600) != 0)
+    return false;
+  std::string StartError;
+  std::optional<sys::ProcessInfo> Spawned =
+      spawnWorker(Settings, std::nullopt, RequestPipe, OutcomePath, StringRef(ErrorPath),
+                  StartError);
+  if (!Spawned) {
+    ::unlink(RequestPipe.c_str());
+    return false;
+  }
+  Process = *Spawned;
+  return true;
+}
+
+std::optional<StandbyWorker::Handover> StandbyWorker::take() {
+  if (!standing())
+    return std::nullopt;
+  Handover Taken{Process, RequestPipe, OutcomePath, ErrorPath};
+  Process = sys::ProcessInfo();
+  return Taken;
+}
+
 std::optional<UnitOutcome> analyseInCancellableWorker(const UnitJob &Job,
                                                       const WorkerSettings &Settings,
-                                                      llvm::function_ref<bool()> Cancelled) {
+                                                      llvm::function_ref<bool()> Cancelled,
+                                                      StandbyWorker *Standby) {
   std::vector<UnitJob> Jobs{Job};
-  Pool Single(Jobs, Settings, Cancelled);
+  Pool Single(Jobs, Settings, Cancelled, Standby);
   std::vector<UnitOutcome> Outcomes = Single.run();
   if (Single.wasCancelled())
     return std::nullopt;
   return std::move(Outcomes.front());
 }
 
-int runAnalysisWorker() {
+int runAnalysisWorker(StringRef RequestPipe) {
   // A worker answers its run and nobody else: once the run is gone (a
   // cancelled CI job, Ctrl-C, a killed parent) nobody reads the answer, and
   // nobody enforces --unit-timeout, so the worker must not outlive it. The
@@ -400,7 +556,11 @@ int runAnalysisWorker() {
 #endif
   std::string Message;
   {
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Input = MemoryBuffer::getSTDIN();
+    // A standby worker blocks here until its run hands it a unit.
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Input =
+        RequestPipe.empty() ? MemoryBuffer::getSTDIN()
+                            : MemoryBuffer::getFile(RequestPipe, /*IsText=*/false,
+                                                    /*RequiresNullTerminator=*/false);
     if (!Input) {
       errs() << "cudalint " << AnalysisWorkerFlag << ": cannot read the request: "
              << Input.getError().message() << "\n";
