@@ -173,8 +173,14 @@ public:
     const llvm::json::Value *ParamsValue = Fields->get("params");
     const llvm::json::Object *Params = ParamsValue ? ParamsValue->getAsObject() : nullptr;
     if (Method) {
-      if (*Method == "initialize")
+      if (*Method == "initialize") {
         readClientCapabilities(Params);
+        if (Id) {
+          std::lock_guard<std::mutex> Lock(Mutex);
+          InitializeId = idKey(*Id);
+        }
+      } else if (*Method == "workspace/executeCommand" && Id && executeCommand(*Id, Params))
+        return true; // cudalint's own command: clangd does not know it
       else if (*Method == "shutdown")
         ShutdownRequested = true;
       else if (*Method == "exit")
@@ -197,7 +203,8 @@ public:
       if (Method && *Method == "textDocument/publishDiagnostics" &&
           clangdPublished(Fields->getObject("params")))
         return;
-      if (!Method && Fields->get("id") && answerCodeAction(*Fields))
+      if (!Method && Fields->get("id") &&
+          (answerCodeAction(*Fields) || answerInitialize(*Fields)))
         return;
     }
     if (!Message.Body.empty())
@@ -280,7 +287,7 @@ private:
     const llvm::json::Object *Range = Params ? Params->getObject("range") : nullptr;
     if (!Name || !Range)
       return; // clangd answers it as it sees fit
-    llvm::json::Array Fixes = quickFixesAt(Analyses.currentFindings(Name->Uri), *Range);
+    llvm::json::Array Fixes = fixesAt(Analyses.currentFindings(Name->Uri), *Range);
     if (Fixes.empty())
       return;
     std::lock_guard<std::mutex> Lock(Mutex);
@@ -316,6 +323,36 @@ private:
     for (llvm::json::Value &Fix : Pending.Fixes)
       Merged.push_back(std::move(Fix));
     reply(Id, std::move(Merged));
+    return true;
+  }
+
+  // clangd's answer to initialize, with cudalint's command added to the
+  // ones it executes: editors call only the commands a server declares.
+  // False when the message answers another request.
+  bool answerInitialize(const llvm::json::Object &Answer) {
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      if (!InitializeId || *InitializeId != idKey(*Answer.get("id")))
+        return false;
+      InitializeId.reset();
+    }
+    llvm::json::Object Declared(Answer);
+    llvm::json::Object *Result = Declared.getObject("result");
+    llvm::json::Object *Capabilities = Result ? Result->getObject("capabilities") : nullptr;
+    if (!Capabilities)
+      return false; // an error: it passes as it is
+    llvm::json::Object *Provider = Capabilities->getObject("executeCommandProvider");
+    if (!Provider) {
+      Capabilities->try_emplace("executeCommandProvider", llvm::json::Object{});
+      Provider = Capabilities->getObject("executeCommandProvider");
+    }
+    llvm::json::Array *Commands = Provider->getArray("commands");
+    if (!Commands) {
+      Provider->try_emplace("commands", llvm::json::Array{});
+      Commands = Provider->getArray("commands");
+    }
+    Commands->push_back(ApplyFixCommand);
+    Editor.send(std::move(Declared));
     return true;
   }
 
@@ -356,6 +393,7 @@ private:
   bool ClangdAlive = true;
   std::map<std::string, PublishedDiagnostics> Published;   // by URI
   std::map<std::string, PendingCodeAction> PendingCodeActions; // by request id
+  std::optional<std::string> InitializeId; // until clangd answers it
 
   EditorAnalyses Analyses; // last: its thread reports to everything above
 };

@@ -70,6 +70,53 @@ void EditorChannel::readClientCapabilities(const llvm::json::Object *InitializeP
       InitializeParams ? InitializeParams->getObject("capabilities") : nullptr;
   const llvm::json::Object *Window = Capabilities ? Capabilities->getObject("window") : nullptr;
   ShowsProgress = Window && Window->getBoolean("workDoneProgress").value_or(false);
+  const llvm::json::Object *TextDocument =
+      Capabilities ? Capabilities->getObject("textDocument") : nullptr;
+  const llvm::json::Object *CodeAction =
+      TextDocument ? TextDocument->getObject("codeAction") : nullptr;
+  TakesCodeActionLiterals = CodeAction && CodeAction->getObject("codeActionLiteralSupport");
+}
+
+llvm::json::Array EditorChannel::fixesAt(const std::vector<Finding> &Findings,
+                                         const llvm::json::Object &Range) const {
+  llvm::json::Array Actions = quickFixesAt(Findings, Range);
+  if (TakesCodeActionLiterals)
+    return Actions;
+  llvm::json::Array Commands;
+  for (llvm::json::Value &Action : Actions) {
+    llvm::json::Object &Fix = *Action.getAsObject();
+    Commands.push_back(llvm::json::Object{
+        // Copied: a json::Value made of a StringRef borrows it from Actions.
+        {"title", Fix.getString("title")->str()},
+        {"command", ApplyFixCommand},
+        {"arguments", llvm::json::Array{std::move(*Fix.get("edit"))}}});
+  }
+  return Commands;
+}
+
+bool EditorChannel::executeCommand(const llvm::json::Value &Id,
+                                   const llvm::json::Object *Params) {
+  std::optional<llvm::StringRef> Command = Params ? Params->getString("command") : std::nullopt;
+  if (!Command || *Command != ApplyFixCommand)
+    return false;
+  const llvm::json::Array *Arguments = Params->getArray("arguments");
+  const llvm::json::Object *Edit =
+      Arguments && Arguments->size() == 1 ? (*Arguments)[0].getAsObject() : nullptr;
+  if (!Edit) {
+    replyError(Id, lsp_error::InvalidParams,
+               (ApplyFixCommand + " takes one argument, the fix's WorkspaceEdit").str());
+    return true;
+  }
+  // The editor applies it and tells the servers through didChange, as for
+  // any edit; its answer (applied or not) needs nothing more from cudalint.
+  Editor.send(llvm::json::Object{
+      {"jsonrpc", "2.0"},
+      {"id", (OwnRequestPrefix + "applyEdit/" + llvm::Twine(NextRequest++)).str()},
+      {"method", "workspace/applyEdit"},
+      {"params", llvm::json::Object{{"label", "cudalint: apply fix"},
+                                    {"edit", llvm::json::Object(*Edit)}}}});
+  reply(Id, nullptr);
+  return true;
 }
 
 void EditorChannel::analysisStarted(const std::string &Uri, const std::string &Path) {

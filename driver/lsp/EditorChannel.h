@@ -26,8 +26,20 @@ class EditorChannel : public EditorListener {
 public:
   explicit EditorChannel(LspWriter &Editor) : Editor(Editor) {}
 
-  // From the editor's `initialize` params: whether it shows progress.
+  // From the editor's `initialize` params: whether it shows progress, and
+  // whether it takes code actions as literals.
   void readClientCapabilities(const llvm::json::Object *InitializeParams);
+
+  // cudalint's quick fixes for `Range` among `Findings`, as the editor takes
+  // them: code actions that carry their edit, or, for an editor that takes
+  // no code action literals, commands (ApplyFixCommand) whose execution
+  // sends the edit back as workspace/applyEdit, as clangd does.
+  llvm::json::Array fixesAt(const std::vector<Finding> &Findings,
+                            const llvm::json::Object &Range) const;
+  // A workspace/executeCommand of ApplyFixCommand: its edit goes to the
+  // editor as workspace/applyEdit and the command is answered; false for
+  // any other command (clangd's, in the proxy).
+  bool executeCommand(const llvm::json::Value &Id, const llvm::json::Object *Params);
 
   void analysisStarted(const std::string &Uri, const std::string &Path) override;
   void analysisEnded(const std::string &Uri) override;
@@ -66,6 +78,7 @@ protected:
 
 private:
   std::atomic<bool> ShowsProgress{false};
+  std::atomic<bool> TakesCodeActionLiterals{false};
   std::atomic<unsigned> NextRequest{1};
   std::mutex Mutex; // guards Progress
   std::map<std::string, std::string> Progress; // URI -> token of its analysis
@@ -80,6 +93,10 @@ constexpr int InvalidParams = -32602;
 constexpr int ServerNotInitialized = -32002;
 constexpr int RequestFailed = -32803;
 } // namespace lsp_error
+
+// The command of a quick fix offered to an editor without code action
+// literals; its one argument is the fix's WorkspaceEdit.
+constexpr llvm::StringLiteral ApplyFixCommand = "cudalint.applyFix";
 
 // The contentChanges of a didChange; std::nullopt when one of them is not a
 // change the protocol defines.

@@ -82,6 +82,11 @@ private:
     }
     if (Method == "textDocument/codeAction")
       return codeActions(Id, Params);
+    if (Method == "workspace/executeCommand") {
+      if (!Channel.executeCommand(Id, Params))
+        Channel.replyError(Id, InvalidParams, "cudalint has one command, cudalint.applyFix");
+      return;
+    }
     Channel.replyError(Id, MethodNotFound, "cudalint does not handle " + Method.str());
   }
 
@@ -106,6 +111,8 @@ private:
                                  {"save", llvm::json::Object{{"includeText", true}}}}},
              {"codeActionProvider",
               llvm::json::Object{{"codeActionKinds", llvm::json::Array{"quickfix"}}}},
+             {"executeCommandProvider",
+              llvm::json::Object{{"commands", llvm::json::Array{ApplyFixCommand}}}},
          }},
         {"serverInfo", llvm::json::Object{{"name", "cudalint"}, {"version", CUDALINT_VERSION}}},
     };
@@ -117,7 +124,7 @@ private:
     const llvm::json::Object *Range = Params ? Params->getObject("range") : nullptr;
     if (!Name || !Range)
       return Channel.replyError(Id, InvalidParams, "codeAction needs textDocument.uri and range");
-    Channel.reply(Id, quickFixesAt(Analyses.currentFindings(Name->Uri), *Range));
+    Channel.reply(Id, Channel.fixesAt(Analyses.currentFindings(Name->Uri), *Range));
   }
 
   EditorChannel Channel;

@@ -3,7 +3,9 @@
 scripted LSP client as an editor would: clangd's own diagnostics (a
 deliberate type error) and cudalint's (CUDA bugs) arrive merged for the same
 document; cudalint's quick fix comes with clangd's code actions and, applied
-as an incremental edit, clears its finding without a save; clangd's hover
+as an incremental edit, clears its finding without a save; for an editor
+that takes no code action literals it is a command that sends the edit as
+workspace/applyEdit; clangd's hover
 and definition answers pass through; work-done progress is reported;
 `cudalint-clangd --version` is clangd's; without a clangd, the user is told
 once and cudalint's findings are served alone. Then `cudalint --lsp` (where every
@@ -39,11 +41,14 @@ def sources(diagnostics):
     return sorted({d.get("source", "") for d in diagnostics})
 
 
-def initialize(server, root):
+def initialize(server, root, code_action_literals=True):
+    text_document = {"publishDiagnostics": {"versionSupport": True}}
+    if code_action_literals:  # as VS Code, Neovim and Emacs declare
+        text_document["codeAction"] = {"codeActionLiteralSupport": {
+            "codeActionKind": {"valueSet": ["quickfix", "refactor"]}}}
     request_id = server.request("initialize", {
         "processId": None, "rootUri": uri(root),
-        "capabilities": {"window": {"workDoneProgress": True},
-                         "textDocument": {"publishDiagnostics": {"versionSupport": True}}}})
+        "capabilities": {"window": {"workDoneProgress": True}, "textDocument": text_document}})
     result = server.response(request_id, "the initialize response")["result"]
     server.notify("initialized", {})
     return result
@@ -65,6 +70,9 @@ def test_proxy(args, root, kernel):
            f"the initialize answer is clangd's: {result.get('serverInfo')}")
     for capability in ("hoverProvider", "definitionProvider", "completionProvider"):
         expect(capability in result["capabilities"], f"clangd's {capability} passes through")
+    commands = result["capabilities"].get("executeCommandProvider", {}).get("commands", [])
+    expect("cudalint.applyFix" in commands and "clangd.applyTweak" in commands,
+           f"clangd's commands and cudalint's: {commands}")
     print(f"initialize: clangd {result['serverInfo'].get('version', '?')}")
 
     text = KERNEL + TYPE_ERROR
@@ -143,6 +151,52 @@ def test_proxy(args, root, kernel):
     code = server.exit_code()
     expect(code == 0, f"exit after shutdown: exit code {code}, expected 0")
     print("shutdown, exit: exit code 0")
+
+
+def test_fix_through_apply_edit(args, root, kernel):
+    """An editor that takes no code action literals gets cudalint's fix as a
+    command; executing it, the server asks the editor to apply the edit
+    (workspace/applyEdit), as clangd does for its own fixes."""
+    server = Server(args, cwd=root, mode="--clangd",
+                    options=[f"--clangd-path={CLANGD}", "--log=error"])
+    initialize(server, root, code_action_literals=False)
+    open_document(server, kernel, KERNEL)
+    diagnostics = wait_merged(server, kernel, "cudalint's diagnostics",
+                              lambda d: "cudalint" in sources(d))
+    alloc = next(d for d in diagnostics if d.get("code") == "cuda-alloc-pointer-arg")
+    request_id = server.request("textDocument/codeAction", {
+        "textDocument": {"uri": uri(kernel)},
+        "range": {"start": {"line": 7, "character": 30}, "end": {"line": 7, "character": 30}},
+        "context": {"diagnostics": [alloc]}})
+    actions = server.response(request_id, "the code actions as commands")["result"]
+    ours = [a for a in actions if a.get("command") == "cudalint.applyFix"]
+    expect(len(ours) == 1 and "edit" not in ours[0] and "cuda-alloc-pointer-arg" in ours[0]["title"],
+           f"cudalint's fix as a command: {actions}")
+
+    request_id = server.request("workspace/executeCommand", {
+        "command": ours[0]["command"], "arguments": ours[0]["arguments"]})
+    apply = server.wait_for(lambda m: m.get("method") == "workspace/applyEdit",
+                            "the server's workspace/applyEdit")
+    expect(server.response(request_id, "the executeCommand answer").get("result", 1) is None,
+           "executeCommand answers null")
+    edits = apply["params"]["edit"]["changes"][uri(kernel)]
+    expect(edits == [{"range": {"start": {"line": 7, "character": 28},
+                                "end": {"line": 7, "character": 28}}, "newText": "&"}],
+           f"the edit inserts '&' before 'device': {apply}")
+    # The editor applies it, tells both servers, and answers the request.
+    server.notify("textDocument/didChange", {
+        "textDocument": {"uri": uri(kernel), "version": 2},
+        "contentChanges": [{"range": e["range"], "text": e["newText"]} for e in edits]})
+    server.send({"jsonrpc": "2.0", "id": apply["id"], "result": {"applied": True}})
+    wait_merged(server, kernel, "the diagnostics of the fixed buffer",
+                lambda d: summary([x for x in d if x.get("source") == "cudalint"])
+                == [(8, 2, "cuda-unchecked-error")])
+    print("fix as a command: workspace/applyEdit sent, applied, its finding gone")
+    request_id = server.request("shutdown")
+    server.response(request_id, "the shutdown answer")
+    server.notify("exit", None)
+    code = server.exit_code()
+    expect(code == 0, f"exit after shutdown: exit code {code}, expected 0")
 
 
 def test_version_is_clangds(args):
@@ -233,6 +287,7 @@ def test():
         raise Skip(f"{CLANGD} is not installed")
     test_version_is_clangds(args)
     test_proxy(args, root, kernel)
+    test_fix_through_apply_edit(args, root, kernel)
     test_burst(args, root, kernel)
 
 

@@ -153,10 +153,16 @@ def test_malformed_messages(server):
 
 
 def test_initialize(server, root):
+    # As every current editor does: code actions as literals, not commands
+    # (e2e.lsp.clangd drives a client that takes commands).
     request_id = server.request("initialize", {
-        "processId": None, "rootUri": uri(root), "capabilities": {}})
+        "processId": None, "rootUri": uri(root), "capabilities": {"textDocument": {
+            "codeAction": {"codeActionLiteralSupport": {
+                "codeActionKind": {"valueSet": ["quickfix"]}}}}}})
     response = server.response(request_id, "the initialize response")
     capabilities = response["result"]["capabilities"]
+    expect(capabilities.get("executeCommandProvider", {}).get("commands") == ["cudalint.applyFix"],
+           f"cudalint's one command: {capabilities.get('executeCommandProvider')}")
     expect(capabilities["textDocumentSync"]["change"] == 2
            and capabilities["textDocumentSync"]["openClose"],
            f"textDocumentSync: {capabilities['textDocumentSync']}")
@@ -170,6 +176,12 @@ def test_initialize(server, root):
     response = server.response(request_id, "codeAction without a uri")
     expect(response.get("error", {}).get("code") == -32602,
            f"codeAction without a uri must fail with -32602: {response}")
+    for params in ({"command": "clangd.applyTweak", "arguments": []},
+                   {"command": "cudalint.applyFix", "arguments": ["not an edit"]}):
+        request_id = server.request("workspace/executeCommand", params)
+        response = server.response(request_id, f"executeCommand {params}")
+        expect(response.get("error", {}).get("code") == -32602,
+               f"an unknown command or a bad argument must fail with -32602: {response}")
 
 
 def test_unit(server, kernel):
