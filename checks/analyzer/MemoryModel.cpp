@@ -265,6 +265,12 @@ public:
 
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *Callee = Call->getDirectCallee();
+    // std::swap(u, v) moves the two addresses between the variables, as
+    // `t = u; u = v; v = t;` does.
+    if (const VarDecl *Other = swappedWith(Callee, Call)) {
+      CopiedFrom.push_back(Other);
+      return Holds;
+    }
     if (const AllocationApi *Api = api().allocation(Callee);
         Api && Api->OutParam < Call->getNumArgs())
       AllocationOutArguments.insert(
@@ -316,6 +322,19 @@ public:
 private:
   bool refersToVariable(const Expr *E) const {
     return namesVariable(E, Variable, /*ThroughMembers=*/false);
+  }
+
+  // The other local pointer variable of `std::swap(Variable, other)` (or of
+  // `swap(other, Variable)` found through `using std::swap`).
+  const VarDecl *swappedWith(const FunctionDecl *Callee, const CallExpr *Call) const {
+    if (!Callee || !Callee->isInStdNamespace() || !Callee->getIdentifier() ||
+        Callee->getName() != "swap" || Call->getNumArgs() != 2)
+      return nullptr;
+    const VarDecl *First = localPointerVariable(Call->getArg(0));
+    const VarDecl *Second = localPointerVariable(Call->getArg(1));
+    if (!First || !Second)
+      return nullptr;
+    return First == Variable ? Second : Second == Variable ? First : nullptr;
   }
 
   const VarDecl *Variable;

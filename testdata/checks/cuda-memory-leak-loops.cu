@@ -7,6 +7,7 @@
 #include <cuda.h>
 #include <cuda_runtime.h>
 #include <cstdlib>
+#include <utility>
 
 __global__ void smooth(float *data, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -66,6 +67,22 @@ void swappedInLoopOneReleased(int n) {
     float *t = current;
     current = next;
     next = t;
+  }
+  (void)cudaFree(current); // expected-note {{the memory is not released, and no pointer to it is used after this point}}
+}
+
+// The same with std::swap: it too only moves the two addresses.
+void stdSwappedInLoopOneReleased(int n) {
+  float *current = nullptr, *next = nullptr;
+  // expected-note@+1 {{device memory is allocated here by 'cudaMalloc'}}
+  (void)cudaMalloc((void **)&current, n * sizeof(float)); // expected-warning {{device memory allocated by 'cudaMalloc' is not released on every path}}
+  (void)cudaMalloc((void **)&next, n * sizeof(float));
+  // expected-note@+3 3 {{loop condition is true.  Entering loop body}}
+  // expected-note@+2 {{assuming 'step' is >= 1000}}
+  // expected-note@+1 {{loop condition is false.}}
+  for (int step = 0; step < 1000; ++step) {
+    smooth<<<1, 256>>>(current, n);
+    std::swap(current, next);
   }
   (void)cudaFree(current); // expected-note {{the memory is not released, and no pointer to it is used after this point}}
 }
@@ -157,6 +174,19 @@ void swappedInLoopReleasedAfter(int n, int steps) {
     float *t = current;
     current = next;
     next = t;
+  }
+  (void)cudaFree(current);
+  (void)cudaFree(next);
+}
+
+void stdSwappedInLoopReleasedAfter(int n, int steps) {
+  float *current = nullptr, *next = nullptr;
+  (void)cudaMalloc((void **)&current, n * sizeof(float));
+  (void)cudaMalloc((void **)&next, n * sizeof(float));
+  for (int step = 0; step < steps; ++step) {
+    smooth<<<1, 256>>>(current, n);
+    using std::swap;
+    swap(next, current);
   }
   (void)cudaFree(current);
   (void)cudaFree(next);
