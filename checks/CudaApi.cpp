@@ -436,6 +436,22 @@ llvm::StringRef memoryFamilyName(MemoryFamily Family) {
   llvm_unreachable("unknown memory family");
 }
 
+llvm::StringRef unreleasedMemoryFate(MemoryFamily Family) {
+  switch (Family) {
+  case MemoryFamily::Device:
+    return "the GPU keeps it allocated until the process exits";
+  case MemoryFamily::Managed:
+    return "it stays allocated on the GPU and mapped on the host until the process exits";
+  case MemoryFamily::PinnedHost:
+  case MemoryFamily::MappedHost:
+    return "it stays page-locked, out of the operating system's reach, until the process exits";
+  case MemoryFamily::PageableHost:
+  case MemoryFamily::Stack:
+    return "it stays allocated until the process exits";
+  }
+  llvm_unreachable("unknown memory family");
+}
+
 llvm::StringRef globalFunctionName(const FunctionDecl *Callee) {
   if (!Callee || isa<CXXMethodDecl>(Callee) || !Callee->getIdentifier())
     return {};

@@ -40,6 +40,9 @@ enum class MemoryFamily {
 };
 
 llvm::StringRef memoryFamilyName(MemoryFamily Family);
+// What becomes of memory of the family that is never released, as a leak's
+// message says it.
+llvm::StringRef unreleasedMemoryFate(MemoryFamily Family);
 
 struct AllocationApi {
   llvm::StringLiteral Name;

@@ -495,22 +495,6 @@ std::string releaserName(const FunctionDecl &Releaser) {
   return Releaser.getQualifiedNameAsString();
 }
 
-llvm::StringRef consequence(MemoryFamily Family) {
-  switch (Family) {
-  case MemoryFamily::Device:
-    return "the GPU keeps it allocated until the process exits";
-  case MemoryFamily::Managed:
-    return "it stays allocated on the GPU and mapped on the host until the process exits";
-  case MemoryFamily::PinnedHost:
-  case MemoryFamily::MappedHost:
-    return "it stays page-locked, out of the operating system's reach, until the process exits";
-  case MemoryFamily::PageableHost:
-  case MemoryFamily::Stack:
-    return "it stays allocated until the process exits";
-  }
-  llvm_unreachable("unknown memory family");
-}
-
 } // namespace
 
 std::vector<MemberLeakCheck::UnreleasedMember>
@@ -530,7 +514,7 @@ void MemberLeakCheck::check(const MatchFinder::MatchResult &Result) {
     diag(Member.Allocation->getBeginLoc(),
          (memoryFamilyName(Member.Api->Family) + " allocated by '" + documentedName(Member.Api->Name) +
           "' into " + Field + " is never released by " + Releaser +
-          ", which releases the object's other memory; " + consequence(Member.Api->Family) +
+          ", which releases the object's other memory; " + unreleasedMemoryFate(Member.Api->Family) +
           ", once for every object released")
              .str())
         .note(Member.Releaser->getLocation(), Releaser + " does not release " + Field);

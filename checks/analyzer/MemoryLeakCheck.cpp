@@ -23,28 +23,10 @@ namespace cudalint {
 
 namespace {
 
-llvm::StringRef consequence(MemoryFamily Family) {
-  switch (Family) {
-  case MemoryFamily::Device:
-    return "the GPU keeps it allocated until the process exits";
-  case MemoryFamily::Managed:
-    return "it stays allocated on the GPU and mapped on the host until the "
-           "process exits";
-  case MemoryFamily::PinnedHost:
-  case MemoryFamily::MappedHost:
-    return "it stays page-locked, out of the operating system's reach, until "
-           "the process exits";
-  case MemoryFamily::PageableHost:
-  case MemoryFamily::Stack:
-    return "it stays allocated until the process exits";
-  }
-  llvm_unreachable("unknown memory family");
-}
-
 std::string warning(const memory::Allocation &Memory) {
   return (memoryFamilyName(Memory.family()) + " allocated by '" +
           documentedName(Memory.allocator()) +
-          "' is not released on every path; " + consequence(Memory.family()))
+          "' is not released on every path; " + unreleasedMemoryFate(Memory.family()))
       .str();
 }
 
