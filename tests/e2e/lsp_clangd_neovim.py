@@ -6,14 +6,11 @@ client, configured as a clangd user's with the clangd command replaced by
 its finding without a save, and deleting the line clears it. The Lua side is
 lsp_clangd_neovim.lua."""
 
-import json
-import os
-import subprocess
 from pathlib import Path
 
-from harness import Skip, TestFailure, arguments, expect, main, required_tool
+from harness import Skip, arguments, expect, main, required_tool
 from lsp_clangd import CLANGD, TYPE_ERROR, clangd_available
-from lsp_neovim import as_list, neovim_version
+from lsp_neovim import as_list, neovim_version, run_neovim
 from lsp_project import KERNEL, write_project
 
 LUA = Path(__file__).with_name("lsp_clangd_neovim.lua")
@@ -34,29 +31,7 @@ def test():
     root = args.work_dir / "project"
     kernel, _ = write_project(root)
     kernel.write_text(KERNEL + TYPE_ERROR)
-    result_path = args.work_dir / "result.json"
-    home = args.work_dir / "home"
-    home.mkdir()
-    env = dict(os.environ, HOME=str(home), XDG_CONFIG_HOME=str(home / "config"),
-               XDG_DATA_HOME=str(home / "data"), XDG_STATE_HOME=str(home / "state"),
-               XDG_CACHE_HOME=str(home / "cache"), CUDALINT=str(args.cudalint),
-               CLANGD=CLANGD, LSP_FILE=str(kernel), LSP_ROOT=str(root),
-               LSP_RESULT=str(result_path))
-    command = [str(nvim), "--headless", "-u", "NONE", "-i", "NONE", "-n",
-               "-c", f"luafile {LUA}"]
-    print("$ " + " ".join(command), flush=True)
-    try:
-        run = subprocess.run(command, cwd=root, env=env, stdin=subprocess.DEVNULL,
-                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                             timeout=280)
-    except subprocess.TimeoutExpired:
-        raise TestFailure("Neovim did not finish within 280 s")
-    expect(result_path.is_file(),
-           f"Neovim wrote no result (exit {run.returncode}):\n{run.stdout}")
-    result = json.loads(result_path.read_text())
-    print(f"Neovim {result.get('nvim')}")
-    expect("error" not in result, f"the Lua script failed: {result.get('error')}\n"
-           f"{json.dumps(result, indent=1)}")
+    result = run_neovim(args, nvim, LUA, root, kernel, CLANGD=CLANGD)
 
     opened = as_list(result["opened"])
     expect(any(d["source"] == "clang" and d["line"] == 11 for d in opened),

@@ -31,25 +31,19 @@ def neovim_version(nvim):
         raise TestFailure(f"cannot read the version of {nvim}: {first!r}")
 
 
-def test():
-    args = arguments(__doc__)
-    nvim = required_tool("nvim")
-    version = neovim_version(nvim)
-    if version < (0, 7):
-        raise Skip(f"Neovim {version[0]}.{version[1]} has no vim.diagnostic; "
-                   "0.7 or later is needed")
-    root = args.work_dir / "project"
-    kernel, _ = write_project(root)
+def run_neovim(args, nvim, lua, root, kernel, **env):
+    """Headless Neovim running `lua` on `kernel` in the project `root`; the
+    result the script wrote (its LSP_RESULT), once checked to be whole.
+    Neovim's own files (lsp.log, shada) stay inside the work directory."""
     result_path = args.work_dir / "result.json"
     home = args.work_dir / "home"
     home.mkdir()
-    # Neovim's own files (lsp.log, shada) stay inside the work directory.
     env = dict(os.environ, HOME=str(home), XDG_CONFIG_HOME=str(home / "config"),
                XDG_DATA_HOME=str(home / "data"), XDG_STATE_HOME=str(home / "state"),
                XDG_CACHE_HOME=str(home / "cache"), CUDALINT=str(args.cudalint),
-               LSP_FILE=str(kernel), LSP_ROOT=str(root), LSP_RESULT=str(result_path))
+               LSP_FILE=str(kernel), LSP_ROOT=str(root), LSP_RESULT=str(result_path), **env)
     command = [str(nvim), "--headless", "-u", "NONE", "-i", "NONE", "-n",
-               "-c", f"luafile {LUA}"]
+               "-c", f"luafile {lua}"]
     print("$ " + " ".join(command), flush=True)
     try:
         run = subprocess.run(command, cwd=root, env=env, stdin=subprocess.DEVNULL,
@@ -63,6 +57,19 @@ def test():
     print(f"Neovim {result.get('nvim')}")
     expect("error" not in result, f"the Lua script failed: {result.get('error')}\n"
            f"{json.dumps(result, indent=1)}")
+    return result
+
+
+def test():
+    args = arguments(__doc__)
+    nvim = required_tool("nvim")
+    version = neovim_version(nvim)
+    if version < (0, 7):
+        raise Skip(f"Neovim {version[0]}.{version[1]} has no vim.diagnostic; "
+                   "0.7 or later is needed")
+    root = args.work_dir / "project"
+    kernel, _ = write_project(root)
+    result = run_neovim(args, nvim, LUA, root, kernel)
 
     diagnostics = as_list(result["diagnostics"])
     summary = [(d["line"], d["col"], d["code"], d["source"]) for d in diagnostics]
