@@ -171,6 +171,14 @@ bool allocationFailed(ProgramStateRef State, SymbolRef Sym,
          Constraints.isNull(State, Memory.status()).isConstrainedFalse();
 }
 
+// Memory this path still has to release and has not reported lost:
+// allocated, not released, not escaped, and not known to have failed.
+bool stillOurs(ProgramStateRef State, SymbolRef Sym, const Allocation &Memory) {
+  return Memory.state() == Ownership::Allocated &&
+         !allocationFailed(State, Sym, Memory) &&
+         !State->contains<ReportedMemory>(Sym);
+}
+
 class SymbolCollector final : public SymbolVisitor {
 public:
   bool VisitSymbol(SymbolRef Sym) override {
@@ -709,11 +717,9 @@ private:
   llvm::ArrayRef<const VarDecl *> localsOf(const Decl *Function) const;
 
   llvm::SmallVector<SymbolRef, 2>
-  lostLeaving(ProgramStateRef State, const PathLeaves &Leaves) const;
+  lostWith(ProgramStateRef State, llvm::ArrayRef<SymbolRef> Candidates,
+           llvm::function_ref<bool(const StackFrameContext *)> Gone) const;
   void leavePath(const PathLeaves &Leaves, CheckerContext &C) const;
-  llvm::SmallVector<SymbolRef, 2>
-  withoutOwned(ProgramStateRef State,
-               llvm::ArrayRef<SymbolRef> Dead) const;
 
   mutable ReleasingDestructors Destructors;
   mutable llvm::DenseMap<const VarDecl *, bool> AllocationOnlyVariables;
@@ -1212,35 +1218,18 @@ void MemoryModeling::checkLiveSymbols(ProgramStateRef State,
       Reaper.markLive(Status);
 }
 
-// The memory the frames a path leaves held, and nothing else did.
-llvm::SmallVector<SymbolRef, 2>
-MemoryModeling::lostLeaving(ProgramStateRef State,
-                            const PathLeaves &Leaves) const {
-  FrameExit Exit(
-      State,
-      [&](const StackFrameContext *Frame) {
-        return llvm::is_contained(Leaves.Frames, Frame);
-      },
-      Destructors);
-  llvm::SmallVector<SymbolRef, 2> Lost;
-  for (SymbolRef Sym : unreleasedMemory(State))
-    if (Exit.lost(Sym))
-      Lost.push_back(Sym);
-  return Lost;
-}
-
-// Memory that dies held by an object whose destructor releases memory dies
-// on a path the analyzer ends without the destructor (an exception's): the
-// destructor releases it.
-llvm::SmallVector<SymbolRef, 2>
-MemoryModeling::withoutOwned(ProgramStateRef State,
-                             llvm::ArrayRef<SymbolRef> Dead) const {
-  if (Dead.empty())
+// Of `Candidates`, the memory nothing holds once the frames `Gone` selects
+// are gone: no memory that outlives them reaches it, and no object in them
+// whose destructor releases memory holds it (the analyzer ends the path
+// without running that destructor; the program runs it).
+llvm::SmallVector<SymbolRef, 2> MemoryModeling::lostWith(
+    ProgramStateRef State, llvm::ArrayRef<SymbolRef> Candidates,
+    llvm::function_ref<bool(const StackFrameContext *)> Gone) const {
+  if (Candidates.empty())
     return {};
-  FrameExit Exit(
-      State, [](const StackFrameContext *) { return true; }, Destructors);
+  FrameExit Exit(State, Gone, Destructors);
   llvm::SmallVector<SymbolRef, 2> Lost;
-  for (SymbolRef Sym : Dead)
+  for (SymbolRef Sym : Candidates)
     if (Exit.lost(Sym))
       Lost.push_back(Sym);
   return Lost;
@@ -1253,9 +1242,7 @@ void MemoryModeling::checkDeadSymbols(SymbolReaper &Reaper,
   llvm::SmallVector<SymbolRef, 2> Dead;
   for (auto [Sym, Memory] : Before->get<Allocations>()) {
     if (Reaper.isDead(Sym)) {
-      if (Memory.state() == Ownership::Allocated &&
-          !allocationFailed(Before, Sym, Memory) &&
-          !Before->contains<ReportedMemory>(Sym))
+      if (stillOurs(Before, Sym, Memory))
         Dead.push_back(Sym);
       State = State->remove<Allocations>(Sym);
     }
@@ -1271,7 +1258,8 @@ void MemoryModeling::checkDeadSymbols(SymbolReaper &Reaper,
       State = State->remove<ReportedMemory>(Sym);
   if (State == Before)
     return;
-  llvm::SmallVector<SymbolRef, 2> Lost = withoutOwned(Before, Dead);
+  llvm::SmallVector<SymbolRef, 2> Lost =
+      lostWith(Before, Dead, [](const StackFrameContext *) { return true; });
   // A block from which every path ends in a throw or a noreturn call: the
   // bug reporter drops every leak found there (a throw is often how a
   // program gives up). The memory stays in the map until the path reaches
@@ -1303,7 +1291,11 @@ void MemoryModeling::checkDeadSymbols(SymbolReaper &Reaper,
 void MemoryModeling::leavePath(const PathLeaves &Leaves,
                                CheckerContext &C) const {
   ProgramStateRef State = C.getState();
-  if (llvm::SmallVector<SymbolRef, 2> Lost = lostLeaving(State, Leaves);
+  if (llvm::SmallVector<SymbolRef, 2> Lost =
+          lostWith(State, unreleasedMemory(State),
+                   [&](const StackFrameContext *Frame) {
+                     return llvm::is_contained(Leaves.Frames, Frame);
+                   });
       !Lost.empty()) {
     ProgramStateRef Reported = State;
     for (SymbolRef Sym : Lost)
@@ -1476,9 +1468,7 @@ const Allocation *find(ProgramStateRef State, SymbolRef Sym) {
 llvm::SmallVector<SymbolRef, 4> unreleasedMemory(ProgramStateRef State) {
   llvm::SmallVector<SymbolRef, 4> Unreleased;
   for (auto [Sym, Memory] : State->get<Allocations>())
-    if (Memory.state() == Ownership::Allocated &&
-        !allocationFailed(State, Sym, Memory) &&
-        !State->contains<ReportedMemory>(Sym))
+    if (stillOurs(State, Sym, Memory))
       Unreleased.push_back(Sym);
   // The map is ordered by address; reports go out in the program's order.
   llvm::sort(Unreleased, [](SymbolRef A, SymbolRef B) {
