@@ -30,10 +30,8 @@ enum class Use {
   Reads,     // anything that leaves the memory where it is
 };
 
-const Expr *withoutParensAndCasts(const Expr *E) { return E->IgnoreParenCasts(); }
-
 const FieldDecl *fieldOf(const Expr *E) {
-  const auto *Member = dyn_cast<MemberExpr>(withoutParensAndCasts(E));
+  const auto *Member = dyn_cast<MemberExpr>(E->IgnoreParenCasts());
   const auto *Field = Member ? dyn_cast<FieldDecl>(Member->getMemberDecl()) : nullptr;
   return Field ? Field->getCanonicalDecl() : nullptr;
 }
@@ -161,7 +159,7 @@ bool MemberOwnership::releasesParameter(const FunctionDecl *Function, unsigned I
     bool VisitCallExpr(CallExpr *Call) {
       const FunctionDecl *Callee = Call->getDirectCallee();
       for (const Expr *Argument : Call->arguments()) {
-        const auto *Ref = dyn_cast<DeclRefExpr>(withoutParensAndCasts(Argument));
+        const auto *Ref = dyn_cast<DeclRefExpr>(Argument->IgnoreParenCasts());
         if (!Ref || Ref->getDecl() != Parameter)
           continue;
         // One level deep: a call the helper makes with it is judged by its
@@ -172,7 +170,7 @@ bool MemberOwnership::releasesParameter(const FunctionDecl *Function, unsigned I
       return !Releases;
     }
     bool VisitCXXDeleteExpr(CXXDeleteExpr *Delete) {
-      const auto *Ref = dyn_cast<DeclRefExpr>(withoutParensAndCasts(Delete->getArgument()));
+      const auto *Ref = dyn_cast<DeclRefExpr>(Delete->getArgument()->IgnoreParenCasts());
       Releases = Releases || (Ref && Ref->getDecl() == Parameter);
       return !Releases;
     }
@@ -221,9 +219,6 @@ Use MemberOwnership::useOf(const MemberExpr *Mentioned, const ParentMap &Parents
       Allocator = Row;
       return Use::Allocates;
     }
-    if (const HostAllocationApi *Row = Api.hostAllocation(Callee);
-        Row && Index && Row->OutParam && *Index == *Row->OutParam)
-      return Use::Writes;
     return Use::Writes;
   }
   if (const auto *Binary = dyn_cast<BinaryOperator>(Parent)) {
@@ -412,7 +407,7 @@ MemberOwnership::releasingSet(const FunctionDecl *Releaser, const RecordDecl *Re
         if (Method && Method->getParent()->getCanonicalDecl() == Record)
           return std::nullopt; // a method of the object defined elsewhere
         for (const Expr *Argument : Call->arguments())
-          if (isa<CXXThisExpr>(withoutParensAndCasts(Argument)))
+          if (isa<CXXThisExpr>(Argument->IgnoreParenCasts()))
             return std::nullopt;
       }
     }
