@@ -478,9 +478,7 @@ void describeUnit(const UnitRun &Run) {
   if (Run.FromCache) {
     OS << "findings from the result cache";
   } else {
-    OS << format("parse %.2f s, analysis %.2f s", Run.ParseSeconds, Run.AnalysisSeconds);
-    if (Run.PreambleUsed)
-      OS << " (CUDA headers precompiled)";
+    OS << describeTiming(Run.ParseSeconds, Run.AnalysisSeconds, Run.PreambleUsed);
     if (Run.PeakMemoryKiB)
       OS << format(", peak memory %.0f MiB", Run.PeakMemoryKiB / 1024.0);
   }

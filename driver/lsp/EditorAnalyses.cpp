@@ -9,7 +9,6 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
 
 namespace cudalint {
@@ -260,13 +259,10 @@ std::optional<std::vector<Finding>> EditorAnalyses::analyse(const Snapshot &Take
   }
   // What --verbose says of a unit in a whole run, so that a user who finds
   // the findings slow to come can tell the parse from the analysis.
-  std::string Timing;
-  llvm::raw_string_ostream(Timing)
-      << "analysed '" << Path << "' (version " << Taken.Version << "): "
-      << llvm::format("parse %.2f s, analysis %.2f s", Outcome->Timing.ParseSeconds,
-                      Outcome->Timing.AnalysisSeconds)
-      << (Outcome->Timing.PreambleUsed ? " (CUDA headers precompiled)" : "");
-  Listener.log(MessageType::Log, Timing);
+  Listener.log(MessageType::Log,
+               "analysed '" + Path + "' (version " + std::to_string(Taken.Version) + "): " +
+                   describeTiming(Outcome->Timing.ParseSeconds, Outcome->Timing.AnalysisSeconds,
+                                  Outcome->Timing.PreambleUsed));
   // Said each time the file is analysed, as its findings are published.
   if (!Outcome->DeviceErrorsSkipped.empty())
     Listener.log(MessageType::Info, deviceErrorsNotice(Path, Outcome->DeviceErrorsSkipped));

@@ -18,6 +18,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ProgramStack.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -420,6 +421,14 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
   Outcome.Timing.ParseSeconds = secondsBetween(Start, ParseEnd);
   Outcome.Timing.AnalysisSeconds = secondsBetween(ParseEnd, End);
   return Outcome;
+}
+
+std::string describeTiming(double ParseSeconds, double AnalysisSeconds, bool PreambleUsed) {
+  std::string Text;
+  llvm::raw_string_ostream(Text)
+      << llvm::format("parse %.2f s, analysis %.2f s", ParseSeconds, AnalysisSeconds)
+      << (PreambleUsed ? " (CUDA headers precompiled)" : "");
+  return Text;
 }
 
 // Deeply nested code (thousands of nested parentheses, one sum of 500,000
