@@ -341,17 +341,13 @@ private:
     llvm::json::Object *Capabilities = Result ? Result->getObject("capabilities") : nullptr;
     if (!Capabilities)
       return false; // an error: it passes as it is
-    llvm::json::Object *Provider = Capabilities->getObject("executeCommandProvider");
-    if (!Provider) {
-      Capabilities->try_emplace("executeCommandProvider", llvm::json::Object{});
-      Provider = Capabilities->getObject("executeCommandProvider");
-    }
-    llvm::json::Array *Commands = Provider->getArray("commands");
-    if (!Commands) {
-      Provider->try_emplace("commands", llvm::json::Array{});
-      Commands = Provider->getArray("commands");
-    }
-    Commands->push_back(ApplyFixCommand);
+    llvm::json::Value &Provider = (*Capabilities)["executeCommandProvider"];
+    if (!Provider.getAsObject())
+      Provider = llvm::json::Object{};
+    llvm::json::Value &Commands = (*Provider.getAsObject())["commands"];
+    if (!Commands.getAsArray())
+      Commands = llvm::json::Array{};
+    Commands.getAsArray()->push_back(ApplyFixCommand);
     Editor.send(std::move(Declared));
     return true;
   }

@@ -202,8 +202,7 @@ bool handOver(const sys::ProcessInfo &Process, StringRef RequestPipe, StringRef 
   while ((Pipe = ::open(RequestPipe.str().c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC)) < 0) {
     if (errno == EINTR)
       continue;
-    if (errno != ENXIO || ::kill(Process.Pid, 0) != 0 ||
-        ::waitpid(Process.Pid, nullptr, WNOHANG) != 0 ||
+    if (errno != ENXIO || ::waitpid(Process.Pid, nullptr, WNOHANG) != 0 ||
         std::chrono::steady_clock::now() > GiveUp)
       return false;
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
