@@ -123,6 +123,8 @@ cl::opt<bool> Verbose(
 cl::opt<bool> AnalysisWorker("analysis-worker", cl::Hidden,
                              cl::desc("Analyse the unit of the request on stdin, or in the "
                                       "named pipe given as source (internal)."));
+cl::opt<int> WorkerRunPid("run-pid", cl::Hidden, cl::init(0),
+                          cl::desc("The pid of the run that started this worker (internal)."));
 cl::opt<std::string> WarningsAsErrors(
     "warnings-as-errors",
     cl::desc("Globs of checks whose findings are reported as errors; appended to "
@@ -772,7 +774,7 @@ int run(int Argc, const char **Argv) {
           "cudalint: finds host-side CUDA bugs before they reach a GPU\n", &errs()))
     return ExitError;
   if (AnalysisWorker)
-    return runAnalysisWorker(Sources.empty() ? "" : StringRef(Sources.front()));
+    return runAnalysisWorker(Sources.empty() ? "" : StringRef(Sources.front()), WorkerRunPid);
   if (Merge)
     return mergeReports({std::vector<std::string>(Sources.begin(), Sources.end()), OutputFile,
                          !OutputFormat.getNumOccurrences()   ? ""

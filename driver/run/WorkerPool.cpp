@@ -179,7 +179,10 @@ std::optional<sys::ProcessInfo> spawnWorker(const WorkerSettings &Settings,
                                             StringRef RequestPipe, StringRef OutcomePath,
                                             std::optional<StringRef> ErrorPath,
                                             std::string &StartError) {
-  SmallVector<StringRef, 3> Arguments = {Settings.Executable, AnalysisWorkerFlag};
+  // The worker learns its run's pid from the run: asked of the worker, it
+  // could already be the pid of whoever adopted it.
+  std::string RunPid = (Twine(WorkerRunPidFlag) + "=" + Twine(::getpid())).str();
+  SmallVector<StringRef, 4> Arguments = {Settings.Executable, AnalysisWorkerFlag, RunPid};
   if (!RequestPipe.empty())
     Arguments.push_back(RequestPipe);
   std::optional<StringRef> Redirects[] = {RequestFile, OutcomePath, ErrorPath};
@@ -542,13 +545,13 @@ std::optional<UnitOutcome> analyseInCancellableWorker(const UnitJob &Job,
   return std::move(Outcomes.front());
 }
 
-int runAnalysisWorker(StringRef RequestPipe) {
+int runAnalysisWorker(StringRef RequestPipe, int RunPid) {
   // A worker answers its run and nobody else: once the run is gone (a
   // cancelled CI job, Ctrl-C, a killed parent) nobody reads the answer, and
   // nobody enforces --unit-timeout, so the worker must not outlive it. The
   // pool spawns workers from the run's main thread, whose end is the run's.
 #ifdef __linux__
-  pid_t Run = getppid();
+  pid_t Run = RunPid > 0 ? RunPid : getppid();
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != Run) // the run ended before the signal was asked for
     return 2;

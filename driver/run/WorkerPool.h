@@ -96,11 +96,13 @@ std::optional<UnitOutcome> analyseInCancellableWorker(const UnitJob &Job,
 
 // The worker's side: reads one request on stdin, or from `RequestPipe` (a
 // standby worker's), analyses the unit, writes its outcome on stdout.
-// Returns the process's exit status.
-int runAnalysisWorker(llvm::StringRef RequestPipe = "");
+// `RunPid` is the run that started the worker (0: unknown); a worker whose
+// run has already ended does nothing. Returns the process's exit status.
+int runAnalysisWorker(llvm::StringRef RequestPipe = "", int RunPid = 0);
 
-// The hidden flag that makes cudalint a worker.
+// The hidden flags that make cudalint a worker, and tell it its run.
 constexpr llvm::StringLiteral AnalysisWorkerFlag = "--analysis-worker";
+constexpr llvm::StringLiteral WorkerRunPidFlag = "--run-pid";
 
 } // namespace cudalint
 
