@@ -1,5 +1,7 @@
 #include "CudaApi.h"
 
+#include "ProjectFunctions.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -722,9 +724,16 @@ uint64_t CudaApi::largestOptInSharedMemoryPerBlock() {
   return Largest;
 }
 
+const FunctionSummary *CudaApi::projectFunction(const FunctionDecl *Callee) const {
+  const ProjectFunctions *Functions = ProjectFunctions::current();
+  return Functions ? Functions->find(Callee) : nullptr;
+}
+
 bool CudaApi::isCudaApiCall(const FunctionDecl *Callee) const {
   if (!Callee)
     return false;
+  if (const FunctionSummary *Summary = projectFunction(Callee))
+    return Summary->actsOnCuda();
   if (Callee->hasAttr<CUDAGlobalAttr>() || isStatusType(Callee->getReturnType()))
     return true;
   if (const ReleaseApi *Api = release(Callee))

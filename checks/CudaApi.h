@@ -28,6 +28,8 @@ class Expr;
 
 namespace cudalint {
 
+struct FunctionSummary;
+
 // Where memory returned by an allocation lives; the free that matches it is
 // part of the family so mismatches can be named.
 enum class MemoryFamily {
@@ -444,10 +446,18 @@ public:
   // The largest of those over every architecture: no GPU gives a block more.
   static uint64_t largestOptInSharedMemoryPerBlock();
 
+  // A function of the project that the analysed unit declares and another
+  // unit of the compile database defines, as the whole-database summary pass
+  // saw it (ProjectFunctions.h); null for any other callee, and in an
+  // analysis given no summaries.
+  const FunctionSummary *projectFunction(const clang::FunctionDecl *Callee) const;
+
   // Whether a call to `Callee` uses the CUDA API: a kernel (a __global__
   // function), any call that returns a status type (cudaLaunchKernel,
-  // cublasSgemm, cudaGetLastError ...), or a row of the tables above that is
-  // not the C library's (malloc and free handle pageable host memory only).
+  // cublasSgemm, cudaGetLastError ...), a row of the tables above that is
+  // not the C library's (malloc and free handle pageable host memory only),
+  // or a project function in another unit that acts on CUDA memory or the
+  // device.
   bool isCudaApiCall(const clang::FunctionDecl *Callee) const;
 
   static llvm::ArrayRef<llvm::StringLiteral> builtinStatusTypes();

@@ -5,13 +5,16 @@
 //   2. run/UnitPlan            each unit's settings (config/) and its command
 //      translated for clang (database/CommandTranslation); --shard and diff
 //      mode narrow the list
-//   3. run/WorkerPool          each unit analysed (run/Analysis) in a worker
-//      process, with the precompiled CUDA headers (run/Preamble) and the
-//      result cache (run/ResultCache)
+//   3. run/WorkerPool          the summary pass: what every unit's functions
+//      do, for the calls from one unit into another (checks/ProjectFunctions);
+//      then each unit analysed (run/Analysis) in a worker process, with the
+//      precompiled CUDA headers (run/Preamble) and the result cache
+//      (run/ResultCache)
 //   4. report/                 the findings sorted, baselined, printed as
 //      text, JSON or SARIF; then --export-fixes and --fix (report/FixStage)
 // --merge, --lsp and --analysis-worker leave this path at the start;
 // `cudalint doctor` (doctor/) is a command of its own, with its own options.
+#include "ProjectFunctions.h"
 #include "run/Analysis.h"
 #include "report/Baseline.h"
 #include "ArchCoverageCheck.h"
@@ -108,6 +111,12 @@ cl::opt<unsigned> UnitMemoryLimit(
     cl::desc("Memory a unit's worker may allocate, in MiB; past it the unit is reported as "
              "out of memory (0: no limit, the default)."),
     cl::value_desc("MiB"), cl::init(0), cl::cat(Category));
+cl::opt<bool> CrossUnitSummaries(
+    "cross-unit-summaries",
+    cl::desc("Before analysing, summarise what the functions of every unit of the "
+             "database do with CUDA memory, so that calls from one unit into another "
+             "are modelled (default: on; =false analyses each unit alone)."),
+    cl::init(true), cl::cat(Category));
 cl::opt<std::string> PreambleDir(
     "preamble-dir",
     cl::desc("Keep the precompiled CUDA headers in <dir> and reuse them across runs "
@@ -499,6 +508,51 @@ WorkerSettings Workers;
 // Whether the preamble directory outlives the run (--preamble-dir, --cache-dir).
 bool LastingPreambles = false;
 
+// What the functions of the database's units do (checks/ProjectFunctions.h),
+// given to every unit's analysis; empty when the run has no summary pass.
+std::string ProjectSummaries;
+
+// Stage 3a: the summary pass. Every unit that a whole-database run could
+// analyse is parsed once more and its functions summarised, in worker
+// processes and through the result cache as units are analysed, so that a
+// unit's call of a wrapper another unit defines (`cuda_make_array`,
+// `deviceFree`) is modelled. A shard or a --changed-since run summarises
+// every unit too: a changed unit calls wrappers that did not change. Only
+// the path-sensitive checks use summaries, and only across units.
+void summariseDatabase(const std::vector<Unit> &Units, const std::vector<size_t> &Candidates,
+                       const std::vector<size_t> &ToAnalyse) {
+  auto UsesSummaries = [&](size_t I) {
+    return llvm::any_of(Units[I].Settings->Analysis.Checks,
+                        [](const CheckDescription *Check) { return Check->isPathSensitive(); });
+  };
+  if (!CrossUnitSummaries || Verify || Candidates.size() < 2 ||
+      llvm::none_of(ToAnalyse, UsesSummaries))
+    return;
+  static AnalysisOptions SummaryPass;
+  SummaryPass.SummariesOnly = true;
+  std::vector<UnitJob> Jobs;
+  for (size_t I : Candidates)
+    Jobs.push_back({&Units[I].Translated.Arguments, &Units[I].Command.Directory, &SummaryPass,
+                    /*SharesPreamble=*/true});
+  WorkerSettings Settings = Workers;
+  Settings.Cache = UnitCache;
+  std::vector<UnitOutcome> Outcomes = analyseInWorkers(Jobs, Settings);
+  std::vector<std::string> PerUnit;
+  size_t FromCache = 0;
+  for (const UnitOutcome &Outcome : Outcomes) {
+    FromCache += Outcome.Timing.FromCache;
+    // A unit that does not parse says nothing of its functions; its own
+    // analysis reports it.
+    if (!Outcome.Failed)
+      PerUnit.push_back(Outcome.Summaries);
+  }
+  ProjectSummaries = mergeSummaries(PerUnit);
+  if (Verbose)
+    errs() << "cudalint: summary pass: " << Candidates.size() << " units ("
+           << FromCache << " from the result cache), "
+           << StringRef(ProjectSummaries).count('\n') << " functions summarised\n";
+}
+
 // Stage 3: the selected units, analysed in worker processes.
 std::vector<UnitOutcome> analyseUnits(const std::vector<Unit> &Units,
                                       const std::vector<size_t> &Selected, bool ShowProgress) {
@@ -513,10 +567,18 @@ std::vector<UnitOutcome> analyseUnits(const std::vector<Unit> &Units,
   };
   for (size_t I : Selected)
     ++Alike[CommonPart(I)];
+  // Each configuration's options, with the database's summaries.
+  std::map<const AnalysisOptions *, AnalysisOptions> WithSummaries;
+  auto OptionsOf = [&](size_t I) {
+    const AnalysisOptions &Configured = Units[I].Settings->Analysis;
+    auto [Entry, Inserted] = WithSummaries.try_emplace(&Configured, Configured);
+    if (Inserted)
+      Entry->second.ProjectSummaries = ProjectSummaries;
+    return &Entry->second;
+  };
   std::vector<UnitJob> Jobs;
   for (size_t I : Selected)
-    Jobs.push_back({&Units[I].Translated.Arguments, &Units[I].Command.Directory,
-                    &Units[I].Settings->Analysis,
+    Jobs.push_back({&Units[I].Translated.Arguments, &Units[I].Command.Directory, OptionsOf(I),
                     LastingPreambles || Alike[CommonPart(I)] > 1});
   WorkerSettings Settings = Workers;
   Settings.Cache = UnitCache;
@@ -901,6 +963,7 @@ int run(int Argc, const char **Argv) {
   }
   RunPreambles Preambles;
   configureWorkers(Argv[0], Preambles);
+  std::vector<size_t> Summarised = ToAnalyse;
   if (!narrowForCi(Units, ToAnalyse,
                    {ShardOption, FilesFrom, ChangedSince,
                     SourceRoot.empty() ? absolute(".") : absolute(SourceRoot), Jobs, UnitCache},
@@ -917,11 +980,14 @@ int run(int Argc, const char **Argv) {
     for (size_t I : ToAnalyse)
       Texts.text(Units[I].Command.File);
 
+  summariseDatabase(Units, Summarised, ToAnalyse);
+  unsigned SummaryCacheHits = Cache ? Cache->hits() : 0;
   bool ShowProgress =
       ToAnalyse.size() > 1 && !Quiet && sys::Process::StandardErrIsDisplayed();
   std::vector<UnitOutcome> Outcomes = analyseUnits(Units, ToAnalyse, ShowProgress);
   if (Cache) {
-    Notes.add("result cache '" + Cache->directory() + "': " + std::to_string(Cache->hits()) +
+    Notes.add("result cache '" + Cache->directory() + "': " +
+              std::to_string(Cache->hits() - SummaryCacheHits) +
               " of " + std::to_string(ToAnalyse.size()) + " units reused");
     if (Cache->corrupt())
       Notes.add("result cache: ignored " + std::to_string(Cache->corrupt()) +

@@ -1,5 +1,7 @@
 #include "MemoryModel.h"
 
+#include "ProjectFunctions.h"
+
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -93,6 +95,25 @@ bool isKernel(const FunctionDecl *Callee) {
 
 const FunctionDecl *calleeOf(const CallEvent &Call) {
   return dyn_cast_or_null<FunctionDecl>(Call.getDecl());
+}
+
+// The summary of the project function a plain call reaches in another unit
+// of the compile database (ProjectFunctions.h).
+const FunctionSummary *projectFunctionCalled(const CallEvent &Call) {
+  if (!isa<SimpleFunctionCall>(Call))
+    return nullptr;
+  return api().projectFunction(calleeOf(Call));
+}
+
+// Whether a project function may keep the allocation `Sym` that the call
+// hands it: passed as a parameter its summary keeps, or through `...`.
+bool keptByProjectFunction(const CallEvent &Call, const FunctionSummary &Summary,
+                           SymbolRef Sym) {
+  for (unsigned I = 0; I < Call.getNumArgs(); ++I)
+    if (allocationSymbol(Call.getArgSVal(I)) == Sym &&
+        (I >= Call.parameters().size() || llvm::is_contained(Summary.Keeps, I)))
+      return true;
+  return false;
 }
 
 bool isStandardNewOrDelete(const CallEvent &Call) {
@@ -708,6 +729,8 @@ private:
                           llvm::StringRef By, SymbolRef Status) const;
   ProgramStateRef restoreAfterWidening(ProgramStateRef State,
                                        SymbolRef Sym) const;
+  ProgramStateRef receiveProjectMemory(const CallEvent &Call, const FunctionSummary &Summary,
+                                       ProgramStateRef State, CheckerContext &C) const;
   ProgramStateRef recordDeviceAlias(const CallEvent &Call,
                                     const MappedPointerApi &Api,
                                     CheckerContext &C) const;
@@ -1096,12 +1119,19 @@ ProgramStateRef MemoryModeling::release(ProgramStateRef State,
 void MemoryModeling::checkPostCall(const CallEvent &Call,
                                    CheckerContext &C) const {
   ProgramStateRef State = C.getState();
+  const FunctionSummary *Summary = projectFunctionCalled(Call);
   if (std::optional<ReleaseCall> Release = releaseCall(Call)) {
     SymbolRef Status = Call.getResultType()->isVoidType()
                            ? nullptr
                            : Call.getReturnValue().getAsSymbol();
-    C.addTransition(release(State, C, Release->Address, Release->Family,
-                            Release->Name, Status));
+    State = release(State, C, Release->Address, Release->Family, Release->Name, Status);
+    if (Summary)
+      State = receiveProjectMemory(Call, *Summary, State, C);
+    C.addTransition(State);
+    return;
+  }
+  if (Summary) {
+    C.addTransition(receiveProjectMemory(Call, *Summary, State, C));
     return;
   }
   const FunctionDecl *Callee = calleeOf(Call);
@@ -1135,6 +1165,56 @@ void MemoryModeling::checkPostCall(const CallEvent &Call,
         State = escape(State, Sym);
     C.addTransition(State);
   }
+}
+
+// What a project function in another unit hands its caller: memory as its
+// return value, and through its out-parameters. The analyzer evaluated the
+// call as any call it does not follow (what the out-parameters point to is
+// invalidated); the memory replaces those values, as cudaMalloc's does. A
+// status the function returns says, as cudaMalloc's does, whether it
+// allocated.
+ProgramStateRef MemoryModeling::receiveProjectMemory(const CallEvent &Call,
+                                                     const FunctionSummary &Summary,
+                                                     ProgramStateRef State,
+                                                     CheckerContext &C) const {
+  const Expr *Origin = Call.getOriginExpr();
+  const LocationContext *Context = C.getLocationContext();
+  SValBuilder &Builder = C.getSValBuilder();
+  MemRegionManager &Regions = Builder.getRegionManager();
+  // Distinct symbols for the return value and each out-parameter.
+  static int Tags[8];
+  auto FreshMemory = [&](QualType Type, unsigned Tag) -> SVal {
+    const SymbolConjured *Sym = Builder.conjureSymbol(Call.getCFGElementRef(), Context, Type,
+                                                      C.blockCount(), &Tags[Tag]);
+    return loc::MemRegionVal(Regions.getSymbolicHeapRegion(Sym));
+  };
+  SymbolRef Status = api().isStatusType(Call.getResultType())
+                         ? Call.getReturnValue().getAsSymbol()
+                         : nullptr;
+  if (Summary.Returns && Loc::isLocType(Call.getResultType())) {
+    SVal Address = FreshMemory(Call.getResultType(), 0);
+    State = State->BindExpr(Origin, Context, Address);
+    State = track(State, C, Origin, Address, /*Holder=*/nullptr, Summary.Returns->Family,
+                  Summary.Name, Summary.Returns->Release, /*Status=*/nullptr);
+  }
+  for (const auto &[Parameter, Memory] : Summary.WritesAllocation) {
+    if (Parameter >= Call.getNumArgs() || Parameter >= Call.parameters().size() ||
+        Parameter + 1 >= std::size(Tags))
+      continue;
+    std::optional<Loc> Out = Call.getArgSVal(Parameter).getAs<Loc>();
+    if (!Out || !Out->getAsRegion())
+      continue;
+    QualType Declared = Call.parameters()[Parameter]->getType();
+    QualType Target = Declared->isReferenceType() ? Declared.getNonReferenceType()
+                                                  : Declared->getPointeeType();
+    if (Target.isNull() || !Loc::isLocType(Target))
+      continue;
+    SVal Address = FreshMemory(Target, Parameter + 1);
+    State = State->bindLoc(*Out, Address, Context);
+    State = track(State, C, Origin, Address, Out->getAsRegion(), Memory.Family, Summary.Name,
+                  Memory.Release, Status);
+  }
+  return State;
 }
 
 // cudaHostGetDevicePointer(&d, h, 0): the call, evaluated as the analyzer
@@ -1192,11 +1272,16 @@ ProgramStateRef MemoryModeling::checkPointerEscape(
   bool OnCall = Kind == PSK_DirectEscapeOnCall ||
                 Kind == PSK_IndirectEscapeOnCall ||
                 Kind == PSK_EscapeOutParameters;
-  bool CallKeepsNothing = OnCall && Call && !mayKeepPointers(*Call);
+  // A project function in another unit keeps what its summary says it
+  // keeps; what is stored inside the memory it is given escapes, as for any
+  // call (the summary speaks of its parameters alone).
+  const FunctionSummary *Summary = OnCall && Call ? projectFunctionCalled(*Call) : nullptr;
+  bool CallKeepsNothing = OnCall && Call && (Summary || !mayKeepPointers(*Call));
   bool Widening = Kind == PSK_EscapeOther && !Call;
   for (SymbolRef Sym : Escaped) {
     if (CallKeepsNothing &&
-        (Kind != PSK_IndirectEscapeOnCall || isArgumentBase(*Call, Sym)))
+        (Kind != PSK_IndirectEscapeOnCall || isArgumentBase(*Call, Sym)) &&
+        !(Summary && keptByProjectFunction(*Call, *Summary, Sym)))
       continue;
     if (Widening)
       if (ProgramStateRef Restored = restoreAfterWidening(State, Sym)) {
@@ -1549,6 +1634,13 @@ std::optional<ReleaseCall> releaseCall(const CallEvent &Call) {
         Call.getArgSVal(0), Delete->getOriginExpr()->getArgument(),
         MemoryFamily::PageableHost,
         CudaApi::deleteExpressionName(Delete->getOriginExpr()->isArrayForm())};
+  }
+  if (const FunctionSummary *Summary = projectFunctionCalled(Call)) {
+    if (!Summary->Releases || Summary->Releases->first >= Call.getNumArgs())
+      return std::nullopt;
+    unsigned Pointer = Summary->Releases->first;
+    return ReleaseCall{Call.getArgSVal(Pointer), Call.getArgExpr(Pointer),
+                       Summary->Releases->second, Summary->Name};
   }
   const ReleaseApi *Api = api().release(calleeOf(Call));
   if (!Api || Api->PointerParam >= Call.getNumArgs())

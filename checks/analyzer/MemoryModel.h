@@ -23,6 +23,11 @@
 //    where a caller or another function can reach it, passed to a function
 //    that may keep or free it, returned from the function analysed, or
 //    handed to a smart pointer;
+//  - a call of a function another unit of the compile database defines is
+//    modelled from that function's summary (ProjectFunctions.h): the memory
+//    it returns or writes through an out-parameter is tracked as an
+//    allocation, what it releases is released, and a pointer it only uses
+//    stays ours;
 //  - kernel launches (never evaluated by the analyzer) leave what their
 //    pointer arguments point to unknown, and keep the pointers ours;
 //  - when memory becomes unreachable while still allocated, a MemoryLost
@@ -186,7 +191,8 @@ struct DeviceAlias {
 const DeviceAlias *deviceAliasOf(clang::ento::ProgramStateRef State,
                                  clang::ento::SVal Address);
 
-// A call that releases memory: cudaFree and its relatives, free, delete.
+// A call that releases memory: cudaFree and its relatives, free, delete, a
+// project function in another unit that releases its parameter.
 struct ReleaseCall {
   clang::ento::SVal Address;
   const clang::Expr *Argument;

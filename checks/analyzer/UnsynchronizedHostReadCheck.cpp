@@ -1,6 +1,7 @@
 #include "UnsynchronizedHostReadCheck.h"
 
 #include "MemoryModel.h"
+#include "ProjectFunctions.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -939,6 +940,12 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call,
   }
   if (const SyncApi *Sync = Api.synchronization(Callee))
     State = synchronize(Call, *Sync, State, C, Notes);
+  // A function of another unit that synchronises the device on some path
+  // (its summary, ProjectFunctions.h) is taken to wait for everything.
+  if (const FunctionSummary *Summary = Api.projectFunction(Callee);
+      Summary && Summary->SynchronizesDevice)
+    State = complete(State, Wait{Wait::Scope::Everything, {}}, documentedName(*Callee),
+                     "waits for", Notes);
   if (const CopyApi *Copy = Api.copy(Callee)) {
     State = trackHostCopy(Call, *Copy, State, Notes);
     if (Copy->IsAsync)
@@ -980,6 +987,11 @@ void UnsynchronizedHostReadChecker::checkPreCall(const CallEvent &Call,
   const Decl *Definition = Call.getRuntimeDefinition().getDecl();
   if (Definition && Definition->hasBody() && !Call.isInSystemHeader())
     return; // followed: its own loads and stores are checked
+  // A function of another unit that synchronises the device is taken to
+  // wait before it touches what it is given.
+  if (const FunctionSummary *Summary = api().projectFunction(Callee);
+      Summary && Summary->SynchronizesDevice)
+    return;
   for (unsigned I = 0; I < Call.getNumArgs() && I < Callee->getNumParams();
        ++I) {
     QualType Type = Callee->getParamDecl(I)->getType();

@@ -5,6 +5,7 @@
 #include "run/Nolint.h"
 #include "run/Preamble.h"
 #include "analyzer/AnalyzerEngine.h"
+#include "ProjectFunctions.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/Stack.h"
@@ -251,6 +252,19 @@ ast_matchers::MatchFinder::MatchFinderOptions systemHeadersSkipped() {
   return Options;
 }
 
+// The summary pass: what the unit's functions do, for the other units.
+class SummaryCollector : public ASTConsumer {
+public:
+  SummaryCollector(const CudaApi &Api, UnitOutcome &Outcome) : Api(Api), Outcome(Outcome) {}
+  void HandleTranslationUnit(ASTContext &Context) override {
+    Outcome.Summaries = writeSummaries(summariseUnit(Context, Api));
+  }
+
+private:
+  const CudaApi &Api;
+  UnitOutcome &Outcome;
+};
+
 class CheckAction : public ASTFrontendAction {
 public:
   CheckAction(const AnalysisOptions &Options, UnitOutcome &Outcome, ErrorTriage &Triage,
@@ -281,6 +295,10 @@ public:
     Consumers.push_back(std::make_unique<ParseEndMarker>(ParseEnd));
     Consumers.push_back(std::make_unique<DeviceErrorTriage>(Compiler.getDiagnostics(),
                                                             *Recorder, Triage, Outcome));
+    if (Options.SummariesOnly) {
+      Consumers.push_back(std::make_unique<SummaryCollector>(Api, Outcome));
+      return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+    }
     Consumers.push_back(Finder.newASTConsumer());
     // Path-sensitive checks run on the Static Analyzer; its findings arrive
     // when it finishes the unit, before the collector below runs.
@@ -385,6 +403,15 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
     return Outcome;
   }
   auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), FileSystem);
+
+  // Calls into the other units of the database, modelled from their
+  // summaries while this unit is analysed.
+  std::optional<ProjectFunctions> Project;
+  if (std::optional<std::vector<FunctionSummary>> Summaries =
+          readSummaries(Options.ProjectSummaries);
+      Summaries && !Summaries->empty())
+    Project.emplace(std::move(*Summaries));
+  ProjectFunctions::Use Summarised(Project ? &*Project : nullptr);
 
   CheckActionFactory Factory(Options, Environment, Directory, FileSystem, Outcome, ParseEnd);
   Factory.GpuTargets = gpuTargetsOf(ClangArguments);

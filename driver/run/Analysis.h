@@ -23,6 +23,13 @@ struct AnalysisOptions {
   // Clang's -verify: the unit's `expected-warning {{...}}` comments must match
   // the findings exactly; used by the annotated testdata.
   bool Verify = false;
+  // The summary pass of a whole-database run: the unit is parsed and the
+  // functions it defines are summarised (UnitOutcome::Summaries); no check
+  // runs.
+  bool SummariesOnly = false;
+  // What the functions of the other units do (mergeSummaries' text,
+  // checks/ProjectFunctions.h): calls into them are modelled from it.
+  std::string ProjectSummaries;
 };
 
 // How long a unit took, for --verbose and the reports' run properties; never
@@ -60,6 +67,9 @@ struct UnitOutcome {
   std::vector<FileRead> FilesRead;
   // Functions the Static Analyzer did not finish, sorted.
   std::vector<AnalysisLimit> Limits;
+  // The summary pass's answer: what the unit's functions do, as
+  // writeSummaries writes it.
+  std::string Summaries;
   UnitTiming Timing;
 };
 

@@ -10,7 +10,7 @@ namespace cudalint {
 namespace {
 
 // Changes whenever the layout below does.
-constexpr llvm::StringLiteral OutcomeMagic = "cudalint-unit-outcome-4\n";
+constexpr llvm::StringLiteral OutcomeMagic = "cudalint-unit-outcome-5\n";
 constexpr size_t DigestSize = 16;
 
 // Twelve days: a longer timing is a corrupt entry. Up to it, microseconds
@@ -193,6 +193,7 @@ std::string encodeOutcome(const UnitOutcome &Outcome) {
   Payload.number(microseconds(Outcome.Timing.ParseSeconds));
   Payload.number(microseconds(Outcome.Timing.AnalysisSeconds));
   Payload.number(Outcome.Timing.PreambleUsed);
+  Payload.text(Outcome.Summaries);
   return framed(OutcomeMagic, Payload.Out);
 }
 
@@ -240,7 +241,7 @@ std::optional<UnitOutcome> decodeOutcomePayload(llvm::StringRef Payload) {
   uint64_t ParseMicros, AnalysisMicros;
   if (!In.number(ParseMicros) || !In.number(AnalysisMicros) ||
       ParseMicros > MaxMicroseconds || AnalysisMicros > MaxMicroseconds ||
-      !In.flag(Outcome.Timing.PreambleUsed) || !In.atEnd())
+      !In.flag(Outcome.Timing.PreambleUsed) || !In.text(Outcome.Summaries) || !In.atEnd())
     return std::nullopt;
   Outcome.Timing.ParseSeconds = ParseMicros / 1e6;
   Outcome.Timing.AnalysisSeconds = AnalysisMicros / 1e6;

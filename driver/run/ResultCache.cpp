@@ -62,6 +62,10 @@ std::string ResultCache::keyOf(const std::vector<std::string> &ClangArguments,
     Key.text(Value);
   }
   Key.number(Options.Verify);
+  // A summary's entry differs from a unit's; a unit's findings depend on
+  // what the other units' functions do.
+  Key.number(Options.SummariesOnly);
+  Key.text(Options.ProjectSummaries);
   return contentDigest(Key.Out);
 }
 

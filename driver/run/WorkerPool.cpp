@@ -33,7 +33,7 @@ namespace cudalint {
 
 namespace {
 
-constexpr StringLiteral RequestMagic = "cudalint-worker-request-2\n";
+constexpr StringLiteral RequestMagic = "cudalint-worker-request-3\n";
 
 // A test-only fault, so that the tests can watch a worker crash, hang or be
 // killed, or take a second longer (an analysis the editor's next keystroke
@@ -64,6 +64,8 @@ std::string encodeRequest(const UnitJob &Job, const AnalysisEnvironment &Environ
     Out.text(Value);
   }
   Out.number(Job.Options->Verify);
+  Out.number(Job.Options->SummariesOnly);
+  Out.text(Job.Options->ProjectSummaries);
   Out.text(Environment.PreambleDirectory);
   Out.number(Job.Unsaved ? Job.Unsaved->size() : 0);
   if (Job.Unsaved)
@@ -108,8 +110,9 @@ std::optional<WorkerRequest> decodeRequest(StringRef Message) {
     Request.Options.CheckOptions[Name] = Value;
   }
   size_t Buffers;
-  if (!In.flag(Request.Options.Verify) || !In.text(Request.Environment.PreambleDirectory) ||
-      !In.count(Buffers))
+  if (!In.flag(Request.Options.Verify) || !In.flag(Request.Options.SummariesOnly) ||
+      !In.text(Request.Options.ProjectSummaries) ||
+      !In.text(Request.Environment.PreambleDirectory) || !In.count(Buffers))
     return std::nullopt;
   Request.Unsaved.resize(Buffers);
   for (UnsavedFile &Buffer : Request.Unsaved)

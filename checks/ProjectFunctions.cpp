@@ -1,0 +1,829 @@
+#include "ProjectFunctions.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Index/USRGeneration.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <map>
+
+using namespace clang;
+
+namespace cudalint {
+
+bool FunctionSummary::operator==(const FunctionSummary &Other) const {
+  return Usr == Other.Usr && Name == Other.Name && Returns == Other.Returns &&
+         WritesAllocation == Other.WritesAllocation && Releases == Other.Releases &&
+         Keeps == Other.Keeps && SynchronizesDevice == Other.SynchronizesDevice;
+}
+
+bool FunctionSummary::actsOnCuda() const {
+  auto OnDevice = [](MemoryFamily Family) { return Family != MemoryFamily::PageableHost; };
+  return SynchronizesDevice || (Returns && OnDevice(Returns->Family)) ||
+         (Releases && OnDevice(Releases->second)) ||
+         llvm::any_of(WritesAllocation,
+                      [&](const auto &Written) { return OnDevice(Written.second.Family); });
+}
+
+namespace {
+
+// The family as the summaries' text writes it.
+llvm::StringRef familyKey(MemoryFamily Family) {
+  switch (Family) {
+  case MemoryFamily::Device:
+    return "device";
+  case MemoryFamily::PinnedHost:
+    return "pinned";
+  case MemoryFamily::MappedHost:
+    return "mapped";
+  case MemoryFamily::Managed:
+    return "managed";
+  case MemoryFamily::PageableHost:
+    return "pageable";
+  case MemoryFamily::Stack:
+    return "stack";
+  }
+  llvm_unreachable("unknown memory family");
+}
+
+// What a function does with one of its pointer parameters, judged from
+// every use of it in the body.
+struct ParameterFate {
+  enum Kind { UsedOnly, Kept, Released, ReceivesAllocation } What = UsedOnly;
+  MemoryHandedOut Memory{MemoryFamily::Device, ""}; // Released: the family
+
+  // Two uses together: the same effect twice is that effect; anything else
+  // is more than a summary says.
+  void add(const ParameterFate &Use) {
+    if (Use.What == UsedOnly || What == Kept)
+      return;
+    if (What == UsedOnly) {
+      *this = Use;
+      return;
+    }
+    if (Use.What != What || !(Use.Memory == Memory))
+      What = Kept;
+  }
+  static ParameterFate kept() { return {Kept, {MemoryFamily::Device, ""}}; }
+};
+
+struct Facts {
+  std::vector<ParameterFate> Parameters;
+  std::optional<MemoryHandedOut> Returns;
+  bool SynchronizesDevice = false;
+};
+
+bool isObjectPointer(QualType Type) {
+  return Type->isPointerType() && !Type->getPointeeType()->isFunctionType();
+}
+
+// `T *&`: the caller's own pointer variable.
+bool isReferenceToPointer(QualType Type) {
+  return Type->isLValueReferenceType() && isObjectPointer(Type.getNonReferenceType());
+}
+
+// Parameters a summary speaks of; a reference to anything else is kept.
+bool isSummarisedParameter(const ParmVarDecl *Parameter) {
+  QualType Type = Parameter->getType();
+  return isObjectPointer(Type) || isReferenceToPointer(Type) || Type->isReferenceType();
+}
+
+class Summariser {
+public:
+  Summariser(ASTContext &Context, const CudaApi &Api) : Context(Context), Api(Api) {}
+
+  // The facts of a function defined in the unit; a function in a cycle of
+  // calls that reaches itself again knows nothing of itself yet: every
+  // parameter kept.
+  Facts factsOf(const FunctionDecl *Function) {
+    const FunctionDecl *Definition = definitionOf(Function);
+    auto Found = Known.find(Definition);
+    if (Found != Known.end())
+      return Found->second;
+    if (!InProgress.insert(Definition).second) {
+      Facts Unknown;
+      Unknown.Parameters.assign(Definition->getNumParams(), ParameterFate::kept());
+      return Unknown;
+    }
+    Facts Computed = compute(Definition);
+    InProgress.erase(Definition);
+    Known[Definition] = Computed;
+    return Computed;
+  }
+
+  // The unit's definition of `Function` when the unit has one the summary
+  // can read: the project's code, not a system header's.
+  const FunctionDecl *definitionOf(const FunctionDecl *Function) const {
+    const FunctionDecl *Definition = Function ? Function->getDefinition() : nullptr;
+    if (!Definition || !Definition->hasBody() || Definition->isDependentContext() ||
+        Context.getSourceManager().isInSystemHeader(
+            Context.getSourceManager().getExpansionLoc(Definition->getLocation())))
+      return nullptr;
+    return Definition;
+  }
+
+private:
+  Facts compute(const FunctionDecl *Definition);
+
+  ASTContext &Context;
+  const CudaApi &Api;
+  llvm::DenseMap<const FunctionDecl *, Facts> Known;
+  llvm::DenseSet<const FunctionDecl *> InProgress;
+
+  friend class BodyReader;
+};
+
+// One function body, read once: its local allocations, its returns, its
+// synchronisations, and every use of each parameter.
+class BodyReader : public RecursiveASTVisitor<BodyReader> {
+public:
+  BodyReader(Summariser &Owner, const FunctionDecl *Function)
+      : Owner(Owner), Api(Owner.Api), Function(Function), Parents(Function->getBody()) {}
+
+  Facts read() {
+    TraverseStmt(Function->getBody());
+    Facts Result;
+    Result.SynchronizesDevice = Synchronizes;
+    Result.Returns = returnedMemory();
+    for (const ParmVarDecl *Parameter : Function->parameters()) {
+      ParameterFate Fate;
+      if (isSummarisedParameter(Parameter)) {
+        if ((!isObjectPointer(Parameter->getType()) &&
+             !isReferenceToPointer(Parameter->getType())) ||
+            Captured.contains(Parameter))
+          Fate = ParameterFate::kept();
+        for (const DeclRefExpr *Use : Uses.lookup(Parameter))
+          Fate.add(fateOfUse(Use, Parameter));
+      }
+      Result.Parameters.push_back(Fate);
+    }
+    return Result;
+  }
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool shouldWalkTypesOfTypeLocs() const { return false; }
+
+  // A lambda's body is another function: its returns are not ours, and a
+  // parameter it captures may outlive the call.
+  bool TraverseLambdaExpr(LambdaExpr *Lambda) {
+    for (const LambdaCapture &Capture : Lambda->captures())
+      if (Capture.capturesVariable())
+        if (const auto *Parameter = dyn_cast<ParmVarDecl>(Capture.getCapturedVar()))
+          Captured.insert(Parameter);
+    return true;
+  }
+  bool TraverseBlockExpr(BlockExpr *) { return true; }
+
+  bool VisitDeclRefExpr(DeclRefExpr *Reference) {
+    if (const auto *Parameter = dyn_cast<ParmVarDecl>(Reference->getDecl());
+        Parameter && Parameter->getDeclContext() == Function)
+      Uses[Parameter].push_back(Reference);
+    return true;
+  }
+
+  bool VisitReturnStmt(ReturnStmt *Return) {
+    Returns.push_back(Return->getRetValue());
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || isa<CUDAKernelCallExpr>(Call))
+      return true;
+    if (const SyncApi *Sync = Api.synchronization(Callee);
+        Sync && Sync->Scope == SyncScope::Device)
+      Synchronizes = true;
+    if (Owner.definitionOf(Callee) && Owner.factsOf(Callee).SynchronizesDevice)
+      Synchronizes = true;
+    // Memory a call writes into a local variable: `cudaMalloc(&d, n)`.
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (std::optional<MemoryHandedOut> Written = writtenThrough(Call, I))
+        if (const VarDecl *Local = localVariable(addressOf(Call->getArg(I))))
+          LocalMemory[Local].push_back(*Written);
+    // A local released here is not the caller's to release.
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (releasedThrough(Call, I))
+        if (const VarDecl *Local = localVariable(Call->getArg(I)))
+          Released.insert(Local);
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl *Variable) {
+    if (isLocalPointer(Variable) && Variable->getInit())
+      assigned(Variable, Variable->getInit());
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *Operator) {
+    if (Operator->getOpcode() == BO_Assign)
+      if (const VarDecl *Local = localVariable(Operator->getLHS()))
+        assigned(Local, Operator->getRHS());
+    return true;
+  }
+
+private:
+  bool isLocalPointer(const VarDecl *Variable) const {
+    return Variable && !isa<ParmVarDecl>(Variable) && Variable->hasLocalStorage() &&
+           isObjectPointer(Variable->getType());
+  }
+
+  const VarDecl *localVariable(const Expr *E) const {
+    if (!E)
+      return nullptr;
+    const auto *Reference = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts());
+    const auto *Variable = Reference ? dyn_cast<VarDecl>(Reference->getDecl()) : nullptr;
+    return isLocalPointer(Variable) ? Variable : nullptr;
+  }
+
+  // `x` of `&x`, through casts: `(void **)&x`.
+  static const Expr *addressOf(const Expr *E) {
+    const auto *Address = dyn_cast<UnaryOperator>(E->IgnoreParenCasts());
+    return Address && Address->getOpcode() == UO_AddrOf ? Address->getSubExpr() : nullptr;
+  }
+
+  void assigned(const VarDecl *Local, const Expr *Value) {
+    if (std::optional<MemoryHandedOut> Memory = allocatedBy(Value))
+      LocalMemory[Local].push_back(*Memory);
+    else if (!Value->IgnoreParenCasts()->isNullPointerConstant(
+                 Owner.Context, Expr::NPC_ValueDependentIsNotNull))
+      Overwritten.insert(Local);
+  }
+
+  // Memory an expression's value is: `malloc(n)`, `new float[n]`, a call of
+  // a function of the unit that returns memory.
+  std::optional<MemoryHandedOut> allocatedBy(const Expr *E) const {
+    E = E->IgnoreParenCasts();
+    if (const auto *New = dyn_cast<CXXNewExpr>(E)) {
+      const FunctionDecl *Operator = New->getOperatorNew();
+      if (!Operator || !Operator->isReplaceableGlobalAllocationFunction())
+        return std::nullopt;
+      return MemoryHandedOut{MemoryFamily::PageableHost,
+                             CudaApi::deleteExpressionName(New->isArray()).str()};
+    }
+    const auto *Call = dyn_cast<CallExpr>(E);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee)
+      return std::nullopt;
+    if (const HostAllocationApi *Host = Api.hostAllocation(Callee); Host && !Host->OutParam)
+      return MemoryHandedOut{MemoryFamily::PageableHost, Host->Release.str()};
+    if (Owner.definitionOf(Callee))
+      return Owner.factsOf(Callee).Returns;
+    return std::nullopt;
+  }
+
+  // The memory a call writes through its argument `I`, an out-parameter.
+  std::optional<MemoryHandedOut> writtenThrough(const CallExpr *Call, unsigned I) const {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (const AllocationApi *Allocation = Api.allocation(Callee);
+        Allocation && Allocation->OutParam == I) {
+      std::optional<uint64_t> Flags;
+      if (Allocation->FlagsParam && *Allocation->FlagsParam < Call->getNumArgs())
+        if (std::optional<llvm::APSInt> Known =
+                Call->getArg(*Allocation->FlagsParam)->getIntegerConstantExpr(Owner.Context))
+          Flags = Known->getZExtValue();
+      return MemoryHandedOut{CudaApi::allocatedFamily(*Allocation, Flags),
+                             documentedName(Allocation->Release).str()};
+    }
+    if (const HostAllocationApi *Host = Api.hostAllocation(Callee);
+        Host && Host->OutParam == I)
+      return MemoryHandedOut{MemoryFamily::PageableHost, Host->Release.str()};
+    if (Owner.definitionOf(Callee)) {
+      Facts Called = Owner.factsOf(Callee);
+      if (I < Called.Parameters.size() &&
+          Called.Parameters[I].What == ParameterFate::ReceivesAllocation)
+        return Called.Parameters[I].Memory;
+    }
+    return std::nullopt;
+  }
+
+  // The family a call releases through its argument `I`.
+  std::optional<MemoryFamily> releasedThrough(const CallExpr *Call, unsigned I) const {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (const ReleaseApi *Release = Api.release(Callee); Release && Release->PointerParam == I)
+      return Release->Family;
+    if (Owner.definitionOf(Callee)) {
+      Facts Called = Owner.factsOf(Callee);
+      if (I < Called.Parameters.size() &&
+          Called.Parameters[I].What == ParameterFate::Released)
+        return Called.Parameters[I].Memory.Family;
+    }
+    return std::nullopt;
+  }
+
+  // A local that holds memory the function allocated and neither released
+  // nor overwrote with anything else: its value is that memory.
+  std::optional<MemoryHandedOut> memoryOfLocal(const VarDecl *Local) const {
+    if (!Local || Released.contains(Local) || Overwritten.contains(Local))
+      return std::nullopt;
+    auto Found = LocalMemory.find(Local);
+    if (Found == LocalMemory.end() ||
+        !llvm::all_equal(llvm::map_range(Found->second, [](const MemoryHandedOut &M) {
+          return std::make_pair(M.Family, M.Release);
+        })))
+      return std::nullopt;
+    return Found->second.front();
+  }
+
+  // Memory of one family on every return that is not null.
+  std::optional<MemoryHandedOut> returnedMemory() const {
+    if (!isObjectPointer(Function->getReturnType()) || Returns.empty())
+      return std::nullopt;
+    std::optional<MemoryHandedOut> Memory;
+    for (const Expr *Value : Returns) {
+      if (!Value)
+        return std::nullopt;
+      if (Value->IgnoreParenCasts()->isNullPointerConstant(
+              Owner.Context, Expr::NPC_ValueDependentIsNotNull))
+        continue;
+      std::optional<MemoryHandedOut> This = allocatedBy(Value);
+      if (!This)
+        This = memoryOfLocal(localVariable(Value));
+      if (!This || (Memory && !(*Memory == *This)))
+        return std::nullopt;
+      Memory = This;
+    }
+    return Memory;
+  }
+
+  const Stmt *parentOf(const Stmt *S) const { return Parents.getParentIgnoreParens(S); }
+
+  // What one use of a pointer parameter does with it.
+  ParameterFate fateOfUse(const DeclRefExpr *Use, const ParmVarDecl *Parameter) const {
+    bool ByReference = isReferenceToPointer(Parameter->getType());
+    const Stmt *Parent = parentOf(Use);
+    // The variable itself, before its value is read.
+    if (const auto *Operator = dyn_cast_or_null<UnaryOperator>(Parent);
+        Operator && Operator->getOpcode() == UO_AddrOf) {
+      // `cudaMalloc(&out, n)` for a `T *&out`.
+      if (ByReference)
+        if (std::optional<MemoryHandedOut> Written = writtenAsArgument(Operator))
+          return {ParameterFate::ReceivesAllocation, *Written};
+      return ParameterFate::kept();
+    }
+    if (const auto *Assignment = dyn_cast_or_null<BinaryOperator>(Parent);
+        Assignment && Assignment->isAssignmentOp() &&
+        Assignment->getLHS()->IgnoreParens() == Use) {
+      if (ByReference && Assignment->getOpcode() == BO_Assign) {
+        if (std::optional<MemoryHandedOut> Memory = valueMemory(Assignment->getRHS()))
+          return {ParameterFate::ReceivesAllocation, *Memory};
+        // `out = nullptr` on a failure: nothing handed out there.
+        if (Assignment->getRHS()->IgnoreParenCasts()->isNullPointerConstant(
+                Owner.Context, Expr::NPC_ValueDependentIsNotNull))
+          return {};
+      }
+      return ParameterFate::kept();
+    }
+    const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(Parent);
+    if (!Read || Read->getCastKind() != CK_LValueToRValue)
+      return ParameterFate::kept();
+    return fateOfValue(Read, Parameter, ByReference);
+  }
+
+  // The memory an out-parameter argument `&x` receives from its call.
+  std::optional<MemoryHandedOut> writtenAsArgument(const Expr *Address) const {
+    const Expr *Argument = Address;
+    const Stmt *Parent = parentOf(Argument);
+    while (const auto *Cast = dyn_cast_or_null<CastExpr>(Parent)) {
+      Argument = Cast;
+      Parent = parentOf(Cast);
+    }
+    const auto *Call = dyn_cast_or_null<CallExpr>(Parent);
+    if (!Call || !Call->getDirectCallee())
+      return std::nullopt;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (Call->getArg(I)->IgnoreParens() == Argument)
+        return writtenThrough(Call, I);
+    return std::nullopt;
+  }
+
+  std::optional<MemoryHandedOut> valueMemory(const Expr *Value) const {
+    if (std::optional<MemoryHandedOut> Memory = allocatedBy(Value))
+      return Memory;
+    return memoryOfLocal(localVariable(Value));
+  }
+
+  // What the function does with the parameter's pointer value `E` (or a
+  // pointer computed from it): uses it, keeps it, releases it, or, for a
+  // `T **out`, writes memory through it.
+  ParameterFate fateOfValue(const Expr *E, const ParmVarDecl *Parameter, bool ByReference) const {
+    bool Derived = false; // E is `p + n`, not p
+    for (;;) {
+      const Stmt *Parent = parentOf(E);
+      if (!Parent)
+        return {}; // an expression statement of its own
+      if (const auto *Cast = dyn_cast<CastExpr>(Parent)) {
+        if (Cast->getCastKind() == CK_PointerToBoolean || Cast->getCastKind() == CK_ToVoid)
+          return {};
+        if (!Cast->getType()->isPointerType())
+          return ParameterFate::kept(); // into an integer, say
+        E = Cast;
+        continue;
+      }
+      if (const auto *Operator = dyn_cast<BinaryOperator>(Parent)) {
+        if (Operator->isComparisonOp() || Operator->isLogicalOp())
+          return {};
+        if (Operator->isAdditiveOp()) {
+          if (!Operator->getType()->isPointerType())
+            return {}; // the distance between two pointers
+          E = Operator;
+          Derived = true;
+          continue;
+        }
+        if (Operator->getOpcode() == BO_Comma) {
+          if (Operator->getLHS()->IgnoreParens() == E)
+            return {};
+          E = Operator;
+          continue;
+        }
+        return ParameterFate::kept(); // stored somewhere
+      }
+      if (const auto *Operator = dyn_cast<UnaryOperator>(Parent)) {
+        if (Operator->getOpcode() == UO_LNot)
+          return {};
+        if (Operator->getOpcode() == UO_Deref)
+          return fateOfAccess(Operator, Parameter, ByReference || Derived);
+        return ParameterFate::kept();
+      }
+      if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(Parent)) {
+        if (Subscript->getBase()->IgnoreParens() != E)
+          return ParameterFate::kept();
+        return fateOfAccess(Subscript, Parameter, /*WholeDeref=*/false);
+      }
+      if (const auto *Member = dyn_cast<MemberExpr>(Parent)) {
+        if (!Member->isArrow() || isa<CXXMethodDecl>(Member->getMemberDecl()))
+          return ParameterFate::kept();
+        return fateOfAccess(Member, Parameter, /*WholeDeref=*/false);
+      }
+      if (const auto *Choice = dyn_cast<AbstractConditionalOperator>(Parent)) {
+        if (Choice->getCond()->IgnoreParens() == E)
+          return {};
+        E = Choice;
+        continue;
+      }
+      if (const auto *Call = dyn_cast<CallExpr>(Parent))
+        return fateAsArgument(Call, E, Derived);
+      if (isa<IfStmt, WhileStmt, DoStmt, ForStmt, SwitchStmt>(Parent))
+        return {};
+      return ParameterFate::kept(); // returned, stored, captured, constructed
+    }
+  }
+
+  // `*p`, `p[i]`, `p->f` (and further fields and elements of those): a
+  // number read or written is a use; a pointer read from the caller's
+  // memory, or a structure copied out of it, takes what the caller owns
+  // there along. `*out = d`, for a `T **out` the caller passes `&d` to,
+  // hands the caller memory.
+  ParameterFate fateOfAccess(const Expr *Access, const ParmVarDecl *Parameter,
+                             bool NotWholeDeref) const {
+    const Expr *Place = Access;
+    for (;;) {
+      const Stmt *Parent = parentOf(Place);
+      if (const auto *Member = dyn_cast_or_null<MemberExpr>(Parent);
+          Member && !Member->isArrow() && !isa<CXXMethodDecl>(Member->getMemberDecl())) {
+        Place = Member;
+        continue;
+      }
+      if (const auto *Decay = dyn_cast_or_null<ImplicitCastExpr>(Parent);
+          Decay && Decay->getCastKind() == CK_ArrayToPointerDecay) {
+        if (const auto *Subscript = dyn_cast_or_null<ArraySubscriptExpr>(parentOf(Decay));
+            Subscript && Subscript->getBase()->IgnoreParens() == Decay) {
+          Place = Subscript;
+          continue;
+        }
+      }
+      break;
+    }
+    const Stmt *Parent = parentOf(Place);
+    QualType Type = Place->getType();
+    if (Type->isPointerType()) {
+      const auto *Assignment = dyn_cast_or_null<BinaryOperator>(Parent);
+      if (Assignment && Assignment->getOpcode() == BO_Assign &&
+          Assignment->getLHS()->IgnoreParens() == Place) {
+        if (Place == Access && !NotWholeDeref && isa<UnaryOperator>(Access))
+          if (std::optional<MemoryHandedOut> Memory = valueMemory(Assignment->getRHS()))
+            return {ParameterFate::ReceivesAllocation, *Memory};
+        return {}; // a pointer stored into the caller's memory
+      }
+      return ParameterFate::kept();
+    }
+    if (Type->isRecordType() || Type->isArrayType())
+      return ParameterFate::kept();
+    if (const auto *Address = dyn_cast_or_null<UnaryOperator>(Parent);
+        Address && Address->getOpcode() == UO_AddrOf)
+      return fateOfValue(Address, Parameter, /*ByReference=*/true);
+    return {};
+  }
+
+  ParameterFate fateAsArgument(const CallExpr *Call, const Expr *Argument, bool Derived) const {
+    if (isa<CUDAKernelCallExpr>(Call))
+      return {};
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return ParameterFate::kept();
+    unsigned Index = Call->getNumArgs();
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (Call->getArg(I)->IgnoreParens() == Argument)
+        Index = I;
+    if (Index == Call->getNumArgs())
+      return ParameterFate::kept(); // the callee itself, say
+    if (isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee))
+      return ParameterFate::kept();
+    if (std::optional<MemoryFamily> Family = releasedThrough(Call, Index)) {
+      if (Derived)
+        return ParameterFate::kept();
+      return {ParameterFate::Released, {*Family, ""}};
+    }
+    if (std::optional<MemoryHandedOut> Written = writtenThrough(Call, Index)) {
+      if (Derived)
+        return ParameterFate::kept();
+      return {ParameterFate::ReceivesAllocation, *Written};
+    }
+    if (Owner.definitionOf(Callee)) {
+      Facts Called = Owner.factsOf(Callee);
+      return Index < Called.Parameters.size() ? Called.Parameters[Index]
+                                              : ParameterFate::kept();
+    }
+    if (Api.keepsPointerArguments(Callee))
+      return ParameterFate::kept();
+    // As the memory model judges a call it does not follow: the CUDA API
+    // and the C library use their arguments and return, unless they take a
+    // callback that may receive them.
+    const SourceManager &SM = Owner.Context.getSourceManager();
+    bool Library = SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation()));
+    if ((Library || Api.isCudaApiCall(Callee)) && !isa<CXXMethodDecl>(Callee) &&
+        llvm::none_of(Callee->parameters(), [](const ParmVarDecl *P) {
+          QualType Type = P->getType();
+          return Type->isFunctionPointerType() || Type->isBlockPointerType();
+        }))
+      return {};
+    return ParameterFate::kept();
+  }
+
+  Summariser &Owner;
+  const CudaApi &Api;
+  const FunctionDecl *Function;
+  ParentMap Parents;
+  llvm::DenseMap<const ParmVarDecl *, std::vector<const DeclRefExpr *>> Uses;
+  llvm::DenseSet<const ParmVarDecl *> Captured;
+  std::vector<const Expr *> Returns;
+  llvm::DenseMap<const VarDecl *, std::vector<MemoryHandedOut>> LocalMemory;
+  llvm::DenseSet<const VarDecl *> Released, Overwritten;
+  bool Synchronizes = false;
+};
+
+Facts Summariser::compute(const FunctionDecl *Definition) {
+  return BodyReader(*this, Definition).read();
+}
+
+// Functions another unit can call and a summary can speak for.
+bool isSummarised(const FunctionDecl *Function, const SourceManager &SM) {
+  return Function->doesThisDeclarationHaveABody() && Function->getIdentifier() &&
+         !isa<CXXMethodDecl>(Function) && Function->isExternallyVisible() &&
+         !Function->isInlined() && !Function->isMain() &&
+         Function->getTemplatedKind() == FunctionDecl::TK_NonTemplate &&
+         !Function->isDependentContext() && !Function->hasAttr<CUDAGlobalAttr>() &&
+         !(Function->hasAttr<CUDADeviceAttr>() && !Function->hasAttr<CUDAHostAttr>()) &&
+         !SM.isInSystemHeader(SM.getExpansionLoc(Function->getLocation()));
+}
+
+class DefinitionFinder : public RecursiveASTVisitor<DefinitionFinder> {
+public:
+  explicit DefinitionFinder(const SourceManager &SM) : SM(SM) {}
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool VisitFunctionDecl(FunctionDecl *Function) {
+    if (isSummarised(Function, SM))
+      Found.push_back(Function);
+    return true;
+  }
+  const SourceManager &SM;
+  std::vector<const FunctionDecl *> Found;
+};
+
+std::optional<MemoryFamily> familyNamed(llvm::StringRef Name) {
+  for (MemoryFamily Family :
+       {MemoryFamily::Device, MemoryFamily::PinnedHost, MemoryFamily::MappedHost,
+        MemoryFamily::Managed, MemoryFamily::PageableHost})
+    if (familyKey(Family) == Name)
+      return Family;
+  return std::nullopt;
+}
+
+} // namespace
+
+std::vector<FunctionSummary> summariseUnit(ASTContext &Context, const CudaApi &Api) {
+  DefinitionFinder Finder(Context.getSourceManager());
+  Finder.TraverseAST(Context);
+  Summariser Reader(Context, Api);
+  std::vector<FunctionSummary> Summaries;
+  for (const FunctionDecl *Function : Finder.Found) {
+    Facts Known = Reader.factsOf(Function);
+    FunctionSummary Summary;
+    llvm::SmallString<128> Usr;
+    if (index::generateUSRForDecl(Function, Usr))
+      continue;
+    Summary.Usr = Usr.str().str();
+    Summary.Name = Function->getQualifiedNameAsString();
+    Summary.Returns = Known.Returns;
+    Summary.SynchronizesDevice = Known.SynchronizesDevice;
+    bool UsesAPointer = false;
+    std::vector<unsigned> ReleasedParameters;
+    for (unsigned I = 0; I < Known.Parameters.size(); ++I) {
+      if (!isSummarisedParameter(Function->getParamDecl(I)))
+        continue;
+      const ParameterFate &Fate = Known.Parameters[I];
+      switch (Fate.What) {
+      case ParameterFate::UsedOnly:
+        UsesAPointer = true;
+        break;
+      case ParameterFate::Kept:
+        Summary.Keeps.push_back(I);
+        break;
+      case ParameterFate::Released:
+        ReleasedParameters.push_back(I);
+        break;
+      case ParameterFate::ReceivesAllocation:
+        Summary.WritesAllocation.push_back({I, Fate.Memory});
+        break;
+      }
+    }
+    // One release per call is what the checks model; a function that
+    // releases two of its parameters keeps both, as an unknown call would.
+    if (ReleasedParameters.size() == 1)
+      Summary.Releases = {{ReleasedParameters.front(),
+                           Known.Parameters[ReleasedParameters.front()].Memory.Family}};
+    else
+      llvm::append_range(Summary.Keeps, ReleasedParameters);
+    llvm::sort(Summary.Keeps);
+    if (!UsesAPointer && !Summary.Returns && !Summary.SynchronizesDevice &&
+        Summary.WritesAllocation.empty() && !Summary.Releases)
+      continue; // no more than an unknown call
+    Summaries.push_back(std::move(Summary));
+  }
+  llvm::sort(Summaries, [](const FunctionSummary &A, const FunctionSummary &B) {
+    return A.Usr < B.Usr;
+  });
+  Summaries.erase(std::unique(Summaries.begin(), Summaries.end()), Summaries.end());
+  return Summaries;
+}
+
+
+// One summary a line, fields separated by tabs (neither appears in a USR or
+// a qualified name):
+//   USR NAME [returns=FAMILY:RELEASE] [writes=I:FAMILY:RELEASE]...
+//   [releases=I:FAMILY] [keeps=I,J] [synchronizes]
+std::string writeSummaries(llvm::ArrayRef<FunctionSummary> Summaries) {
+  std::string Text;
+  for (const FunctionSummary &Summary : Summaries) {
+    Text += Summary.Usr + "\t" + Summary.Name;
+    if (Summary.Returns)
+      Text += ("\treturns=" + familyKey(Summary.Returns->Family) + ":" + Summary.Returns->Release)
+                  .str();
+    for (const auto &[Parameter, Memory] : Summary.WritesAllocation)
+      Text += ("\twrites=" + llvm::Twine(Parameter) + ":" + familyKey(Memory.Family) + ":" +
+               Memory.Release)
+                  .str();
+    if (Summary.Releases)
+      Text += ("\treleases=" + llvm::Twine(Summary.Releases->first) + ":" +
+               familyKey(Summary.Releases->second))
+                  .str();
+    if (!Summary.Keeps.empty())
+      Text += "\tkeeps=" + llvm::join(llvm::map_range(Summary.Keeps,
+                                                      [](unsigned I) { return llvm::utostr(I); }),
+                                      ",");
+    if (Summary.SynchronizesDevice)
+      Text += "\tsynchronizes";
+    Text += "\n";
+  }
+  return Text;
+}
+
+namespace {
+
+std::optional<MemoryHandedOut> readMemory(llvm::StringRef Field) {
+  auto [Family, Release] = Field.split(':');
+  std::optional<MemoryFamily> Known = familyNamed(Family);
+  if (!Known || Release.empty())
+    return std::nullopt;
+  return MemoryHandedOut{*Known, Release.str()};
+}
+
+std::optional<FunctionSummary> readSummary(llvm::StringRef Line) {
+  llvm::SmallVector<llvm::StringRef, 8> Fields;
+  Line.split(Fields, '\t');
+  if (Fields.size() < 2 || Fields[0].empty() || Fields[1].empty())
+    return std::nullopt;
+  FunctionSummary Summary;
+  Summary.Usr = Fields[0].str();
+  Summary.Name = Fields[1].str();
+  for (llvm::StringRef Field : llvm::ArrayRef(Fields).drop_front(2)) {
+    auto [Key, Value] = Field.split('=');
+    unsigned Parameter;
+    if (Key == "returns") {
+      if (!(Summary.Returns = readMemory(Value)))
+        return std::nullopt;
+    } else if (Key == "writes") {
+      auto [Index, Memory] = Value.split(':');
+      std::optional<MemoryHandedOut> Written = readMemory(Memory);
+      if (Index.getAsInteger(10, Parameter) || !Written)
+        return std::nullopt;
+      Summary.WritesAllocation.push_back({Parameter, *Written});
+    } else if (Key == "releases") {
+      auto [Index, Family] = Value.split(':');
+      std::optional<MemoryFamily> Known = familyNamed(Family);
+      if (Index.getAsInteger(10, Parameter) || !Known)
+        return std::nullopt;
+      Summary.Releases = {{Parameter, *Known}};
+    } else if (Key == "keeps") {
+      llvm::SmallVector<llvm::StringRef, 4> Indices;
+      Value.split(Indices, ',');
+      for (llvm::StringRef Index : Indices) {
+        if (Index.getAsInteger(10, Parameter))
+          return std::nullopt;
+        Summary.Keeps.push_back(Parameter);
+      }
+    } else if (Field == "synchronizes") {
+      Summary.SynchronizesDevice = true;
+    } else {
+      return std::nullopt;
+    }
+  }
+  return Summary;
+}
+
+} // namespace
+
+std::optional<std::vector<FunctionSummary>> readSummaries(llvm::StringRef Text) {
+  std::vector<FunctionSummary> Summaries;
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    Text = Rest;
+    std::optional<FunctionSummary> Summary = readSummary(Line);
+    if (!Summary)
+      return std::nullopt;
+    Summaries.push_back(std::move(*Summary));
+  }
+  return Summaries;
+}
+
+std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
+  // USR -> its summary, or nullopt once two units disagree.
+  std::map<std::string, std::optional<FunctionSummary>> Merged;
+  for (const std::string &Text : PerUnit) {
+    std::optional<std::vector<FunctionSummary>> Summaries = readSummaries(Text);
+    if (!Summaries)
+      continue;
+    for (FunctionSummary &Summary : *Summaries) {
+      auto [Entry, Inserted] = Merged.try_emplace(Summary.Usr, Summary);
+      if (!Inserted && Entry->second && !(*Entry->second == Summary))
+        Entry->second.reset();
+    }
+  }
+  std::vector<FunctionSummary> Agreed;
+  for (auto &[Usr, Summary] : Merged)
+    if (Summary)
+      Agreed.push_back(std::move(*Summary));
+  return writeSummaries(Agreed);
+}
+
+ProjectFunctions::ProjectFunctions(std::vector<FunctionSummary> Summaries)
+    : Summaries(std::move(Summaries)) {
+  for (size_t I = 0; I < this->Summaries.size(); ++I) {
+    llvm::StringRef Name = this->Summaries[I].Name;
+    ByIdentifier[Name.rsplit("::").second.empty() ? Name : Name.rsplit("::").second].push_back(I);
+  }
+}
+
+const FunctionSummary *ProjectFunctions::find(const FunctionDecl *Callee) const {
+  if (!Callee || !Callee->getIdentifier() || isa<CXXMethodDecl>(Callee) || Callee->hasBody())
+    return nullptr;
+  auto Candidates = ByIdentifier.find(Callee->getName());
+  if (Candidates == ByIdentifier.end())
+    return nullptr;
+  llvm::SmallString<128> Usr;
+  if (index::generateUSRForDecl(Callee, Usr))
+    return nullptr;
+  for (size_t I : Candidates->second)
+    if (Summaries[I].Usr == Usr)
+      return &Summaries[I];
+  return nullptr;
+}
+
+namespace {
+const ProjectFunctions *InUse = nullptr;
+} // namespace
+
+ProjectFunctions::Use::Use(const ProjectFunctions *Functions) : Previous(InUse) {
+  InUse = Functions;
+}
+
+ProjectFunctions::Use::~Use() { InUse = Previous; }
+
+const ProjectFunctions *ProjectFunctions::current() { return InUse; }
+
+} // namespace cudalint

@@ -1,0 +1,129 @@
+// What the project's own functions do with CUDA memory, for calls from one
+// unit of the compile database into a function defined in another.
+//
+// The Static Analyzer follows a call into a function the analysed unit
+// defines. A function defined in another unit is a call it cannot see into:
+// what it returns is untracked, and every pointer it is given escapes. Real
+// projects wrap allocation and release (`cuda_make_array`, `deviceFree`,
+// `allocDeviceBuffer(float **)`) and call the wrappers from every unit, so
+// without more the leak of a wrapper's memory, its double release and the
+// leak of a buffer handed to a helper elsewhere all go unseen.
+//
+// A whole-database run therefore summarises first, unit by unit, what each
+// function a unit defines does (summariseUnit): whether it returns memory of
+// a family or writes it through an out-parameter, releases what a parameter
+// points to, synchronises the device, and which pointer parameters it may
+// keep (store, return, hand on) rather than use and let go. The run merges
+// the units' summaries (mergeSummaries) and every unit's analysis looks a
+// callee up there when the unit has no definition of it (ProjectFunctions,
+// asked through CudaApi::projectFunction).
+//
+// A summary is an AST judgement, not a path: a release under a condition
+// counts as a release, a synchronisation on some path as a synchronisation.
+// Where a function does anything a summary cannot say (a parameter copied
+// into another variable, memory released and returned), the parameter is
+// kept and the function says nothing more: the call stays as unknown as it
+// was without a summary.
+#ifndef CUDALINT_CHECKS_PROJECTFUNCTIONS_H
+#define CUDALINT_CHECKS_PROJECTFUNCTIONS_H
+
+#include "CudaApi.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+} // namespace clang
+
+namespace cudalint {
+
+// Memory of `Family` that reaches the caller through a parameter or the
+// return value, to be released by `Release` ('cudaFree').
+struct MemoryHandedOut {
+  MemoryFamily Family;
+  std::string Release;
+  bool operator==(const MemoryHandedOut &Other) const {
+    return Family == Other.Family && Release == Other.Release;
+  }
+};
+
+struct FunctionSummary {
+  std::string Usr;  // clang's USR: the function's identity in every unit
+  std::string Name; // qualified, as messages name it
+  // Returns memory the caller must release.
+  std::optional<MemoryHandedOut> Returns;
+  // `*out` (a `T **` or `T *&` parameter) receives memory the caller must
+  // release.
+  std::vector<std::pair<unsigned, MemoryHandedOut>> WritesAllocation;
+  // Releases what the parameter points to (one parameter at most).
+  std::optional<std::pair<unsigned, MemoryFamily>> Releases;
+  // Pointer and reference parameters the function may keep: every other one
+  // it uses (reads, writes, copies from) and lets go of.
+  std::vector<unsigned> Keeps;
+  // Calls cudaDeviceSynchronize or the like on some path.
+  bool SynchronizesDevice = false;
+
+  bool operator==(const FunctionSummary &Other) const;
+  // Whether the function does something to CUDA memory or the device, as a
+  // CUDA API call does: a caller of it is worth the analyzer's time.
+  bool actsOnCuda() const;
+};
+
+// The summaries of the functions whose definitions `Context` holds that
+// another unit can call: externally visible, neither inline nor templates,
+// defined in the project's files (not system headers), and saying more than
+// an unknown call would. Sorted by USR.
+std::vector<FunctionSummary> summariseUnit(clang::ASTContext &Context,
+                                           const CudaApi &Api);
+
+// One line per summary, in order; readSummaries gives nullopt for text that
+// is not such lines.
+std::string writeSummaries(llvm::ArrayRef<FunctionSummary> Summaries);
+std::optional<std::vector<FunctionSummary>> readSummaries(llvm::StringRef Text);
+
+// The units' summaries (each writeSummaries text) as one, sorted by USR. A
+// function that two units define differently (each program's `main`, a
+// helper copied from sample to sample) is left out: which definition a call
+// reaches depends on what is linked with it.
+std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit);
+
+// The summaries an analysis uses, found by the declaration of a callee.
+class ProjectFunctions {
+public:
+  explicit ProjectFunctions(std::vector<FunctionSummary> Summaries);
+
+  // The summary of a function the unit declares and does not define; null
+  // for one it defines (the analyzer follows that call itself) and for one
+  // no unit defines.
+  const FunctionSummary *find(const clang::FunctionDecl *Callee) const;
+  bool empty() const { return Summaries.empty(); }
+
+  // The summaries that this process's analyses use while it lives (one
+  // analysis at a time runs in a process; see driver/run/Analysis.h).
+  class Use {
+  public:
+    explicit Use(const ProjectFunctions *Functions);
+    ~Use();
+    Use(const Use &) = delete;
+    Use &operator=(const Use &) = delete;
+
+  private:
+    const ProjectFunctions *Previous;
+  };
+  static const ProjectFunctions *current();
+
+private:
+  std::vector<FunctionSummary> Summaries;
+  llvm::StringMap<std::vector<size_t>> ByIdentifier;
+};
+
+} // namespace cudalint
+
+#endif

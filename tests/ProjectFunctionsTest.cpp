@@ -1,0 +1,252 @@
+// The summary pass (checks/ProjectFunctions.h): what a unit's functions do,
+// read off their bodies, as the units that call them see it. Each case is a
+// function of one in-memory unit and the summary it must get; the look-alikes
+// must get none, or must keep the parameter an unknown call would keep.
+#include "ProjectFunctions.h"
+#include "run/Analysis.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+
+namespace cudalint {
+namespace {
+
+constexpr const char *Prelude = R"(#define __global__ __attribute__((global))
+#define __device__ __attribute__((device))
+#define __host__ __attribute__((host))
+typedef unsigned long size_t;
+typedef enum cudaError { cudaSuccess = 0 } cudaError_t;
+enum cudaMemcpyKind { cudaMemcpyHostToDevice = 1 };
+extern "C" {
+cudaError_t cudaMalloc(void **devPtr, size_t size);
+cudaError_t cudaMallocHost(void **ptr, size_t size);
+cudaError_t cudaFree(void *devPtr);
+cudaError_t cudaFreeHost(void *ptr);
+cudaError_t cudaDeviceSynchronize(void);
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, cudaMemcpyKind kind);
+void *malloc(size_t size);
+void free(void *ptr);
+}
+void unknown(float *p);
+)";
+
+std::map<std::string, FunctionSummary> summarise(const std::string &Code) {
+  const std::string Path = "/project-functions/unit.cu";
+  AnalysisOptions Options;
+  Options.SummariesOnly = true;
+  UnitOutcome Outcome =
+      analyzeUnit({"clang++", "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
+                   "--no-cuda-version-check", "-std=c++17", "-fsyntax-only", Path},
+                  "/", Options, {{Path, Prelude + Code}});
+  EXPECT_FALSE(Outcome.Failed) << (Outcome.Errors.empty() ? "" : Outcome.Errors.front());
+  std::optional<std::vector<FunctionSummary>> Read = readSummaries(Outcome.Summaries);
+  EXPECT_TRUE(Read.has_value()) << Outcome.Summaries;
+  std::map<std::string, FunctionSummary> ByName;
+  for (FunctionSummary &Summary : Read.value_or(std::vector<FunctionSummary>{}))
+    ByName[Summary.Name] = std::move(Summary);
+  return ByName;
+}
+
+TEST(ProjectFunctionsTest, ReturnedMemory) {
+  auto Summaries = summarise(R"(
+float *makeArray(size_t n) {
+  float *d;
+  if (cudaMalloc((void **)&d, n) != cudaSuccess)
+    return nullptr;
+  return d;
+}
+float *makeHost(size_t n) { return (float *)malloc(n); }
+float *makeThroughAnother(size_t n) { return makeArray(n); }
+float *releasedFirst(size_t n) {
+  float *d;
+  (void)cudaMalloc((void **)&d, n);
+  (void)cudaFree(d);
+  return d;
+}
+float *eitherFamily(size_t n, bool pinned) {
+  float *d;
+  if (pinned) {
+    (void)cudaMallocHost((void **)&d, n);
+    return d;
+  }
+  return (float *)malloc(n);
+}
+)");
+  ASSERT_TRUE(Summaries.count("makeArray"));
+  ASSERT_TRUE(Summaries["makeArray"].Returns.has_value());
+  EXPECT_EQ(Summaries["makeArray"].Returns->Family, MemoryFamily::Device);
+  EXPECT_EQ(Summaries["makeArray"].Returns->Release, "cudaFree");
+  EXPECT_TRUE(Summaries["makeArray"].actsOnCuda());
+  ASSERT_TRUE(Summaries.count("makeHost") && Summaries["makeHost"].Returns);
+  EXPECT_EQ(Summaries["makeHost"].Returns->Family, MemoryFamily::PageableHost);
+  EXPECT_FALSE(Summaries["makeHost"].actsOnCuda());
+  ASSERT_TRUE(Summaries.count("makeThroughAnother") && Summaries["makeThroughAnother"].Returns);
+  EXPECT_EQ(Summaries["makeThroughAnother"].Returns->Family, MemoryFamily::Device);
+  // cudaFree and cudaMallocHost synchronise the device, and that is all
+  // these two say.
+  EXPECT_FALSE(Summaries["releasedFirst"].Returns.has_value());
+  EXPECT_FALSE(Summaries["eitherFamily"].Returns.has_value());
+}
+
+TEST(ProjectFunctionsTest, OutParameters) {
+  auto Summaries = summarise(R"(
+cudaError_t allocInto(float **out, size_t n) { return cudaMalloc((void **)out, n); }
+void allocThroughLocal(float **out, size_t n) {
+  float *d;
+  if (cudaMalloc((void **)&d, n) == cudaSuccess)
+    *out = d;
+}
+void allocIntoReference(float *&out, size_t n) {
+  if (cudaMallocHost((void **)&out, n) != cudaSuccess)
+    out = nullptr;
+}
+void readsTheOldValue(float **out, size_t n) {
+  (void)cudaFree(*out);
+  (void)cudaMalloc((void **)out, n);
+}
+)");
+  for (const char *Name : {"allocInto", "allocThroughLocal"}) {
+    SCOPED_TRACE(Name);
+    ASSERT_TRUE(Summaries.count(Name));
+    ASSERT_EQ(Summaries[Name].WritesAllocation.size(), 1u);
+    EXPECT_EQ(Summaries[Name].WritesAllocation[0].first, 0u);
+    EXPECT_EQ(Summaries[Name].WritesAllocation[0].second.Family, MemoryFamily::Device);
+  }
+  ASSERT_TRUE(Summaries.count("allocIntoReference"));
+  ASSERT_EQ(Summaries["allocIntoReference"].WritesAllocation.size(), 1u);
+  EXPECT_EQ(Summaries["allocIntoReference"].WritesAllocation[0].second.Family,
+            MemoryFamily::PinnedHost);
+  EXPECT_EQ(Summaries["allocIntoReference"].WritesAllocation[0].second.Release, "cudaFreeHost");
+  EXPECT_TRUE(Summaries["readsTheOldValue"].WritesAllocation.empty());
+  EXPECT_EQ(Summaries["readsTheOldValue"].Keeps, std::vector<unsigned>{0});
+}
+
+TEST(ProjectFunctionsTest, Releases) {
+  auto Summaries = summarise(R"(
+void deviceFree(float *d) {
+  if (d)
+    (void)cudaFree(d);
+}
+void freeThroughAnother(float *d) { deviceFree(d); }
+void freeBoth(float *a, float *b) {
+  (void)cudaFree(a);
+  (void)cudaFree(b);
+}
+struct Buffer { float *data; int size; };
+void destroy(Buffer *b) { (void)cudaFree(b->data); }
+)");
+  for (const char *Name : {"deviceFree", "freeThroughAnother"}) {
+    SCOPED_TRACE(Name);
+    ASSERT_TRUE(Summaries.count(Name) && Summaries[Name].Releases);
+    EXPECT_EQ(Summaries[Name].Releases->first, 0u);
+    EXPECT_EQ(Summaries[Name].Releases->second, MemoryFamily::Device);
+    EXPECT_TRUE(Summaries[Name].Keeps.empty());
+  }
+  // Two releases in one call are more than the checks model; a pointer read
+  // out of the caller's memory takes what the caller owns there along.
+  EXPECT_FALSE(Summaries["freeBoth"].Releases.has_value());
+  EXPECT_EQ(Summaries["freeBoth"].Keeps, (std::vector<unsigned>{0, 1}));
+  EXPECT_FALSE(Summaries["destroy"].Releases.has_value());
+  EXPECT_EQ(Summaries["destroy"].Keeps, std::vector<unsigned>{0});
+}
+
+TEST(ProjectFunctionsTest, UsedOrKept) {
+  auto Summaries = summarise(R"(
+float *Global;
+void fill(float *h, size_t n) {
+  for (size_t i = 0; i < n; ++i)
+    h[i] = (float)i;
+}
+void upload(float *d, const float *h, size_t n) {
+  (void)cudaMemcpy(d, h + 1, n, cudaMemcpyHostToDevice);
+}
+void storeGlobally(float *p) { Global = p; }
+void handOn(float *p) { unknown(p); }
+void copyLocally(float *p) {
+  float *q = p;
+  q[0] = 1;
+}
+void capture(float *p) {
+  auto f = [p] { p[0] = 1; };
+  f();
+}
+void fillThenKeep(float *p, float *q) {
+  fill(p, 4);
+  storeGlobally(q);
+}
+)");
+  ASSERT_TRUE(Summaries.count("fill"));
+  EXPECT_TRUE(Summaries["fill"].Keeps.empty());
+  EXPECT_FALSE(Summaries["fill"].actsOnCuda());
+  ASSERT_TRUE(Summaries.count("upload"));
+  EXPECT_TRUE(Summaries["upload"].Keeps.empty());
+  for (const char *Name : {"storeGlobally", "handOn", "copyLocally", "capture"})
+    EXPECT_FALSE(Summaries.count(Name)) << Name;
+  ASSERT_TRUE(Summaries.count("fillThenKeep"));
+  EXPECT_EQ(Summaries["fillThenKeep"].Keeps, std::vector<unsigned>{1});
+}
+
+TEST(ProjectFunctionsTest, Synchronizes) {
+  auto Summaries = summarise(R"(
+void syncAll(float *unused) { (void)cudaDeviceSynchronize(); }
+void syncSometimes(bool debug) {
+  if (debug)
+    syncAll(nullptr);
+}
+void noSync(int) {}
+)");
+  EXPECT_TRUE(Summaries["syncAll"].SynchronizesDevice);
+  EXPECT_TRUE(Summaries["syncAll"].actsOnCuda());
+  EXPECT_TRUE(Summaries["syncSometimes"].SynchronizesDevice);
+  EXPECT_FALSE(Summaries.count("noSync"));
+}
+
+TEST(ProjectFunctionsTest, OnlyWhatAnotherUnitCalls) {
+  auto Summaries = summarise(R"(
+static void deviceFreeStatic(float *d) { (void)cudaFree(d); }
+inline void deviceFreeInline(float *d) { (void)cudaFree(d); }
+template <typename T> void deviceFreeTemplate(T *d) { (void)cudaFree(d); }
+struct Holder { void release(float *d) { (void)cudaFree(d); } };
+namespace project { void deviceFree(float *d) { deviceFreeStatic(d); } }
+)");
+  ASSERT_EQ(Summaries.size(), 1u);
+  ASSERT_TRUE(Summaries.count("project::deviceFree"));
+  EXPECT_TRUE(Summaries["project::deviceFree"].Releases.has_value());
+}
+
+TEST(ProjectFunctionsTest, TextReadsBackAndMerges) {
+  FunctionSummary Free;
+  Free.Usr = "c:@F@deviceFree";
+  Free.Name = "deviceFree";
+  Free.Releases = {{0u, MemoryFamily::Device}};
+  FunctionSummary Make;
+  Make.Usr = "c:@F@make";
+  Make.Name = "make";
+  Make.Returns = MemoryHandedOut{MemoryFamily::Managed, "cudaFree"};
+  Make.WritesAllocation.push_back({1u, {MemoryFamily::PinnedHost, "cudaFreeHost"}});
+  Make.Keeps = {2u, 3u};
+  Make.SynchronizesDevice = true;
+  std::string Text = writeSummaries({Free, Make});
+  std::optional<std::vector<FunctionSummary>> Read = readSummaries(Text);
+  ASSERT_TRUE(Read.has_value());
+  ASSERT_EQ(Read->size(), 2u);
+  EXPECT_TRUE((*Read)[0] == Free);
+  EXPECT_TRUE((*Read)[1] == Make);
+  EXPECT_FALSE(readSummaries("c:@F@x\tx\treturns=nowhere:free\n").has_value());
+  EXPECT_FALSE(readSummaries("c:@F@x\tx\tkeeps=a\n").has_value());
+  EXPECT_FALSE(readSummaries("no-tab\n").has_value());
+
+  // Two units that define `make` alike agree; one that defines it otherwise
+  // (another program's helper of the same name) takes it out.
+  FunctionSummary OtherMake = Make;
+  OtherMake.Returns.reset();
+  EXPECT_EQ(mergeSummaries({writeSummaries({Make}), writeSummaries({Free, Make})}), Text);
+  EXPECT_EQ(mergeSummaries({writeSummaries({Make}), writeSummaries({Free}),
+                            writeSummaries({OtherMake})}),
+            writeSummaries({Free}));
+}
+
+} // namespace
+} // namespace cudalint

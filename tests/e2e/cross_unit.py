@@ -1,0 +1,340 @@
+#!/usr/bin/env python3
+"""Calls from one unit of a compile database into functions another unit
+defines, modelled from the summary pass (checks/ProjectFunctions.h), one case
+per run (--case):
+
+  findings   wrappers defined in a C unit and a C++ unit (return device
+             memory, write it through `T **` and `T *&` out-parameters,
+             release it, synchronise the device, use a host buffer and let
+             go, keep one) called from a CUDA unit: each bug marked BUG is
+             found at its line and nothing else is; with
+             --cross-unit-summaries=false none of them is; -j1 and -j4 write
+             the same report
+  cache      with --cache-dir a second run reuses every entry and reports the
+             same; a wrapper that stops releasing its parameter turns the
+             caller's release into a leak though the caller did not change
+  shard      each shard, and a --changed-since run that analyses the caller
+             alone, reads the summaries of the whole database
+"""
+
+import json
+import re
+import subprocess
+import textwrap
+
+import harness
+
+HEADERS = "--cuda-path=none"
+
+WRAPPERS_H = """\
+#pragma once
+#include <cuda_runtime.h>
+#include <stddef.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+float *cuda_make_array(const float *x, size_t n);
+void cuda_free_array(float *x_gpu);
+cudaError_t alloc_device(float **out, size_t n);
+void device_sync_all(void);
+void fill_host(float *h, size_t n);
+void remember(float *p);
+#ifdef __cplusplus
+}
+void allocPinned(float *&out, size_t n);
+#endif
+"""
+
+# Host CUDA code in a C unit, as darknet keeps it.
+WRAPPERS_C = """\
+#include "wrappers.h"
+#include <stdlib.h>
+
+static float *kept;
+
+float *cuda_make_array(const float *x, size_t n) {
+  float *x_gpu;
+  cudaError_t status = cudaMalloc((void **)&x_gpu, n * sizeof(float));
+  if (status != cudaSuccess)
+    return NULL;
+  if (x)
+    (void)cudaMemcpy(x_gpu, x, n * sizeof(float), cudaMemcpyHostToDevice);
+  return x_gpu;
+}
+
+void cuda_free_array(float *x_gpu) {
+  if (x_gpu)
+    (void)cudaFree(x_gpu);
+}
+
+cudaError_t alloc_device(float **out, size_t n) {
+  return cudaMalloc((void **)out, n * sizeof(float));
+}
+
+void device_sync_all(void) { (void)cudaDeviceSynchronize(); }
+
+void fill_host(float *h, size_t n) {
+  for (size_t i = 0; i < n; ++i)
+    h[i] = (float)i;
+}
+
+void remember(float *p) { kept = p; }
+"""
+
+WRAPPERS_CU = """\
+#include "wrappers.h"
+
+void allocPinned(float *&out, size_t n) {
+  if (cudaMallocHost((void **)&out, n * sizeof(float)) != cudaSuccess)
+    out = nullptr;
+}
+"""
+
+MAIN_CU = """\
+#include "wrappers.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+__global__ void scale(float *x, int n) {
+  int i = threadIdx.x;
+  if (i < n)
+    x[i] *= 2.0f;
+}
+
+void leakedWrapperArray() {
+  float *d = cuda_make_array(NULL, 256); // BUG cuda-memory-leak
+  if (!d)
+    return;
+  scale<<<1, 256>>>(d, 256);
+  (void)cudaGetLastError();
+}
+
+void releasedWrapperArray() {
+  float *d = cuda_make_array(NULL, 256);
+  if (!d)
+    return;
+  scale<<<1, 256>>>(d, 256);
+  (void)cudaGetLastError();
+  cuda_free_array(d);
+}
+
+void freedTwiceThroughWrapper() {
+  float *d = cuda_make_array(NULL, 256);
+  if (!d)
+    return;
+  cuda_free_array(d);
+  cuda_free_array(d); // BUG cuda-double-free
+}
+
+void usedAfterWrapperRelease() {
+  float *d = cuda_make_array(NULL, 256);
+  if (!d)
+    return;
+  cuda_free_array(d);
+  scale<<<1, 256>>>(d, 256); // BUG cuda-use-after-free
+  (void)cudaGetLastError();
+}
+
+void pageableReleasedByDeviceWrapper() {
+  float *h = (float *)malloc(256 * sizeof(float));
+  float *d = cuda_make_array(NULL, 256);
+  if (!h || !d) {
+    free(h);
+    cuda_free_array(d);
+    return;
+  }
+  scale<<<1, 256>>>(d, 256);
+  (void)cudaGetLastError();
+  cuda_free_array(h); // BUG cuda-mismatched-free
+  cuda_free_array(d);
+}
+
+void outParameterLeak() {
+  float *d = NULL;
+  if (alloc_device(&d, 256) != cudaSuccess) // BUG cuda-memory-leak
+    return;
+  scale<<<1, 256>>>(d, 256);
+  (void)cudaGetLastError();
+}
+
+void outParameterReleased() {
+  float *d = NULL;
+  if (alloc_device(&d, 256) != cudaSuccess)
+    return;
+  scale<<<1, 256>>>(d, 256);
+  (void)cudaGetLastError();
+  (void)cudaFree(d);
+}
+
+void pinnedThroughReferenceFreedWithCudaFree() {
+  float *h = nullptr;
+  allocPinned(h, 256);
+  if (!h)
+    return;
+  (void)cudaFree(h); // BUG cuda-mismatched-free
+}
+
+void pinnedThroughReferenceReleased() {
+  float *h = nullptr;
+  allocPinned(h, 256);
+  if (!h)
+    return;
+  (void)cudaFreeHost(h);
+}
+
+void hostBufferUsedByHelper() {
+  float *h = (float *)malloc(256 * sizeof(float)); // BUG cuda-memory-leak
+  float *d = cuda_make_array(NULL, 256);
+  if (!h || !d) {
+    free(h);
+    cuda_free_array(d);
+    return;
+  }
+  fill_host(h, 256);
+  (void)cudaMemcpy(d, h, 256 * sizeof(float), cudaMemcpyHostToDevice);
+  cuda_free_array(d);
+}
+
+void hostBufferKeptByHelper() {
+  float *h = (float *)malloc(256 * sizeof(float));
+  float *d = cuda_make_array(NULL, 256);
+  if (!h || !d) {
+    free(h);
+    cuda_free_array(d);
+    return;
+  }
+  fill_host(h, 256);
+  remember(h);
+  (void)cudaMemcpy(d, h, 256 * sizeof(float), cudaMemcpyHostToDevice);
+  cuda_free_array(d);
+}
+
+float readAfterWrapperSync() {
+  float *m = NULL;
+  if (cudaMallocManaged((void **)&m, 256 * sizeof(float)) != cudaSuccess)
+    return 0;
+  scale<<<1, 256>>>(m, 256);
+  (void)cudaGetLastError();
+  device_sync_all();
+  float first = m[0]; // ALONE cuda-unsynchronized-host-read
+  (void)cudaFree(m);
+  return first;
+}
+
+float readWithoutSync() {
+  float *m = NULL;
+  if (cudaMallocManaged((void **)&m, 256 * sizeof(float)) != cudaSuccess)
+    return 0;
+  scale<<<1, 256>>>(m, 256);
+  (void)cudaGetLastError();
+  float first = m[0]; // BUG cuda-unsynchronized-host-read
+  (void)cudaDeviceSynchronize();
+  (void)cudaFree(m);
+  return first;
+}
+"""
+
+# The caller's findings without the wrappers' summaries: the race that is
+# one either way, and the read after device_sync_all(), which only its
+# summary shows to be synchronised (ALONE marks it).
+ALONE = {"cuda-unsynchronized-host-read"}
+
+
+def write_project(args):
+    src = args.work_dir / "src"
+    src.mkdir(parents=True, exist_ok=True)
+    files = {"wrappers.h": WRAPPERS_H, "wrappers.c": WRAPPERS_C,
+             "wrappers.cu": WRAPPERS_CU, "main.cu": MAIN_CU}
+    for name, text in files.items():
+        (src / name).write_text(text)
+    commands = [("wrappers.c", ["gcc", "-std=c11"]),
+                ("wrappers.cu", ["nvcc", "-std=c++17"]),
+                ("main.cu", ["nvcc", "-std=c++17"])]
+    entries = [{"directory": str(src), "file": str(src / name),
+                "arguments": [*compiler, "-c", name, "-o", name + ".o"]}
+               for name, compiler in commands]
+    (args.work_dir / "compile_commands.json").write_text(json.dumps(entries, indent=2))
+    return src
+
+
+def expected(src, mark="BUG"):
+    marks = set()
+    for name in ("main.cu", "wrappers.c", "wrappers.cu"):
+        for number, line in enumerate((src / name).read_text().splitlines(), 1):
+            if m := re.search(rf"// {mark} (\S+)", line):
+                marks.add((name, number, m.group(1)))
+    return marks
+
+
+def lint(args, *extra, expect=(harness.EXIT_FINDINGS,)):
+    result = harness.run([args.cudalint, "-p", args.work_dir, HEADERS, "--use-color=false",
+                          "--format=json", *extra], cwd=args.work_dir)
+    harness.expect(result.returncode in expect,
+                   f"exit {result.returncode}, expected {expect}:\n{result.stderr}")
+    return result
+
+
+def found(result):
+    report = harness.report(result.stdout)
+    harness.expect(not report["problems"], f"problems: {report['problems']}")
+    return {(f["file"].rsplit("/", 1)[-1], f["line"], f["check"]) for f in report["findings"]}
+
+
+def findings(args):
+    src = write_project(args)
+    marks = expected(src)
+    with_summaries = lint(args, "-j1")
+    got = found(with_summaries)
+    harness.expect(got == marks, f"missing {sorted(marks - got)}, unexpected {sorted(got - marks)}")
+    alone = found(lint(args, "-j1", "--cross-unit-summaries=false"))
+    harness.expect(alone == {m for m in marks if m[2] in ALONE} | expected(src, "ALONE"),
+                   f"without summaries: {sorted(alone)}")
+    parallel = lint(args, "-j4")
+    harness.expect(parallel.stdout == with_summaries.stdout, "-j4 wrote another report than -j1")
+    print(f"findings: {len(marks)} found across units, {len(alone)} without the summaries")
+
+
+def cache(args):
+    src = write_project(args)
+    marks = expected(src)
+    cache_dir = args.work_dir / "cache"
+    first = lint(args, f"--cache-dir={cache_dir}")
+    harness.expect(found(first) == marks, "the first cached run's findings differ")
+    second = lint(args, f"--cache-dir={cache_dir}", "--verbose")
+    harness.expect(found(second) == marks, "the warm run's findings differ")
+    harness.expect_contains(second.stderr, "3 of 3 units reused", "the warm run's cache note")
+    harness.expect_contains(second.stderr, "3 from the result cache", "the summaries' cache")
+    # The wrapper stops releasing: main.cu did not change, and its release
+    # through the wrapper is now a leak.
+    (src / "wrappers.c").write_text(WRAPPERS_C.replace("(void)cudaFree(x_gpu);", "(void)x_gpu;"))
+    third = found(lint(args, f"--cache-dir={cache_dir}"))
+    leaks = {(f, line) for f, line, check in third if f == "main.cu" and check == "cuda-memory-leak"}
+    released_line = next(n for n, text in enumerate(MAIN_CU.splitlines(), 1)
+                         if "void releasedWrapperArray" in text) + 1
+    harness.expect(("main.cu", released_line) in leaks,
+                   f"no leak at main.cu:{released_line} once the wrapper stopped releasing: {sorted(third)}")
+    print("cache: reused warm, invalidated by the wrapper's change")
+
+
+def shard(args):
+    src = write_project(args)
+    marks = expected(src)
+    main_marks = {m for m in marks if m[0] == "main.cu"}
+    per_shard = set()
+    for index in (1, 2, 3):
+        result = lint(args, f"--shard={index}/3", expect=(harness.EXIT_FINDINGS, harness.EXIT_CLEAN))
+        per_shard |= found(result)
+    harness.expect(per_shard == marks, f"the shards found {sorted(per_shard)}")
+    # Diff mode: a repository whose only change is main.cu.
+    subprocess.run(["git", "init", "-q"], cwd=src, check=True)
+    subprocess.run(["git", "add", "."], cwd=src, check=True)
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "base"],
+                   cwd=src, check=True)
+    (src / "main.cu").write_text(MAIN_CU + "\n// touched\n")
+    changed = found(lint(args, "--changed-since=HEAD", f"--source-root={src}"))
+    harness.expect(changed == main_marks, f"--changed-since found {sorted(changed)}")
+    print(f"shard: 3 shards and --changed-since read the whole database's summaries")
+
+
+if __name__ == "__main__":
+    harness.main_with_cases(__doc__, {"findings": findings, "cache": cache, "shard": shard})
