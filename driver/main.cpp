@@ -519,14 +519,13 @@ std::string ProjectSummaries;
 // `deviceFree`) is modelled. A shard or a --changed-since run summarises
 // every unit too: a changed unit calls wrappers that did not change. Only
 // the path-sensitive checks use summaries, and only across units.
-void summariseDatabase(const std::vector<Unit> &Units, const std::vector<size_t> &Candidates,
-                       const std::vector<size_t> &ToAnalyse) {
+void summariseDatabase(const std::vector<Unit> &Units, const std::vector<size_t> &Candidates) {
   auto UsesSummaries = [&](size_t I) {
     return llvm::any_of(Units[I].Settings->Analysis.Checks,
                         [](const CheckDescription *Check) { return Check->isPathSensitive(); });
   };
   if (!CrossUnitSummaries || Verify || Candidates.size() < 2 ||
-      llvm::none_of(ToAnalyse, UsesSummaries))
+      llvm::none_of(Candidates, UsesSummaries))
     return;
   static AnalysisOptions SummaryPass;
   SummaryPass.SummariesOnly = true;
@@ -553,6 +552,16 @@ void summariseDatabase(const std::vector<Unit> &Units, const std::vector<size_t>
            << StringRef(ProjectSummaries).count('\n') << " functions summarised\n";
 }
 
+// A unit's configured options, with the database's summaries.
+const AnalysisOptions *optionsOf(const Unit &U) {
+  static std::map<const AnalysisOptions *, AnalysisOptions> WithSummaries;
+  const AnalysisOptions &Configured = U.Settings->Analysis;
+  auto [Entry, Inserted] = WithSummaries.try_emplace(&Configured, Configured);
+  if (Inserted)
+    Entry->second.ProjectSummaries = ProjectSummaries;
+  return &Entry->second;
+}
+
 // Stage 3: the selected units, analysed in worker processes.
 std::vector<UnitOutcome> analyseUnits(const std::vector<Unit> &Units,
                                       const std::vector<size_t> &Selected, bool ShowProgress) {
@@ -567,18 +576,9 @@ std::vector<UnitOutcome> analyseUnits(const std::vector<Unit> &Units,
   };
   for (size_t I : Selected)
     ++Alike[CommonPart(I)];
-  // Each configuration's options, with the database's summaries.
-  std::map<const AnalysisOptions *, AnalysisOptions> WithSummaries;
-  auto OptionsOf = [&](size_t I) {
-    const AnalysisOptions &Configured = Units[I].Settings->Analysis;
-    auto [Entry, Inserted] = WithSummaries.try_emplace(&Configured, Configured);
-    if (Inserted)
-      Entry->second.ProjectSummaries = ProjectSummaries;
-    return &Entry->second;
-  };
   std::vector<UnitJob> Jobs;
   for (size_t I : Selected)
-    Jobs.push_back({&Units[I].Translated.Arguments, &Units[I].Command.Directory, OptionsOf(I),
+    Jobs.push_back({&Units[I].Translated.Arguments, &Units[I].Command.Directory, optionsOf(Units[I]),
                     LastingPreambles || Alike[CommonPart(I)] > 1});
   WorkerSettings Settings = Workers;
   Settings.Cache = UnitCache;
@@ -963,10 +963,13 @@ int run(int Argc, const char **Argv) {
   }
   RunPreambles Preambles;
   configureWorkers(Argv[0], Preambles);
-  std::vector<size_t> Summarised = ToAnalyse;
+  // Before a shard or diff mode narrows the units: they call the others.
+  summariseDatabase(Units, ToAnalyse);
+  unsigned SummaryCacheHits = Cache ? Cache->hits() : 0;
   if (!narrowForCi(Units, ToAnalyse,
                    {ShardOption, FilesFrom, ChangedSince,
-                    SourceRoot.empty() ? absolute(".") : absolute(SourceRoot), Jobs, UnitCache},
+                    SourceRoot.empty() ? absolute(".") : absolute(SourceRoot), Jobs, UnitCache,
+                    optionsOf},
                    Notes))
     return ExitError;
   // Notices of the translation, for the units this run analyses alone.
@@ -980,8 +983,6 @@ int run(int Argc, const char **Argv) {
     for (size_t I : ToAnalyse)
       Texts.text(Units[I].Command.File);
 
-  summariseDatabase(Units, Summarised, ToAnalyse);
-  unsigned SummaryCacheHits = Cache ? Cache->hits() : 0;
   bool ShowProgress =
       ToAnalyse.size() > 1 && !Quiet && sys::Process::StandardErrIsDisplayed();
   std::vector<UnitOutcome> Outcomes = analyseUnits(Units, ToAnalyse, ShowProgress);

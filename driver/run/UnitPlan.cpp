@@ -72,7 +72,9 @@ bool narrowForCi(const std::vector<Unit> &Units, std::vector<size_t> &ToAnalyse,
   std::vector<UnitInputs> Inputs;
   for (size_t I : ToAnalyse)
     Inputs.push_back({Units[I].Command.File, &Units[I].Translated.Arguments,
-                      &Units[I].Command.Directory, &Units[I].Settings->Analysis});
+                      &Units[I].Command.Directory,
+                      Request.OptionsOf ? Request.OptionsOf(Units[I])
+                                        : &Units[I].Settings->Analysis});
   AffectedUnits Affected = affectedUnits(Inputs, Changed, Request.Cache, Request.Jobs);
   std::vector<size_t> Kept;
   for (size_t Position = 0; Position < ToAnalyse.size(); ++Position)

@@ -8,6 +8,7 @@
 #include "database/CommandTranslation.h"
 #include "database/CompileDatabase.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <mutex>
@@ -51,6 +52,8 @@ struct CiNarrowing {
   std::string SourceRoot;   // absolute: where the listed files are relative to
   unsigned Jobs = 0;
   ResultCache *Cache = nullptr;
+  // The options a unit is analysed with (its result cache key's).
+  llvm::function_ref<const AnalysisOptions *(const Unit &)> OptionsOf;
 };
 
 // --shard, then --files-from and --changed-since: the units of `ToAnalyse`
