@@ -58,6 +58,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <mutex>
 #include <set>
@@ -115,8 +116,8 @@ cl::opt<bool> CrossUnitSummaries(
     "cross-unit-summaries",
     cl::desc("Before analysing, summarise what the functions of every unit of the "
              "database do with CUDA memory, so that calls from one unit into another "
-             "are modelled (default: on; =false analyses each unit alone)."),
-    cl::init(true), cl::cat(Category));
+             "are modelled; costs a parse of every unit (default: off)."),
+    cl::init(false), cl::cat(Category));
 cl::opt<std::string> PreambleDir(
     "preamble-dir",
     cl::desc("Keep the precompiled CUDA headers in <dir> and reuse them across runs "
@@ -535,7 +536,9 @@ void summariseDatabase(const std::vector<Unit> &Units, const std::vector<size_t>
                     /*SharesPreamble=*/true});
   WorkerSettings Settings = Workers;
   Settings.Cache = UnitCache;
+  auto Start = std::chrono::steady_clock::now();
   std::vector<UnitOutcome> Outcomes = analyseInWorkers(Jobs, Settings);
+  std::chrono::duration<double> Took = std::chrono::steady_clock::now() - Start;
   std::vector<std::string> PerUnit;
   size_t FromCache = 0;
   for (const UnitOutcome &Outcome : Outcomes) {
@@ -549,7 +552,8 @@ void summariseDatabase(const std::vector<Unit> &Units, const std::vector<size_t>
   if (Verbose)
     errs() << "cudalint: summary pass: " << Candidates.size() << " units ("
            << FromCache << " from the result cache), "
-           << StringRef(ProjectSummaries).count('\n') << " functions summarised\n";
+           << StringRef(ProjectSummaries).count('\n') << " functions summarised in "
+           << format("%.1f", Took.count()) << " s\n";
 }
 
 // A unit's configured options, with the database's summaries.

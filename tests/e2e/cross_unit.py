@@ -6,10 +6,10 @@ per run (--case):
   findings   wrappers defined in a C unit and a C++ unit (return device
              memory, write it through `T **` and `T *&` out-parameters,
              release it, synchronise the device, use a host buffer and let
-             go, keep one) called from a CUDA unit: each bug marked BUG is
-             found at its line and nothing else is; with
-             --cross-unit-summaries=false none of them is; -j1 and -j4 write
-             the same report
+             go, keep one) called from a CUDA unit, with
+             --cross-unit-summaries: each bug marked BUG is found at its line
+             and nothing else is; without the option none of them is; -j1
+             and -j4 write the same report
   cache      with --cache-dir a second run reuses every entry and reports the
              same; a wrapper that stops releasing its parameter turns the
              caller's release into a leak though the caller did not change
@@ -266,9 +266,10 @@ def expected(src, mark="BUG"):
     return marks
 
 
-def lint(args, *extra, expect=(harness.EXIT_FINDINGS,)):
+def lint(args, *extra, expect=(harness.EXIT_FINDINGS,), summaries=True):
     result = harness.run([args.cudalint, "-p", args.work_dir, HEADERS, "--use-color=false",
-                          "--format=json", *extra], cwd=args.work_dir)
+                          "--format=json", *(["--cross-unit-summaries"] if summaries else []),
+                          *extra], cwd=args.work_dir)
     harness.expect(result.returncode in expect,
                    f"exit {result.returncode}, expected {expect}:\n{result.stderr}")
     return result
@@ -286,7 +287,7 @@ def findings(args):
     with_summaries = lint(args, "-j1")
     got = found(with_summaries)
     harness.expect(got == marks, f"missing {sorted(marks - got)}, unexpected {sorted(got - marks)}")
-    alone = found(lint(args, "-j1", "--cross-unit-summaries=false"))
+    alone = found(lint(args, "-j1", summaries=False))
     harness.expect(alone == {m for m in marks if m[2] in ALONE} | expected(src, "ALONE"),
                    f"without summaries: {sorted(alone)}")
     parallel = lint(args, "-j4")
