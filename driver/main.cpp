@@ -5,9 +5,9 @@
 //   2. run/UnitPlan            each unit's settings (config/) and its command
 //      translated for clang (database/CommandTranslation); --shard and diff
 //      mode narrow the list
-//   3. run/WorkerPool          the summary pass: what every unit's functions
-//      do, for the calls from one unit into another (checks/ProjectFunctions);
-//      then each unit analysed (run/Analysis) in a worker process, with the
+//   3. run/WorkerPool          with --cross-unit-summaries, the summary pass:
+//      what every unit's functions do, for the calls from one unit into
+//      another (checks/ProjectFunctions); then each unit analysed (run/Analysis) in a worker process, with the
 //      precompiled CUDA headers (run/Preamble) and the result cache
 //      (run/ResultCache)
 //   4. report/                 the findings sorted, baselined, printed as
@@ -513,9 +513,9 @@ bool LastingPreambles = false;
 // given to every unit's analysis; empty when the run has no summary pass.
 std::string ProjectSummaries;
 
-// Stage 3a: the summary pass. Every unit that a whole-database run could
-// analyse is parsed once more and its functions summarised, in worker
-// processes and through the result cache as units are analysed, so that a
+// Stage 3a, with --cross-unit-summaries: the summary pass. Every unit that
+// a whole-database run could analyse is parsed once more and its functions
+// summarised, in worker processes and through the result cache, so that a
 // unit's call of a wrapper another unit defines (`cuda_make_array`,
 // `deviceFree`) is modelled. A shard or a --changed-since run summarises
 // every unit too: a changed unit calls wrappers that did not change. Only
