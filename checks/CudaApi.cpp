@@ -732,8 +732,8 @@ const FunctionSummary *CudaApi::projectFunction(const FunctionDecl *Callee) cons
 bool CudaApi::isCudaApiCall(const FunctionDecl *Callee) const {
   if (!Callee)
     return false;
-  if (const FunctionSummary *Summary = projectFunction(Callee))
-    return Summary->actsOnCuda();
+  if (const FunctionSummary *Summary = projectFunction(Callee); Summary && Summary->actsOnCuda())
+    return true;
   if (Callee->hasAttr<CUDAGlobalAttr>() || isStatusType(Callee->getReturnType()))
     return true;
   if (const ReleaseApi *Api = release(Callee))

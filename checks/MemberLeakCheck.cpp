@@ -1,5 +1,7 @@
 #include "MemberLeakCheck.h"
 
+#include "ProjectFunctions.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -134,6 +136,9 @@ bool MemberOwnership::harmlessCallee(const FunctionDecl *Callee) const {
     return false;
   if (Api.keepsPointerArguments(Callee))
     return false;
+  // A function of another unit, as its summary says (ProjectFunctions.h).
+  if (const FunctionSummary *Summary = Api.projectFunction(Callee))
+    return !Summary->Releases && Summary->Keeps.empty();
   if (isKernel(Callee) || Api.allocation(Callee) || Api.hostAllocation(Callee) ||
       Api.copy(Callee) || Api.synchronization(Callee) || Api.isCudaApiCall(Callee))
     return true;
@@ -184,6 +189,9 @@ Use MemberOwnership::passedTo(const CallExpr &Call, unsigned Index) {
   const FunctionDecl *Callee = Call.getDirectCallee();
   if (const ReleaseApi *Release = Api.release(Callee))
     return Release->PointerParam == Index ? Use::Releases : Use::Reads;
+  if (const FunctionSummary *Summary = Api.projectFunction(Callee);
+      Summary && Summary->Releases && Summary->Releases->first == Index)
+    return Use::Releases;
   if (Callee && Index < Callee->getNumParams()) {
     QualType Type = Callee->getParamDecl(Index)->getType();
     if (Type->isReferenceType() && !Type.getNonReferenceType().isConstQualified())

@@ -6,7 +6,8 @@ per run (--case):
   findings   wrappers defined in a C unit and a C++ unit (return device
              memory, write it through `T **` and `T *&` out-parameters,
              release it, synchronise the device, use a host buffer and let
-             go, keep one) called from a CUDA unit, with
+             go, keep one) called from a CUDA unit, and a class whose
+             destructor releases its member through one, with
              --cross-unit-summaries: each bug marked BUG is found at its line
              and nothing else is; without the option none of them is; -j1
              and -j4 write the same report
@@ -207,6 +208,27 @@ void hostBufferKeptByHelper() {
   remember(h);
   (void)cudaMemcpy(d, h, 256 * sizeof(float), cudaMemcpyHostToDevice);
   cuda_free_array(d);
+}
+
+// A member the destructor releases through the wrapper: no member leak.
+class DeviceArray {
+public:
+  DeviceArray() {
+    (void)cudaMalloc((void **)&data, 256 * sizeof(float));
+    (void)cudaMalloc((void **)&scratch, 256 * sizeof(float));
+  }
+  ~DeviceArray() {
+    (void)cudaFree(scratch);
+    cuda_free_array(data);
+  }
+  float *data = nullptr;
+  float *scratch = nullptr;
+};
+
+void useDeviceArray() {
+  DeviceArray array;
+  scale<<<1, 256>>>(array.data, 256);
+  (void)cudaGetLastError();
 }
 
 float readAfterWrapperSync() {
