@@ -88,21 +88,24 @@ bool isReferenceToPointer(QualType Type) {
   return Type->isLValueReferenceType() && isObjectPointer(Type.getNonReferenceType());
 }
 
-// Parameters a summary speaks of; a reference to anything else is kept.
+// Parameters a summary speaks of; a reference to anything but a pointer is
+// kept.
 bool isSummarisedParameter(const ParmVarDecl *Parameter) {
   QualType Type = Parameter->getType();
-  return isObjectPointer(Type) || isReferenceToPointer(Type) || Type->isReferenceType();
+  return isObjectPointer(Type) || Type->isReferenceType();
 }
 
 class Summariser {
 public:
   Summariser(ASTContext &Context, const CudaApi &Api) : Context(Context), Api(Api) {}
 
-  // The facts of a function defined in the unit; a function in a cycle of
-  // calls that reaches itself again knows nothing of itself yet: every
-  // parameter kept.
-  Facts factsOf(const FunctionDecl *Function) {
+  // The facts of a function the unit defines (definitionOf), nullopt for
+  // any other; a function in a cycle of calls that reaches itself again
+  // knows nothing of itself yet: every parameter kept.
+  std::optional<Facts> factsOf(const FunctionDecl *Function) {
     const FunctionDecl *Definition = definitionOf(Function);
+    if (!Definition)
+      return std::nullopt;
     auto Found = Known.find(Definition);
     if (Found != Known.end())
       return Found->second;
@@ -199,7 +202,7 @@ public:
     if (const SyncApi *Sync = Api.synchronization(Callee);
         Sync && Sync->Scope == SyncScope::Device)
       Synchronizes = true;
-    if (Owner.definitionOf(Callee) && Owner.factsOf(Callee).SynchronizesDevice)
+    if (std::optional<Facts> Called = Owner.factsOf(Callee); Called && Called->SynchronizesDevice)
       Synchronizes = true;
     // Memory a call writes into a local variable: `cudaMalloc(&d, n)`.
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
@@ -272,8 +275,8 @@ private:
       return std::nullopt;
     if (const HostAllocationApi *Host = Api.hostAllocation(Callee); Host && !Host->OutParam)
       return MemoryHandedOut{MemoryFamily::PageableHost, Host->Release.str()};
-    if (Owner.definitionOf(Callee))
-      return Owner.factsOf(Callee).Returns;
+    if (std::optional<Facts> Called = Owner.factsOf(Callee))
+      return Called->Returns;
     return std::nullopt;
   }
 
@@ -293,12 +296,9 @@ private:
     if (const HostAllocationApi *Host = Api.hostAllocation(Callee);
         Host && Host->OutParam == I)
       return MemoryHandedOut{MemoryFamily::PageableHost, Host->Release.str()};
-    if (Owner.definitionOf(Callee)) {
-      Facts Called = Owner.factsOf(Callee);
-      if (I < Called.Parameters.size() &&
-          Called.Parameters[I].What == ParameterFate::ReceivesAllocation)
-        return Called.Parameters[I].Memory;
-    }
+    if (std::optional<ParameterFate> Fate = calleeFate(Callee, I);
+        Fate && Fate->What == ParameterFate::ReceivesAllocation)
+      return Fate->Memory;
     return std::nullopt;
   }
 
@@ -307,13 +307,20 @@ private:
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (const ReleaseApi *Release = Api.release(Callee); Release && Release->PointerParam == I)
       return Release->Family;
-    if (Owner.definitionOf(Callee)) {
-      Facts Called = Owner.factsOf(Callee);
-      if (I < Called.Parameters.size() &&
-          Called.Parameters[I].What == ParameterFate::Released)
-        return Called.Parameters[I].Memory.Family;
-    }
+    if (std::optional<ParameterFate> Fate = calleeFate(Callee, I);
+        Fate && Fate->What == ParameterFate::Released)
+      return Fate->Memory.Family;
     return std::nullopt;
+  }
+
+  // What a function the unit defines does with its parameter `I` (kept past
+  // its parameters, through `...`); nullopt for a function it does not
+  // define.
+  std::optional<ParameterFate> calleeFate(const FunctionDecl *Callee, unsigned I) const {
+    std::optional<Facts> Called = Owner.factsOf(Callee);
+    if (!Called)
+      return std::nullopt;
+    return I < Called->Parameters.size() ? Called->Parameters[I] : ParameterFate::kept();
   }
 
   // A local that holds memory the function allocated and neither released
@@ -544,11 +551,8 @@ private:
         return ParameterFate::kept();
       return {ParameterFate::ReceivesAllocation, *Written};
     }
-    if (Owner.definitionOf(Callee)) {
-      Facts Called = Owner.factsOf(Callee);
-      return Index < Called.Parameters.size() ? Called.Parameters[Index]
-                                              : ParameterFate::kept();
-    }
+    if (std::optional<ParameterFate> Fate = calleeFate(Callee, Index))
+      return *Fate;
     if (Api.keepsPointerArguments(Callee))
       return ParameterFate::kept();
     // As the memory model judges a call it does not follow: the CUDA API
@@ -622,7 +626,10 @@ std::vector<FunctionSummary> summariseUnit(ASTContext &Context, const CudaApi &A
   Summariser Reader(Context, Api);
   std::vector<FunctionSummary> Summaries;
   for (const FunctionDecl *Function : Finder.Found) {
-    Facts Known = Reader.factsOf(Function);
+    std::optional<Facts> Read = Reader.factsOf(Function);
+    if (!Read)
+      continue;
+    const Facts &Known = *Read;
     FunctionSummary Summary;
     llvm::SmallString<128> Usr;
     if (index::generateUSRForDecl(Function, Usr))
@@ -794,8 +801,8 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
 ProjectFunctions::ProjectFunctions(std::vector<FunctionSummary> Summaries)
     : Summaries(std::move(Summaries)) {
   for (size_t I = 0; I < this->Summaries.size(); ++I) {
-    llvm::StringRef Name = this->Summaries[I].Name;
-    ByIdentifier[Name.rsplit("::").second.empty() ? Name : Name.rsplit("::").second].push_back(I);
+    auto [Scope, Identifier] = llvm::StringRef(this->Summaries[I].Name).rsplit("::");
+    ByIdentifier[Identifier.empty() ? Scope : Identifier].push_back(I);
   }
 }
 
@@ -805,12 +812,16 @@ const FunctionSummary *ProjectFunctions::find(const FunctionDecl *Callee) const 
   auto Candidates = ByIdentifier.find(Callee->getName());
   if (Candidates == ByIdentifier.end())
     return nullptr;
+  // Every check asks at every call: the USR is made once per declaration.
+  auto [Known, Inserted] = Found.try_emplace(Callee->getCanonicalDecl(), nullptr);
+  if (!Inserted)
+    return Known->second;
   llvm::SmallString<128> Usr;
   if (index::generateUSRForDecl(Callee, Usr))
     return nullptr;
   for (size_t I : Candidates->second)
     if (Summaries[I].Usr == Usr)
-      return &Summaries[I];
+      return Known->second = &Summaries[I];
   return nullptr;
 }
 

@@ -30,6 +30,7 @@
 #include "CudaApi.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -122,6 +123,8 @@ public:
 private:
   std::vector<FunctionSummary> Summaries;
   llvm::StringMap<std::vector<size_t>> ByIdentifier;
+  // Canonical declarations already looked up, with what was found.
+  mutable llvm::DenseMap<const clang::FunctionDecl *, const FunctionSummary *> Found;
 };
 
 } // namespace cudalint

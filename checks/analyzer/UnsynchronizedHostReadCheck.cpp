@@ -943,9 +943,10 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call,
   // A function of another unit that synchronises the device on some path
   // (its summary, ProjectFunctions.h) is taken to wait for everything.
   if (const FunctionSummary *Summary = Api.projectFunction(Callee);
-      Summary && Summary->SynchronizesDevice)
-    State = complete(State, Wait{Wait::Scope::Everything, {}}, documentedName(*Callee),
-                     "waits for", Notes);
+      Summary && Summary->SynchronizesDevice) {
+    static const SyncApi DeviceWide{"", SyncScope::Device};
+    State = synchronize(Call, DeviceWide, State, C, Notes);
+  }
   if (const CopyApi *Copy = Api.copy(Callee)) {
     State = trackHostCopy(Call, *Copy, State, Notes);
     if (Copy->IsAsync)
