@@ -20,12 +20,13 @@ namespace cudalint {
 bool FunctionSummary::operator==(const FunctionSummary &Other) const {
   return Usr == Other.Usr && Name == Other.Name && Returns == Other.Returns &&
          WritesAllocation == Other.WritesAllocation && Releases == Other.Releases &&
-         Keeps == Other.Keeps && SynchronizesDevice == Other.SynchronizesDevice;
+         Keeps == Other.Keeps && SynchronizesDevice == Other.SynchronizesDevice &&
+         WaitsFor == Other.WaitsFor && IgnoresStatus == Other.IgnoresStatus;
 }
 
 bool FunctionSummary::actsOnCuda() const {
   auto OnDevice = [](MemoryFamily Family) { return Family != MemoryFamily::PageableHost; };
-  return SynchronizesDevice || (Returns && OnDevice(Returns->Family)) ||
+  return SynchronizesDevice || WaitsFor || (Returns && OnDevice(Returns->Family)) ||
          (Releases && OnDevice(Releases->second)) ||
          llvm::any_of(WritesAllocation,
                       [&](const auto &Written) { return OnDevice(Written.second.Family); });
@@ -77,6 +78,8 @@ struct Facts {
   std::vector<ParameterFate> Parameters;
   std::optional<MemoryHandedOut> Returns;
   bool SynchronizesDevice = false;
+  std::optional<HandleWait> WaitsFor;
+  std::vector<unsigned> IgnoredStatus;
 };
 
 bool isObjectPointer(QualType Type) {
@@ -153,6 +156,8 @@ public:
     TraverseStmt(Function->getBody());
     Facts Result;
     Result.SynchronizesDevice = Synchronizes;
+    if (!WaitsForSeveral)
+      Result.WaitsFor = Waits;
     Result.Returns = returnedMemory();
     for (const ParmVarDecl *Parameter : Function->parameters()) {
       ParameterFate Fate;
@@ -165,6 +170,10 @@ public:
           Fate.add(fateOfUse(Use, Parameter));
       }
       Result.Parameters.push_back(Fate);
+      if (Api.isStatusType(Parameter->getType()) && !Captured.contains(Parameter) &&
+          llvm::none_of(Uses.lookup(Parameter),
+                        [&](const DeclRefExpr *Use) { return readsStatus(Use); }))
+        Result.IgnoredStatus.push_back(Parameter->getFunctionScopeIndex());
     }
     return Result;
   }
@@ -202,8 +211,15 @@ public:
     if (const SyncApi *Sync = Api.synchronization(Callee);
         Sync && Sync->Scope == SyncScope::Device)
       Synchronizes = true;
-    if (std::optional<Facts> Called = Owner.factsOf(Callee); Called && Called->SynchronizesDevice)
-      Synchronizes = true;
+    if (const SyncApi *Sync = Api.synchronization(Callee);
+        Sync && Sync->HandleParam &&
+        (Sync->Scope == SyncScope::Stream || Sync->Scope == SyncScope::Event))
+      waitsFor(Sync->Scope, Call, *Sync->HandleParam);
+    if (std::optional<Facts> Called = Owner.factsOf(Callee)) {
+      Synchronizes |= Called->SynchronizesDevice;
+      if (Called->WaitsFor)
+        waitsFor(Called->WaitsFor->Scope, Call, Called->WaitsFor->Parameter);
+    }
     // Memory a call writes into a local variable: `cudaMalloc(&d, n)`.
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
       if (std::optional<MemoryHandedOut> Written = writtenThrough(Call, I))
@@ -231,6 +247,46 @@ public:
   }
 
 private:
+  // A wait on the stream or event `Call` is given as its argument `I`: the
+  // caller's, when the argument is one of this function's parameters.
+  void waitsFor(SyncScope Scope, const CallExpr *Call, unsigned I) {
+    if (I >= Call->getNumArgs())
+      return;
+    const auto *Reference = dyn_cast<DeclRefExpr>(Call->getArg(I)->IgnoreParenImpCasts());
+    const auto *Parameter = Reference ? dyn_cast<ParmVarDecl>(Reference->getDecl()) : nullptr;
+    if (!Parameter || Parameter->getDeclContext() != Function)
+      return;
+    HandleWait Wait{Scope, Parameter->getFunctionScopeIndex()};
+    if (Waits && !(*Waits == Wait))
+      WaitsForSeveral = true;
+    Waits = Wait;
+  }
+
+  // Whether one use of a status parameter reads its value. `(void)status`
+  // does not, nor does handing it to a function of the unit that does not
+  // read it either; anything else (a test, a return, a store, a call the
+  // summary cannot see into) does.
+  bool readsStatus(const DeclRefExpr *Use) const {
+    const Expr *Value = Use;
+    const Stmt *Parent = parentOf(Value);
+    while (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Parent)) {
+      Value = Cast;
+      Parent = parentOf(Cast);
+    }
+    if (const auto *Cast = dyn_cast_or_null<ExplicitCastExpr>(Parent))
+      return !Cast->getType()->isVoidType();
+    const auto *Call = dyn_cast_or_null<CallExpr>(Parent);
+    if (!Call || isa<CUDAKernelCallExpr>(Call))
+      return true;
+    std::optional<Facts> Called = Owner.factsOf(Call->getDirectCallee());
+    if (!Called)
+      return true;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (Call->getArg(I)->IgnoreParens() == Value && !llvm::is_contained(Called->IgnoredStatus, I))
+        return true;
+    return false;
+  }
+
   bool isLocalPointer(const VarDecl *Variable) const {
     return Variable && !isa<ParmVarDecl>(Variable) && Variable->hasLocalStorage() &&
            isObjectPointer(Variable->getType());
@@ -579,6 +635,8 @@ private:
   llvm::DenseMap<const VarDecl *, std::vector<MemoryHandedOut>> LocalMemory;
   llvm::DenseSet<const VarDecl *> Released, Overwritten;
   bool Synchronizes = false;
+  std::optional<HandleWait> Waits;
+  bool WaitsForSeveral = false;
 };
 
 Facts Summariser::compute(const FunctionDecl *Definition) {
@@ -609,6 +667,34 @@ public:
   std::vector<const FunctionDecl *> Found;
 };
 
+llvm::StringRef handleKey(SyncScope Scope) {
+  return Scope == SyncScope::Event ? "event" : "stream";
+}
+
+std::optional<SyncScope> handleNamed(llvm::StringRef Name) {
+  if (Name == "stream")
+    return SyncScope::Stream;
+  if (Name == "event")
+    return SyncScope::Event;
+  return std::nullopt;
+}
+
+std::string indexList(llvm::ArrayRef<unsigned> Indices) {
+  return llvm::join(llvm::map_range(Indices, [](unsigned I) { return llvm::utostr(I); }), ",");
+}
+
+bool readIndexList(llvm::StringRef Text, std::vector<unsigned> &Indices) {
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Text.split(Parts, ',');
+  for (llvm::StringRef Part : Parts) {
+    unsigned Index;
+    if (Part.getAsInteger(10, Index))
+      return false;
+    Indices.push_back(Index);
+  }
+  return true;
+}
+
 std::optional<MemoryFamily> familyNamed(llvm::StringRef Name) {
   for (MemoryFamily Family :
        {MemoryFamily::Device, MemoryFamily::PinnedHost, MemoryFamily::MappedHost,
@@ -619,6 +705,12 @@ std::optional<MemoryFamily> familyNamed(llvm::StringRef Name) {
 }
 
 } // namespace
+
+std::vector<unsigned> ignoredStatusParameters(const FunctionDecl &Function, ASTContext &Context,
+                                              const CudaApi &Api) {
+  std::optional<Facts> Known = Summariser(Context, Api).factsOf(&Function);
+  return Known ? Known->IgnoredStatus : std::vector<unsigned>{};
+}
 
 std::vector<FunctionSummary> summariseUnit(ASTContext &Context, const CudaApi &Api) {
   DefinitionFinder Finder(Context.getSourceManager());
@@ -638,6 +730,8 @@ std::vector<FunctionSummary> summariseUnit(ASTContext &Context, const CudaApi &A
     Summary.Name = Function->getQualifiedNameAsString();
     Summary.Returns = Known.Returns;
     Summary.SynchronizesDevice = Known.SynchronizesDevice;
+    Summary.WaitsFor = Known.WaitsFor;
+    Summary.IgnoresStatus = Known.IgnoredStatus;
     bool UsesAPointer = false;
     std::vector<unsigned> ReleasedParameters;
     for (unsigned I = 0; I < Known.Parameters.size(); ++I) {
@@ -668,6 +762,7 @@ std::vector<FunctionSummary> summariseUnit(ASTContext &Context, const CudaApi &A
       llvm::append_range(Summary.Keeps, ReleasedParameters);
     llvm::sort(Summary.Keeps);
     if (!UsesAPointer && !Summary.Returns && !Summary.SynchronizesDevice &&
+        !Summary.WaitsFor && Summary.IgnoresStatus.empty() &&
         Summary.WritesAllocation.empty() && !Summary.Releases)
       continue; // no more than an unknown call
     Summaries.push_back(std::move(Summary));
@@ -683,7 +778,8 @@ std::vector<FunctionSummary> summariseUnit(ASTContext &Context, const CudaApi &A
 // One summary a line, fields separated by tabs (neither appears in a USR or
 // a qualified name):
 //   USR NAME [returns=FAMILY:RELEASE] [writes=I:FAMILY:RELEASE]...
-//   [releases=I:FAMILY] [keeps=I,J] [synchronizes]
+//   [releases=I:FAMILY] [keeps=I,J] [synchronizes] [waits=stream|event:I]
+//   [ignores-status=I,J]
 std::string writeSummaries(llvm::ArrayRef<FunctionSummary> Summaries) {
   std::string Text;
   for (const FunctionSummary &Summary : Summaries) {
@@ -700,11 +796,15 @@ std::string writeSummaries(llvm::ArrayRef<FunctionSummary> Summaries) {
                familyKey(Summary.Releases->second))
                   .str();
     if (!Summary.Keeps.empty())
-      Text += "\tkeeps=" + llvm::join(llvm::map_range(Summary.Keeps,
-                                                      [](unsigned I) { return llvm::utostr(I); }),
-                                      ",");
+      Text += "\tkeeps=" + indexList(Summary.Keeps);
     if (Summary.SynchronizesDevice)
       Text += "\tsynchronizes";
+    if (Summary.WaitsFor)
+      Text += ("\twaits=" + handleKey(Summary.WaitsFor->Scope) + ":" +
+               llvm::Twine(Summary.WaitsFor->Parameter))
+                  .str();
+    if (!Summary.IgnoresStatus.empty())
+      Text += "\tignores-status=" + indexList(Summary.IgnoresStatus);
     Text += "\n";
   }
   return Text;
@@ -747,13 +847,17 @@ std::optional<FunctionSummary> readSummary(llvm::StringRef Line) {
         return std::nullopt;
       Summary.Releases = {{Parameter, *Known}};
     } else if (Key == "keeps") {
-      llvm::SmallVector<llvm::StringRef, 4> Indices;
-      Value.split(Indices, ',');
-      for (llvm::StringRef Index : Indices) {
-        if (Index.getAsInteger(10, Parameter))
-          return std::nullopt;
-        Summary.Keeps.push_back(Parameter);
-      }
+      if (!readIndexList(Value, Summary.Keeps))
+        return std::nullopt;
+    } else if (Key == "ignores-status") {
+      if (!readIndexList(Value, Summary.IgnoresStatus))
+        return std::nullopt;
+    } else if (Key == "waits") {
+      auto [Handle, Index] = Value.split(':');
+      std::optional<SyncScope> Scope = handleNamed(Handle);
+      if (!Scope || Index.getAsInteger(10, Parameter))
+        return std::nullopt;
+      Summary.WaitsFor = HandleWait{*Scope, Parameter};
     } else if (Field == "synchronizes") {
       Summary.SynchronizesDevice = true;
     } else {

@@ -12,8 +12,9 @@
 // A whole-database run therefore summarises first, unit by unit, what each
 // function a unit defines does (summariseUnit): whether it returns memory of
 // a family or writes it through an out-parameter, releases what a parameter
-// points to, synchronises the device, and which pointer parameters it may
-// keep (store, return, hand on) rather than use and let go. The run merges
+// points to, synchronises the device or a stream it is given, which status
+// parameters it never reads, and which pointer parameters it may keep
+// (store, return, hand on) rather than use and let go. The run merges
 // the units' summaries (mergeSummaries) and every unit's analysis looks a
 // callee up there when the unit has no definition of it (ProjectFunctions,
 // asked through CudaApi::projectFunction).
@@ -55,6 +56,16 @@ struct MemoryHandedOut {
   }
 };
 
+// Waits for the stream or event one of its parameters names, as
+// cudaStreamSynchronize(s) does.
+struct HandleWait {
+  SyncScope Scope; // Stream or Event
+  unsigned Parameter;
+  bool operator==(const HandleWait &Other) const {
+    return Scope == Other.Scope && Parameter == Other.Parameter;
+  }
+};
+
 struct FunctionSummary {
   std::string Usr;  // clang's USR: the function's identity in every unit
   std::string Name; // qualified, as messages name it
@@ -70,6 +81,13 @@ struct FunctionSummary {
   std::vector<unsigned> Keeps;
   // Calls cudaDeviceSynchronize or the like on some path.
   bool SynchronizesDevice = false;
+  // Waits, on some path, for the stream or event a parameter names (one
+  // parameter at most).
+  std::optional<HandleWait> WaitsFor;
+  // Status parameters (cudaError_t, CUresult, ...) the body never reads: a
+  // status handed to the function is lost there as surely as one thrown
+  // away. A check function stubbed out for release builds is the usual one.
+  std::vector<unsigned> IgnoresStatus;
 
   bool operator==(const FunctionSummary &Other) const;
   // Whether the function does something to CUDA memory or the device, as a
@@ -83,6 +101,12 @@ struct FunctionSummary {
 // an unknown call would. Sorted by USR.
 std::vector<FunctionSummary> summariseUnit(clang::ASTContext &Context,
                                            const CudaApi &Api);
+
+// The status parameters of `Function` that its body, which `Context` holds,
+// never reads (FunctionSummary::IgnoresStatus), for a function of any kind
+// the unit defines in the project's files; empty for any other.
+std::vector<unsigned> ignoredStatusParameters(const clang::FunctionDecl &Function,
+                                              clang::ASTContext &Context, const CudaApi &Api);
 
 // One line per summary, in order; readSummaries gives nullopt for text that
 // is not such lines.

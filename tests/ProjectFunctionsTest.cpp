@@ -25,6 +25,12 @@ cudaError_t cudaMallocHost(void **ptr, size_t size);
 cudaError_t cudaFree(void *devPtr);
 cudaError_t cudaFreeHost(void *ptr);
 cudaError_t cudaDeviceSynchronize(void);
+typedef struct CUstream_st *cudaStream_t;
+typedef struct CUevent_st *cudaEvent_t;
+cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+cudaError_t cudaEventSynchronize(cudaEvent_t event);
+const char *cudaGetErrorString(cudaError_t error);
+int printf(const char *format, ...);
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, cudaMemcpyKind kind);
 void *malloc(size_t size);
 void free(void *ptr);
@@ -203,6 +209,59 @@ void noSync(int) {}
   EXPECT_FALSE(Summaries.count("noSync"));
 }
 
+TEST(ProjectFunctionsTest, WaitsForAStreamOrEvent) {
+  auto Summaries = summarise(R"(
+void finish(int device, cudaStream_t stream) { (void)cudaStreamSynchronize(stream); }
+void finishThrough(cudaStream_t s) { finish(0, s); }
+void waitEvent(cudaEvent_t done) { (void)cudaEventSynchronize(done); }
+static cudaStream_t own;
+void waitsOwn(cudaStream_t stream) { (void)cudaStreamSynchronize(own); }
+void waitsEither(cudaStream_t a, cudaStream_t b, bool first) {
+  (void)cudaStreamSynchronize(first ? a : b);
+}
+void waitsBoth(cudaStream_t a, cudaStream_t b) {
+  (void)cudaStreamSynchronize(a);
+  (void)cudaStreamSynchronize(b);
+}
+)");
+  ASSERT_TRUE(Summaries["finish"].WaitsFor.has_value());
+  EXPECT_EQ(Summaries["finish"].WaitsFor->Scope, SyncScope::Stream);
+  EXPECT_EQ(Summaries["finish"].WaitsFor->Parameter, 1u);
+  EXPECT_TRUE(Summaries["finish"].actsOnCuda());
+  ASSERT_TRUE(Summaries["finishThrough"].WaitsFor.has_value());
+  EXPECT_EQ(Summaries["finishThrough"].WaitsFor->Parameter, 0u);
+  ASSERT_TRUE(Summaries["waitEvent"].WaitsFor.has_value());
+  EXPECT_EQ(Summaries["waitEvent"].WaitsFor->Scope, SyncScope::Event);
+  // A stream the caller cannot name, a choice, two streams: no wait said.
+  for (const char *Name : {"waitsOwn", "waitsEither", "waitsBoth"})
+    EXPECT_FALSE(Summaries[Name].WaitsFor.has_value()) << Name;
+}
+
+TEST(ProjectFunctionsTest, StatusesNeverRead) {
+  auto Summaries = summarise(R"(
+void checkStub(cudaError_t status, const char *where) { (void)status; (void)where; }
+void checkUnnamed(cudaError_t) {}
+void checkThrough(int line, cudaError_t status) { checkStub(status, "here"); }
+void checkReads(cudaError_t status) {
+  if (status != cudaSuccess)
+    printf("%s\n", cudaGetErrorString(status));
+}
+cudaError_t passOn(cudaError_t status) { return status; }
+void checkLater(cudaError_t status) {
+  auto later = [status] { return status == cudaSuccess; };
+  (void)later;
+}
+void handOnUnknown(cudaError_t status);
+void checkUnknown(cudaError_t status) { handOnUnknown(status); }
+)");
+  EXPECT_EQ(Summaries["checkStub"].IgnoresStatus, std::vector<unsigned>{0});
+  EXPECT_EQ(Summaries["checkUnnamed"].IgnoresStatus, std::vector<unsigned>{0});
+  EXPECT_EQ(Summaries["checkThrough"].IgnoresStatus, std::vector<unsigned>{1});
+  EXPECT_FALSE(Summaries["checkStub"].actsOnCuda());
+  for (const char *Name : {"checkReads", "passOn", "checkLater", "checkUnknown"})
+    EXPECT_TRUE(Summaries[Name].IgnoresStatus.empty()) << Name;
+}
+
 TEST(ProjectFunctionsTest, OnlyWhatAnotherUnitCalls) {
   auto Summaries = summarise(R"(
 static void deviceFreeStatic(float *d) { (void)cudaFree(d); }
@@ -228,6 +287,8 @@ TEST(ProjectFunctionsTest, TextReadsBackAndMerges) {
   Make.WritesAllocation.push_back({1u, {MemoryFamily::PinnedHost, "cudaFreeHost"}});
   Make.Keeps = {2u, 3u};
   Make.SynchronizesDevice = true;
+  Make.WaitsFor = HandleWait{SyncScope::Event, 4u};
+  Make.IgnoresStatus = {5u, 6u};
   std::string Text = writeSummaries({Free, Make});
   std::optional<std::vector<FunctionSummary>> Read = readSummaries(Text);
   ASSERT_TRUE(Read.has_value());
@@ -237,6 +298,8 @@ TEST(ProjectFunctionsTest, TextReadsBackAndMerges) {
   EXPECT_FALSE(readSummaries("c:@F@x\tx\treturns=nowhere:free\n").has_value());
   EXPECT_FALSE(readSummaries("c:@F@x\tx\tkeeps=a\n").has_value());
   EXPECT_FALSE(readSummaries("no-tab\n").has_value());
+  EXPECT_FALSE(readSummaries("c:@F@x\tx\twaits=device:0\n").has_value());
+  EXPECT_FALSE(readSummaries("c:@F@x\tx\tignores-status=\n").has_value());
 
   // Two units that define `make` alike agree; one that defines it otherwise
   // (another program's helper of the same name) takes it out.

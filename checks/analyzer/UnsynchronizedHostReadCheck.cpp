@@ -941,11 +941,17 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call,
   if (const SyncApi *Sync = Api.synchronization(Callee))
     State = synchronize(Call, *Sync, State, C, Notes);
   // A function of another unit that synchronises the device on some path
-  // (its summary, ProjectFunctions.h) is taken to wait for everything.
-  if (const FunctionSummary *Summary = Api.projectFunction(Callee);
-      Summary && Summary->SynchronizesDevice) {
-    static const SyncApi DeviceWide{"", SyncScope::Device};
-    State = synchronize(Call, DeviceWide, State, C, Notes);
+  // (its summary, ProjectFunctions.h) is taken to wait for everything; one
+  // that waits for a stream or event it is given, for that one.
+  if (const FunctionSummary *Summary = Api.projectFunction(Callee)) {
+    if (Summary->SynchronizesDevice) {
+      static const SyncApi DeviceWide{"", SyncScope::Device};
+      State = synchronize(Call, DeviceWide, State, C, Notes);
+    }
+    if (Summary->WaitsFor && Summary->WaitsFor->Parameter < Call.getNumArgs()) {
+      const SyncApi OnHandle{"", Summary->WaitsFor->Scope, Summary->WaitsFor->Parameter};
+      State = synchronize(Call, OnHandle, State, C, Notes);
+    }
   }
   if (const CopyApi *Copy = Api.copy(Callee)) {
     State = trackHostCopy(Call, *Copy, State, Notes);
@@ -988,10 +994,10 @@ void UnsynchronizedHostReadChecker::checkPreCall(const CallEvent &Call,
   const Decl *Definition = Call.getRuntimeDefinition().getDecl();
   if (Definition && Definition->hasBody() && !Call.isInSystemHeader())
     return; // followed: its own loads and stores are checked
-  // A function of another unit that synchronises the device is taken to
-  // wait before it touches what it is given.
+  // A function of another unit that synchronises the device, or a stream it
+  // is given, is taken to wait before it touches what it is given.
   if (const FunctionSummary *Summary = api().projectFunction(Callee);
-      Summary && Summary->SynchronizesDevice)
+      Summary && (Summary->SynchronizesDevice || Summary->WaitsFor))
     return;
   for (unsigned I = 0; I < Call.getNumArgs() && I < Callee->getNumParams();
        ++I) {
