@@ -1,6 +1,7 @@
 #include "UncheckedErrorCheck.h"
 
 #include "KernelLaunchChecking.h"
+#include "ProjectFunctions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -270,6 +271,14 @@ void UncheckedErrorCheck::registerMatchers(MatchFinder &Finder) {
   // it, so its value is known by the time they are checked.
   Finder.addMatcher(stmtExpr().bind("statement-expression"), this);
 
+  // A status handed on as an argument is read unless the function given it
+  // never reads that parameter.
+  Finder.addMatcher(callExpr(unless(cudaKernelCallExpr()),
+                             hasAnyArgument(ignoringParenImpCasts(StatusCall)),
+                             unless(isExpansionInSystemHeader()))
+                        .bind("handed-on"),
+                    this);
+
   Finder.addMatcher(functionDecl(isDefinition(), hasBody(stmt()),
                                  unless(isExpansionInSystemHeader()))
                         .bind("function"),
@@ -288,6 +297,10 @@ void UncheckedErrorCheck::check(const MatchFinder::MatchResult &Result) {
     forEachLostStatus(Discarded, StatusApi, [&](const CallExpr &Call) {
       reportDiscardedStatus(Call, Discarded->IgnoreImplicit() == &Call, Result);
     });
+    return;
+  }
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("handed-on")) {
+    reportStatusesNeverRead(*Call, *Result.Context);
     return;
   }
   const auto *Function = Result.Nodes.getNodeAs<FunctionDecl>("function");
@@ -338,6 +351,54 @@ void UncheckedErrorCheck::wrapInCheckMacro(FindingBuilder &Finding, const CallEx
   Finding.fixIt(FixItHint::CreateInsertion(Begin, CheckMacro + "("));
   Finding.fixIt(
       FixItHint::CreateInsertion(Lexer::getLocForEndOfToken(End, 0, SM, LangOpts), ")"));
+}
+
+const std::vector<unsigned> &
+UncheckedErrorCheck::statusParametersNeverRead(const FunctionDecl &Callee, ASTContext &Context) {
+  auto [Known, Inserted] = NeverRead.try_emplace(Callee.getCanonicalDecl());
+  if (Inserted) {
+    if (const FunctionSummary *Summary = StatusApi.projectFunction(&Callee))
+      Known->second = Summary->IgnoresStatus;
+    else
+      Known->second = ignoredStatusParameters(Callee, Context, StatusApi);
+  }
+  return Known->second;
+}
+
+void UncheckedErrorCheck::reportStatusesNeverRead(const CallExpr &Call, ASTContext &Context) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  // A virtual call may reach an override that reads it.
+  if (const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee); Method && Method->isVirtual())
+    return;
+  if (!Callee)
+    return;
+  // `a(b)` through an operator method counts the object as argument 0.
+  unsigned FirstArgument = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
+  std::string Name = documentedName(*Callee);
+  for (unsigned Parameter : statusParametersNeverRead(*Callee, Context)) {
+    if (Parameter + FirstArgument >= Call.getNumArgs())
+      continue;
+    const CallExpr *Status = statusCallIn(Call.getArg(Parameter + FirstArgument), StatusApi);
+    if (!Status)
+      continue;
+    FindingBuilder Finding = diag(
+        Status->getBeginLoc(),
+        llvm::formatv("the {0} returned by '{1}' is handed to '{2}', which never reads it; "
+                      "if the call fails, nothing notices",
+                      StatusApi.statusTypeName(Status->getDirectCallee()->getReturnType()),
+                      calleeName(*Status), Name)
+            .str());
+    const FunctionDecl *Definition = Callee->getDefinition();
+    if (Definition && Parameter < Definition->getNumParams())
+      Finding.note(Definition->getParamDecl(Parameter)->getLocation(),
+                   llvm::formatv("'{0}' does not read this parameter", Name).str());
+    else
+      Finding.note(Callee->getLocation(),
+                   llvm::formatv("'{0}', defined in another unit of the compile database, "
+                                 "does not read its parameter {1}",
+                                 Name, Parameter + 1)
+                       .str());
+  }
 }
 
 void UncheckedErrorCheck::reportDeadStatusStores(const FunctionDecl &Function,

@@ -8,9 +8,12 @@
 // cudaPeekAtLastError. On an H200 a checked cudaDeviceSynchronize after such a
 // launch returns cudaSuccess.
 //
-// Three rules, judged by where the value flows rather than by macro names:
+// Four rules, judged by where the value flows rather than by macro names:
 //  - a call returning a status type whose value is discarded (a `(void)` cast
 //    is a deliberate ignore and is not reported);
+//  - a status handed to a function that never reads the parameter it lands
+//    in: a check function whose body a release build compiles away, or one
+//    defined in another unit whose summary says so (ProjectFunctions.h);
 //  - a status stored in a local variable that is dead at the store: it is
 //    overwritten or goes out of scope on every path before any read
 //    (clang's LiveVariables analysis, as the analyzer's dead-store checker);
@@ -71,6 +74,9 @@ private:
                         const clang::ast_matchers::MatchFinder::MatchResult &Result) const;
   void reportDeadStatusStores(const clang::FunctionDecl &Function,
                               clang::ASTContext &Context);
+  void reportStatusesNeverRead(const clang::CallExpr &Call, clang::ASTContext &Context);
+  const std::vector<unsigned> &statusParametersNeverRead(const clang::FunctionDecl &Callee,
+                                                         clang::ASTContext &Context);
 
   const bool CheckKernelLaunches;
   const std::string ExtraStatusTypes;
@@ -78,6 +84,8 @@ private:
   const CudaApi StatusApi;
   std::unique_ptr<LaunchCheckingAnalysis> Launches;
   llvm::DenseSet<const clang::Stmt *> StatementExpressionValues;
+  // Per function of the unit: its status parameters that it never reads.
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<unsigned>> NeverRead;
 };
 
 } // namespace cudalint

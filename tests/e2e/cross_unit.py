@@ -5,8 +5,9 @@ per run (--case):
 
   findings   wrappers defined in a C unit and a C++ unit (return device
              memory, write it through `T **` and `T *&` out-parameters,
-             release it, synchronise the device, use a host buffer and let
-             go, keep one) called from a CUDA unit, and a class whose
+             release it, synchronise the device or a stream, use a host
+             buffer and let go, keep one, drop a status) called from a
+             CUDA unit, and a class whose
              destructor releases its member through one, with
              --cross-unit-summaries: each bug marked BUG is found at its line
              and nothing else is; without the option none of them is; -j1
@@ -38,6 +39,8 @@ float *cuda_make_array(const float *x, size_t n);
 void cuda_free_array(float *x_gpu);
 cudaError_t alloc_device(float **out, size_t n);
 void device_sync_all(void);
+void stream_finish(cudaStream_t stream);
+void check_status(cudaError_t status, const char *what);
 void fill_host(float *h, size_t n);
 void remember(float *p);
 #ifdef __cplusplus
@@ -80,6 +83,14 @@ void fill_host(float *h, size_t n) {
 }
 
 void remember(float *p) { kept = p; }
+
+void stream_finish(cudaStream_t stream) { (void)cudaStreamSynchronize(stream); }
+
+/* The check as a release build compiles it: the status goes nowhere. */
+void check_status(cudaError_t status, const char *what) {
+  (void)status;
+  (void)what;
+}
 """
 
 WRAPPERS_CU = """\
@@ -243,6 +254,22 @@ float readAfterWrapperSync() {
   return first;
 }
 
+float readAfterStreamFinish(cudaStream_t stream) {
+  float *m = NULL;
+  if (cudaMallocManaged((void **)&m, 256 * sizeof(float)) != cudaSuccess)
+    return 0;
+  scale<<<1, 256, 0, stream>>>(m, 256);
+  (void)cudaGetLastError();
+  stream_finish(stream);
+  float first = m[0]; // ALONE cuda-unsynchronized-host-read
+  (void)cudaFree(m);
+  return first;
+}
+
+void allocationCheckedByStub(float **out) {
+  check_status(cudaMalloc((void **)out, 64), "cudaMalloc"); // BUG cuda-unchecked-error
+}
+
 float readWithoutSync() {
   float *m = NULL;
   if (cudaMallocManaged((void **)&m, 256 * sizeof(float)) != cudaSuccess)
@@ -257,8 +284,8 @@ float readWithoutSync() {
 """
 
 # The caller's findings without the wrappers' summaries: the race that is
-# one either way, and the read after device_sync_all(), which only its
-# summary shows to be synchronised (ALONE marks it).
+# one either way, and the reads after device_sync_all() and stream_finish(),
+# which only their summaries show to be synchronised (ALONE marks them).
 ALONE = {"cuda-unsynchronized-host-read"}
 
 
