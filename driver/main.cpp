@@ -520,13 +520,23 @@ std::string ProjectSummaries;
 // `deviceFree`) is modelled. A shard or a --changed-since run summarises
 // every unit too: a changed unit calls wrappers that did not change. Only
 // the path-sensitive checks use summaries, and only across units.
-void summariseDatabase(const std::vector<Unit> &Units, const std::vector<size_t> &Candidates) {
+void summariseDatabase(const std::vector<Unit> &Units, const std::vector<size_t> &Candidates,
+                       Notices &Notes) {
+  if (!CrossUnitSummaries || Verify)
+    return;
+  // Files named on the command line select only their own units; a run that
+  // asked for summaries and gets none must not look like one that had them.
+  if (Candidates.size() < 2) {
+    Notes.add("--cross-unit-summaries: no summary pass, the run has a single unit; to "
+              "report on some files with the summaries of the whole compile database, "
+              "name them with --files-from rather than on the command line");
+    return;
+  }
   auto UsesSummaries = [&](size_t I) {
     return llvm::any_of(Units[I].Settings->Analysis.Checks,
                         [](const CheckDescription *Check) { return Check->isPathSensitive(); });
   };
-  if (!CrossUnitSummaries || Verify || Candidates.size() < 2 ||
-      llvm::none_of(Candidates, UsesSummaries))
+  if (llvm::none_of(Candidates, UsesSummaries))
     return;
   static AnalysisOptions SummaryPass;
   SummaryPass.SummariesOnly = true;
@@ -968,7 +978,7 @@ int run(int Argc, const char **Argv) {
   RunPreambles Preambles;
   configureWorkers(Argv[0], Preambles);
   // Before a shard or diff mode narrows the units: they call the others.
-  summariseDatabase(Units, ToAnalyse);
+  summariseDatabase(Units, ToAnalyse, Notes);
   unsigned SummaryCacheHits = Cache ? Cache->hits() : 0;
   if (!narrowForCi(Units, ToAnalyse,
                    {ShardOption, FilesFrom, ChangedSince,
