@@ -66,6 +66,19 @@ def load_manifest(path=MANIFEST):
         for key in ("check", "name", "bug", "api", "bad", "fixed"):
             if key not in case:
                 raise ManifestError("case %r lacks %r" % (case.get("name"), key))
+        # Units linked with both programs of the case (a wrapper library): no
+        # bug of their own, so no `cudalint-expect` mark.
+        other_units = case.get("other_units", [])
+        if not isinstance(other_units, list) or not all(isinstance(u, str) for u in other_units):
+            raise ManifestError("case %s: other_units must be a list of files" % case["name"])
+        for unit in other_units:
+            path = os.path.join(CASES_DIR, unit)
+            if not os.path.isfile(path):
+                raise ManifestError("%s: no such file" % unit)
+            if read_expected_findings(path):
+                raise ManifestError("%s: another unit of a case must expect no findings" % unit)
+            listed.add(os.path.normpath(path))
+        other_sources = [os.path.join(CASES_DIR, unit) for unit in other_units]
         for variant in VARIANTS:
             spec = case[variant]
             source = os.path.join(CASES_DIR, spec["file"])
@@ -96,7 +109,10 @@ def load_manifest(path=MANIFEST):
                 "variant": variant,
                 "source": source,
                 "file": spec["file"],
-                "sha256": file_digest(source),
+                # What the GPU run built: the program, and its other units.
+                "sha256": sources_digest(source, other_sources),
+                "other_units": other_sources,
+                "other_unit_files": list(other_units),
                 "libraries": case.get("libraries", []),
                 "alone": bool(case.get("gpu_alone")),
                 "expect_run": spec["run"],
@@ -136,6 +152,14 @@ def read_expected_findings(source):
 def file_digest(path):
     with open(path, "rb") as f:
         return hashlib.sha256(f.read()).hexdigest()
+
+
+def sources_digest(source, other_sources):
+    """The program's sha256; with other units, one over the program's and each unit's."""
+    if not other_sources:
+        return file_digest(source)
+    digests = [file_digest(path) for path in [source] + other_sources]
+    return hashlib.sha256("\n".join(digests).encode()).hexdigest()
 
 
 # --------------------------------------------------------------------------
@@ -209,7 +233,8 @@ def write_json(path, data):
 def build(program, nvcc, arch, build_dir):
     binary = os.path.join(build_dir, program["id"].replace("/", "__"))
     arch_flags = program["nvcc_flags"] or ["-arch=" + arch]
-    argv = [nvcc, "-std=c++17", "-lineinfo"] + arch_flags + ["-o", binary, program["source"]]
+    argv = ([nvcc, "-std=c++17", "-lineinfo"] + arch_flags + ["-o", binary, program["source"]]
+            + program["other_units"])
     argv += ["-l" + library for library in program["libraries"]]
     code, output, seconds = run_command(argv, timeout=300)
     return {"ok": code == 0, "command": " ".join(argv), "output": tail(output, 3000),
@@ -266,17 +291,22 @@ def run_plain(binary, timeout):
 SUMMARY = re.compile(r"ERROR SUMMARY:\s*(\d+)\s+error")
 API_CALL = re.compile(r"on CUDA API call to (\w+)")
 LEAK = re.compile(r"Leaked ([\d,]+) bytes")
+# The total, which stays when the output kept is cut or memcheck stopped
+# printing errors (--print-limit) before the last leak.
+LEAK_SUMMARY = re.compile(r"LEAK SUMMARY:\s*([\d,]+) bytes leaked")
 
 
 def read_sanitizer_output(output, code):
     """What a compute-sanitizer run showed, from its output and exit code."""
     summary = SUMMARY.findall(output)
     errors = int(summary[-1]) if summary else None
+    leak_summary = LEAK_SUMMARY.findall(output)
     parsed = parse_verdict(output)
     seen = {
         "errors": errors,
         "api_errors": sorted(set(API_CALL.findall(output))),
-        "leaked_bytes": sum(int(n.replace(",", "")) for n in LEAK.findall(output)),
+        "leaked_bytes": (int(leak_summary[-1].replace(",", "")) if leak_summary
+                         else sum(int(n.replace(",", "")) for n in LEAK.findall(output))),
         "program_verdict": parsed[0] if parsed else None,
     }
     # A program that dies by a signal under the sanitizer prints no verdict, and
@@ -391,6 +421,8 @@ def mode_gpu(args):
         built, binary = builds[program["id"]]
         entry = {"check": program["check"], "case": program["case"], "variant": program["variant"],
                  "file": program["file"], "sha256": program["sha256"], "build": built}
+        if program["other_unit_files"]:
+            entry["other_units"] = program["other_unit_files"]
         if built["ok"]:
             entry["run"] = run_plain(binary, args.timeout)
             entry["sanitizer"] = (run_sanitizer(binary, program["sanitizer"], sanitizer, args.sanitizer_timeout)
@@ -433,18 +465,27 @@ def mode_gpu(args):
 
 def lint(program, cudalint, extra_args):
     argv = [cudalint, "--format=json", "--quiet"] + extra_args + program["cudalint_args"]
-    if program["nvcc_flags"]:
+    database = None
+    if program["nvcc_flags"] or program["other_units"]:
         # The program's own nvcc command, through a compile database, as a
-        # CMake build would give it.
+        # CMake build would give it: one entry per unit. With other units the
+        # run names them too: a run of one named unit has no other unit to
+        # summarise (--cross-unit-summaries needs two), and a finding in them
+        # counts as one in another file.
         database = tempfile.mkdtemp(prefix="cudalint-gpu-validation-db-")
+        units = [program["source"]] + program["other_units"]
         with open(os.path.join(database, "compile_commands.json"), "w") as f:
-            json.dump([{"directory": os.path.dirname(program["source"]), "file": program["source"],
-                        "arguments": ["nvcc", "-std=c++17"] + program["nvcc_flags"]
-                                     + ["-c", program["source"]]}], f)
-        argv += ["-p", database, program["source"]]
+            json.dump([{"directory": os.path.dirname(unit), "file": unit,
+                        "arguments": ["nvcc", "-std=c++17"] + (program["nvcc_flags"] or [])
+                                     + ["-c", unit]} for unit in units], f, indent=2)
+        argv += ["-p", database] + units
     else:
         argv += [program["source"], "--", "-std=c++17"]
-    code, output, seconds = run_command(argv, timeout=300)
+    try:
+        code, output, seconds = run_command(argv, timeout=300)
+    finally:
+        if database:
+            shutil.rmtree(database, ignore_errors=True)
     entry = {"command": " ".join(argv), "exit_code": code, "seconds": round(seconds, 1)}
     try:
         report = json.JSONDecoder().raw_decode(output[output.index("{"):])[0]
@@ -518,6 +559,8 @@ def mode_static(args):
     for program in programs:
         entry = {"check": program["check"], "case": program["case"], "variant": program["variant"],
                  "file": program["file"], "sha256": program["sha256"], "cudalint": linted[program["id"]]}
+        if program["other_unit_files"]:
+            entry["other_units"] = program["other_unit_files"]
         problems = lint_problems(entry["cudalint"])
         if nvcc:
             entry["build"] = builds[program["id"]][0]
@@ -635,6 +678,7 @@ def mode_report(args):
         rows.append({
             "program": program["id"],
             "file": "cases/" + program["file"],
+            "other_units": ["cases/" + unit for unit in program["other_unit_files"]],
             "check": program["check"],
             "variant": program["variant"],
             "expected_check": program["check"] if program["variant"] == "bad" else None,
@@ -837,8 +881,10 @@ def docs_section(check, cases):
              "and its fixed twin; the results, with the GPU, driver and date, are in "
              "[the GPU validation report](../../gpu-validation/REPORT.md#%s)." % check, ""]
     for case in cases:
-        lines.append("- [`%s`](../../gpu-validation/cases/%s) ([fixed](../../gpu-validation/cases/%s)), "
-                     "%s: %s." % (case["name"], case["bad"]["file"], case["fixed"]["file"],
+        units = "".join(", with [`%s`](../../gpu-validation/cases/%s)" % (os.path.basename(unit), unit)
+                        for unit in case.get("other_units", []))
+        lines.append("- [`%s`](../../gpu-validation/cases/%s) ([fixed](../../gpu-validation/cases/%s)%s), "
+                     "%s: %s." % (case["name"], case["bad"]["file"], case["fixed"]["file"], units,
                                   case.get("api", "").rstrip("."), case.get("bug", "").rstrip(".")))
     lines.append(DOCS_END)
     return "\n".join(lines)
