@@ -278,11 +278,17 @@ private:
     const auto *Call = dyn_cast_or_null<CallExpr>(Parent);
     if (!Call || isa<CUDAKernelCallExpr>(Call))
       return true;
-    std::optional<Facts> Called = Owner.factsOf(Call->getDirectCallee());
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    // A virtual call may reach an override that reads it.
+    if (const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee); Method && Method->isVirtual())
+      return true;
+    std::optional<Facts> Called = Owner.factsOf(Callee);
     if (!Called)
       return true;
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
-      if (Call->getArg(I)->IgnoreParens() == Value && !llvm::is_contained(Called->IgnoredStatus, I))
+    unsigned First = firstArgumentOfParameters(*Call);
+    for (unsigned I = First; I < Call->getNumArgs(); ++I)
+      if (Call->getArg(I)->IgnoreParens() == Value &&
+          !llvm::is_contained(Called->IgnoredStatus, I - First))
         return true;
     return false;
   }
@@ -642,6 +648,15 @@ private:
 Facts Summariser::compute(const FunctionDecl *Definition) {
   return BodyReader(*this, Definition).read();
 }
+
+} // namespace
+
+unsigned firstArgumentOfParameters(const CallExpr &Call) {
+  const auto *Callee = Call.getDirectCallee();
+  return isa<CXXOperatorCallExpr>(Call) && isa_and_nonnull<CXXMethodDecl>(Callee) ? 1 : 0;
+}
+
+namespace {
 
 // Functions another unit can call and a summary can speak for.
 bool isSummarised(const FunctionDecl *Function, const SourceManager &SM) {

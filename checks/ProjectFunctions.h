@@ -41,6 +41,7 @@
 
 namespace clang {
 class ASTContext;
+class CallExpr;
 class FunctionDecl;
 } // namespace clang
 
@@ -107,6 +108,11 @@ std::vector<FunctionSummary> summariseUnit(clang::ASTContext &Context,
 // the unit defines in the project's files; empty for any other.
 std::vector<unsigned> ignoredStatusParameters(const clang::FunctionDecl &Function,
                                               clang::ASTContext &Context, const CudaApi &Api);
+
+// The argument of `Call` that the callee's first parameter receives: 1 for
+// an operator method called as `a(b)` or `a + b`, whose argument 0 is the
+// object, 0 otherwise.
+unsigned firstArgumentOfParameters(const clang::CallExpr &Call);
 
 // One line per summary, in order; readSummaries gives nullopt for text that
 // is not such lines.

@@ -372,9 +372,10 @@ void UncheckedErrorCheck::reportStatusesNeverRead(const CallExpr &Call, ASTConte
     return;
   if (!Callee)
     return;
-  // `a(b)` through an operator method counts the object as argument 0.
-  unsigned FirstArgument = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
-  std::string Name = documentedName(*Callee);
+  unsigned FirstArgument = firstArgumentOfParameters(Call);
+  // An operator has no identifier to name it by.
+  std::string Name = Callee->getIdentifier() ? documentedName(*Callee)
+                                             : Callee->getQualifiedNameAsString();
   for (unsigned Parameter : statusParametersNeverRead(*Callee, Context)) {
     if (Parameter + FirstArgument >= Call.getNumArgs())
       continue;

@@ -44,6 +44,21 @@ void bothApis(CUdeviceptr *pointer) {
   checkDriver(cuMemAlloc(pointer, 64), cudaDeviceSynchronize()); // expected-warning {{the cudaError_t returned by 'cudaDeviceSynchronize' is handed to 'checkDriver', which never reads it}}
 }
 
+// A checker object: its call operator reads the first status, not the
+// second.
+struct FirstOfTwo {
+  void operator()(cudaError_t first, cudaError_t second) const { // expected-note {{'FirstOfTwo::operator()' does not read this parameter}}
+    if (first != cudaSuccess)
+      std::exit(1);
+    (void)second;
+  }
+};
+
+void throughCallOperator(float **device) {
+  FirstOfTwo check;
+  check(cudaMalloc(device, 64), cudaGetLastError()); // expected-warning {{the cudaError_t returned by 'cudaGetLastError' is handed to 'FirstOfTwo::operator()', which never reads it}}
+}
+
 // ---------------------------------------------------------- clean look-alikes
 
 static void checkAndExit(cudaError_t status) {
