@@ -38,14 +38,17 @@ void free(void *ptr);
 void unknown(float *p);
 )";
 
-std::map<std::string, FunctionSummary> summarise(const std::string &Code) {
+UnitOutcome summaryPass(const std::string &Code) {
   const std::string Path = "/project-functions/unit.cu";
   AnalysisOptions Options;
   Options.SummariesOnly = true;
-  UnitOutcome Outcome =
-      analyzeUnit({"clang++", "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
-                   "--no-cuda-version-check", "-std=c++17", "-fsyntax-only", Path},
-                  "/", Options, {{Path, Prelude + Code}});
+  return analyzeUnit({"clang++", "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
+                      "--no-cuda-version-check", "-std=c++17", "-fsyntax-only", Path},
+                     "/", Options, {{Path, Prelude + Code}});
+}
+
+std::map<std::string, FunctionSummary> summarise(const std::string &Code) {
+  UnitOutcome Outcome = summaryPass(Code);
   EXPECT_FALSE(Outcome.Failed) << (Outcome.Errors.empty() ? "" : Outcome.Errors.front());
   std::optional<std::vector<FunctionSummary>> Read = readSummaries(Outcome.Summaries);
   EXPECT_TRUE(Read.has_value()) << Outcome.Summaries;
@@ -260,6 +263,22 @@ void checkUnknown(cudaError_t status) { handOnUnknown(status); }
   EXPECT_FALSE(Summaries["checkStub"].actsOnCuda());
   for (const char *Name : {"checkReads", "passOn", "checkLater", "checkUnknown"})
     EXPECT_TRUE(Summaries[Name].IgnoresStatus.empty()) << Name;
+}
+
+// The pass reads the project's host functions only: kernels' and device
+// functions' bodies are skipped unparsed (the errors in these would otherwise
+// be set aside as device errors), and so are the system headers'.
+TEST(ProjectFunctionsTest, DeviceBodiesAreNotParsed) {
+  UnitOutcome Outcome = summaryPass(R"(
+__device__ float twice(float x) { return undeclaredInDeviceCode(x); }
+__global__ void scale(float *x) { x[0] = twice(x[0]) + alsoUndeclared; }
+void deviceFree(float *d) { (void)cudaFree(d); }
+)");
+  EXPECT_FALSE(Outcome.Failed);
+  EXPECT_TRUE(Outcome.Errors.empty());
+  EXPECT_TRUE(Outcome.DeviceErrorsSkipped.empty());
+  EXPECT_NE(Outcome.Summaries.find("deviceFree\treleases=0:device"), std::string::npos)
+      << Outcome.Summaries;
 }
 
 TEST(ProjectFunctionsTest, OnlyWhatAnotherUnitCalls) {

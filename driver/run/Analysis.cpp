@@ -253,16 +253,33 @@ ast_matchers::MatchFinder::MatchFinderOptions systemHeadersSkipped() {
 }
 
 // The summary pass: what the unit's functions do, for the other units.
+//
+// A summary reads the bodies of the project's host functions and nothing
+// else: a system header's function is judged by its declaration, and a
+// kernel or `__device__` function is code a host wrapper launches, not one it
+// follows. Their bodies (the C++ library's, the CUDA headers', the heavy
+// device templates of a project's `.cuh` files) are skipped unparsed, as
+// clangd skips them in a preamble; clang itself keeps the ones it needs (a
+// `constexpr` function, a deduced return type).
 class SummaryCollector : public ASTConsumer {
 public:
-  SummaryCollector(const CudaApi &Api, UnitOutcome &Outcome) : Api(Api), Outcome(Outcome) {}
+  SummaryCollector(const CudaApi &Api, UnitOutcome &Outcome, const SourceManager &Sources)
+      : Api(Api), Outcome(Outcome), Sources(Sources) {}
   void HandleTranslationUnit(ASTContext &Context) override {
     Outcome.Summaries = writeSummaries(summariseUnit(Context, Api));
+  }
+  bool shouldSkipFunctionBody(Decl *D) override {
+    if (Sources.isInSystemHeader(Sources.getExpansionLoc(D->getLocation())))
+      return true;
+    const FunctionDecl *Function = D->getAsFunction();
+    return Function && (Function->hasAttr<CUDAGlobalAttr>() ||
+                        (Function->hasAttr<CUDADeviceAttr>() && !Function->hasAttr<CUDAHostAttr>()));
   }
 
 private:
   const CudaApi &Api;
   UnitOutcome &Outcome;
+  const SourceManager &Sources;
 };
 
 class CheckAction : public ASTFrontendAction {
@@ -296,7 +313,9 @@ public:
     Consumers.push_back(std::make_unique<DeviceErrorTriage>(Compiler.getDiagnostics(),
                                                             *Recorder, Triage, Outcome));
     if (Options.SummariesOnly) {
-      Consumers.push_back(std::make_unique<SummaryCollector>(Api, Outcome));
+      Compiler.getFrontendOpts().SkipFunctionBodies = true;
+      Consumers.push_back(
+          std::make_unique<SummaryCollector>(Api, Outcome, Compiler.getSourceManager()));
       return std::make_unique<MultiplexConsumer>(std::move(Consumers));
     }
     Consumers.push_back(Finder.newASTConsumer());
