@@ -462,6 +462,11 @@ llvm::StringRef globalFunctionName(const FunctionDecl *Callee) {
   return Callee->getName();
 }
 
+bool isDeviceOnly(const Decl &D) {
+  return D.hasAttr<CUDAGlobalAttr>() ||
+         (D.hasAttr<CUDADeviceAttr>() && !D.hasAttr<CUDAHostAttr>());
+}
+
 std::string documentedName(const FunctionDecl &Callee) {
   return documentedName(Callee.getName()).str();
 }

@@ -485,6 +485,10 @@ private:
 // for methods and functions in other namespaces.
 llvm::StringRef globalFunctionName(const clang::FunctionDecl *Callee);
 
+// A kernel, or a `__device__` function that is not also `__host__`: code
+// that runs only on the GPU, which host analyses launch but never follow.
+bool isDeviceOnly(const clang::Decl &D);
+
 // The name users write for `Callee`: CUDA's headers map documented names onto
 // versioned entry points with macros (`#define cuMemAlloc cuMemAlloc_v2`,
 // `#define cublasCreate cublasCreate_v2`), so the suffix is dropped.

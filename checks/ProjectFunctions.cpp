@@ -208,13 +208,13 @@ public:
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee || isa<CUDAKernelCallExpr>(Call))
       return true;
-    if (const SyncApi *Sync = Api.synchronization(Callee);
-        Sync && Sync->Scope == SyncScope::Device)
-      Synchronizes = true;
-    if (const SyncApi *Sync = Api.synchronization(Callee);
-        Sync && Sync->HandleParam &&
-        (Sync->Scope == SyncScope::Stream || Sync->Scope == SyncScope::Event))
-      waitsFor(Sync->Scope, Call, *Sync->HandleParam);
+    if (const SyncApi *Sync = Api.synchronization(Callee)) {
+      if (Sync->Scope == SyncScope::Device)
+        Synchronizes = true;
+      else if (Sync->HandleParam &&
+               (Sync->Scope == SyncScope::Stream || Sync->Scope == SyncScope::Event))
+        waitsFor(Sync->Scope, Call, *Sync->HandleParam);
+    }
     if (std::optional<Facts> Called = Owner.factsOf(Callee)) {
       Synchronizes |= Called->SynchronizesDevice;
       if (Called->WaitsFor)
@@ -664,8 +664,7 @@ bool isSummarised(const FunctionDecl *Function, const SourceManager &SM) {
          !isa<CXXMethodDecl>(Function) && Function->isExternallyVisible() &&
          !Function->isInlined() && !Function->isMain() &&
          Function->getTemplatedKind() == FunctionDecl::TK_NonTemplate &&
-         !Function->isDependentContext() && !Function->hasAttr<CUDAGlobalAttr>() &&
-         !(Function->hasAttr<CUDADeviceAttr>() && !Function->hasAttr<CUDAHostAttr>()) &&
+         !Function->isDependentContext() && !isDeviceOnly(*Function) &&
          !SM.isInSystemHeader(SM.getExpansionLoc(Function->getLocation()));
 }
 

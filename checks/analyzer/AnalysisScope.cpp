@@ -30,11 +30,6 @@ namespace cudalint {
 
 namespace {
 
-bool isDeviceOnly(const Decl *D) {
-  return D && (D->hasAttr<CUDAGlobalAttr>() ||
-               (D->hasAttr<CUDADeviceAttr>() && !D->hasAttr<CUDAHostAttr>()));
-}
-
 // The destructor that runs when an object of `Type` (or each element of an
 // array of it) dies.
 const FunctionDecl *destructorOf(QualType Type) {
@@ -288,7 +283,7 @@ void AnalysisScope::checkBeginFunction(CheckerContext &C) const {
   const Decl *Entry = C.getLocationContext()->getDecl();
   if (!Reach)
     Reach = std::make_unique<CudaReach>(C.getASTContext(), memory::api());
-  if (isDeviceOnly(Entry) || !Reach->reachesCuda(Entry))
+  if ((Entry && isDeviceOnly(*Entry)) || !Reach->reachesCuda(Entry))
     C.generateSink(C.getState(), C.getPredecessor());
 }
 

@@ -272,8 +272,7 @@ public:
     if (Sources.isInSystemHeader(Sources.getExpansionLoc(D->getLocation())))
       return true;
     const FunctionDecl *Function = D->getAsFunction();
-    return Function && (Function->hasAttr<CUDAGlobalAttr>() ||
-                        (Function->hasAttr<CUDADeviceAttr>() && !Function->hasAttr<CUDAHostAttr>()));
+    return Function && isDeviceOnly(*Function);
   }
 
 private:

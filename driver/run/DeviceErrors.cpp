@@ -1,5 +1,7 @@
 #include "run/DeviceErrors.h"
 
+#include "CudaApi.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -131,8 +133,7 @@ bool hasWrittenTarget(const FunctionDecl &Function) {
 bool runsOnlyOnDevice(const FunctionDecl *Function) {
   while (Function) {
     if (hasWrittenTarget(*Function))
-      return Function->hasAttr<CUDAGlobalAttr>() ||
-             (Function->hasAttr<CUDADeviceAttr>() && !Function->hasAttr<CUDAHostAttr>());
+      return isDeviceOnly(*Function);
     const auto *Method = dyn_cast<CXXMethodDecl>(Function);
     if (!Method || !Method->getParent()->isLambda())
       return false;
