@@ -53,6 +53,12 @@ static CheckDescription describePathSensitiveWithAstHalf() {
   return Description;
 }
 
+// AST checks that ask the summary pass about calls into other units.
+static CheckDescription readingProjectSummaries(CheckDescription Description) {
+  Description.ReadsProjectSummaries = true;
+  return Description;
+}
+
 llvm::ArrayRef<CheckDescription> registeredChecks() {
   // Sorted by id so every listing derived from this is stable.
   static const std::vector<CheckDescription> Checks = {
@@ -66,7 +72,8 @@ llvm::ArrayRef<CheckDescription> registeredChecks() {
       describePathSensitiveWithAstHalf<MemoryLeakCheck, MemberLeakCheck>(),
       describePathSensitive<MismatchedFreeCheck>(),
       describePathSensitive<PageableAsyncCopyCheck>(),
-      describe<UncheckedErrorCheck>(),
+      // A status handed to a function of another unit that never reads it.
+      readingProjectSummaries(describe<UncheckedErrorCheck>()),
       describePathSensitive<UnsynchronizedHostReadCheck>(),
       describePathSensitive<UseAfterFreeCheck>(),
   };

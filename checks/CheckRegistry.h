@@ -35,8 +35,16 @@ struct CheckDescription {
   void (*StoreAnalyzerOptions)(const CheckOptionMap &Given,
                                CheckOptionMap &Effective) = nullptr;
 
+  // An AST check that asks the summaries of other units' functions
+  // (checks/ProjectFunctions.h) about calls into them.
+  bool ReadsProjectSummaries = false;
+
   // Whether the check (or a half of it) runs on the Static Analyzer.
   bool isPathSensitive() const { return RegisterAnalyzerChecker != nullptr; }
+  // Whether a run's summary pass changes what the check finds: every
+  // path-sensitive check's does, through the shared memory model and the
+  // analysis scope.
+  bool usesProjectSummaries() const { return isPathSensitive() || ReadsProjectSummaries; }
 };
 
 llvm::ArrayRef<CheckDescription> registeredChecks();

@@ -7,7 +7,8 @@
 //      mode narrow the list
 //   3. run/WorkerPool          with --cross-unit-summaries, the summary pass:
 //      what every unit's functions do, for the calls from one unit into
-//      another (checks/ProjectFunctions); then each unit analysed (run/Analysis) in a worker process, with the
+//      another (checks/ProjectFunctions); then each unit analysed
+//      (run/Analysis) in a worker process, with the
 //      precompiled CUDA headers (run/Preamble) and the result cache
 //      (run/ResultCache)
 //   4. report/                 the findings sorted, baselined, printed as
@@ -519,7 +520,8 @@ std::string ProjectSummaries;
 // unit's call of a wrapper another unit defines (`cuda_make_array`,
 // `deviceFree`) is modelled. A shard or a --changed-since run summarises
 // every unit too: a changed unit calls wrappers that did not change. Only
-// the path-sensitive checks use summaries, and only across units.
+// the checks that use summaries (CheckDescription::usesProjectSummaries) ask
+// for the pass, and only across units.
 void summariseDatabase(const std::vector<Unit> &Units, const std::vector<size_t> &Candidates,
                        Notices &Notes) {
   if (!CrossUnitSummaries || Verify)
@@ -534,7 +536,7 @@ void summariseDatabase(const std::vector<Unit> &Units, const std::vector<size_t>
   }
   auto UsesSummaries = [&](size_t I) {
     return llvm::any_of(Units[I].Settings->Analysis.Checks,
-                        [](const CheckDescription *Check) { return Check->isPathSensitive(); });
+                        [](const CheckDescription *Check) { return Check->usesProjectSummaries(); });
   };
   if (llvm::none_of(Candidates, UsesSummaries))
     return;

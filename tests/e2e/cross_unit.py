@@ -11,7 +11,8 @@ per run (--case):
              destructor releases its member through one, with
              --cross-unit-summaries: each bug marked BUG is found at its line
              and nothing else is; without the option none of them is; -j1
-             and -j4 write the same report
+             and -j4 write the same report; cuda-unchecked-error alone
+             still gets the summaries
   cache      with --cache-dir a second run reuses every entry and reports the
              same; a wrapper that stops releasing its parameter turns the
              caller's release into a leak though the caller did not change
@@ -341,6 +342,10 @@ def findings(args):
                    f"without summaries: {sorted(alone)}")
     parallel = lint(args, "-j4")
     harness.expect(parallel.stdout == with_summaries.stdout, "-j4 wrote another report than -j1")
+    # An AST check that reads summaries asks for the pass on its own.
+    statuses = found(lint(args, "-j1", "--checks=-*,cuda-unchecked-error"))
+    harness.expect(statuses == {m for m in marks if m[2] == "cuda-unchecked-error"},
+                   f"cuda-unchecked-error alone: {sorted(statuses)}")
     print(f"findings: {len(marks)} found across units, {len(alone)} without the summaries")
 
 
