@@ -96,5 +96,56 @@ TEST(AnalysisLimitTest, UnexploredAndFinishedFunctionsAreNotReported) {
   }
 }
 
+// A helper that reaches neither the CUDA API nor memory the checks track,
+// and is handed nothing that may point to such memory (a C string), is
+// evaluated without its body: its paths do not multiply those of the
+// function that calls it. The same helper over an int array (which may be
+// device or pinned memory) is followed, and its caller runs out of budget.
+constexpr const char *HelperUnit = R"(typedef enum cudaError { cudaSuccess = 0 } cudaError_t;
+extern "C" cudaError_t cudaMalloc(void **devPtr, unsigned long size);
+extern "C" cudaError_t cudaFree(void *devPtr);
+
+#define BRANCH(i) if (flags[i]) sum += i;
+#define SIXTEEN_BRANCHES                                                   \
+  BRANCH(0) BRANCH(1) BRANCH(2) BRANCH(3) BRANCH(4) BRANCH(5) BRANCH(6)     \
+  BRANCH(7) BRANCH(8) BRANCH(9) BRANCH(10) BRANCH(11) BRANCH(12) BRANCH(13) \
+  BRANCH(14) BRANCH(15)
+
+int countOptions(const char *flags) {
+  int sum = 0;
+  SIXTEEN_BRANCHES
+  return sum;
+}
+
+int countNonZero(const int *flags) {
+  int sum = 0;
+  SIXTEEN_BRANCHES
+  return sum;
+}
+
+void uploadWithOptions(const char *options) {
+  float *d = nullptr;
+  (void)cudaMalloc((void **)&d, 64);
+  if (countOptions(options) > 3)
+    (void)cudaFree(nullptr);
+  (void)cudaFree(d);
+}
+
+void uploadCounted(const int *flags) {
+  float *d = nullptr;
+  (void)cudaMalloc((void **)&d, 64);
+  if (countNonZero(flags) > 3)
+    (void)cudaFree(nullptr);
+  (void)cudaFree(d);
+}
+)";
+
+TEST(AnalysisLimitTest, HelpersThatCannotChangeAFindingAreNotWalked) {
+  UnitOutcome Outcome = analyseWithNodeBudget(HelperUnit, 2000);
+  ASSERT_FALSE(Outcome.Failed);
+  ASSERT_EQ(Outcome.Limits.size(), 1u);
+  EXPECT_EQ(Outcome.Limits[0].Function, "uploadCounted");
+}
+
 } // namespace
 } // namespace cudalint

@@ -12,14 +12,13 @@
 #include "clang/StaticAnalyzer/Core/Checker.h"
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/AnalysisManager.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/CallEvent.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/CheckerContext.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/ExprEngine.h"
 #include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
-#include <cstdlib>
-#include "llvm/Support/raw_ostream.h"
 #include <memory>
 #include <vector>
 
@@ -40,6 +39,24 @@ const FunctionDecl *destructorOf(QualType Type) {
   if (!Record || !Record->hasDefinition() || Record->hasTrivialDestructor())
     return nullptr;
   return Record->getDestructor();
+}
+
+// Whether a value of `Type` can carry memory the checks track: anything but
+// a number and a pointer or reference to read-only characters (a C string,
+// argv), through which nothing is written. An object may hold pointers in
+// its members; a `char *` may be a pinned or managed byte buffer.
+bool mayCarryMemory(QualType Type) {
+  Type = Type.getCanonicalType();
+  if (Type->isVoidType() || Type->isArithmeticType() || Type->isEnumeralType() ||
+      Type->isNullPtrType())
+    return false;
+  if (Type->isPointerType() || Type->isReferenceType()) {
+    QualType Pointee = Type->getPointeeType();
+    while (Pointee->isPointerType())
+      Pointee = Pointee->getPointeeType();
+    return !(Pointee->isAnyCharacterType() && Pointee.isConstQualified());
+  }
+  return true;
 }
 
 // Every function definition of the unit, wherever it comes from: template
@@ -72,11 +89,15 @@ private:
 // or a local class's code counts as the enclosing function's as well.
 class CodeScanner : public RecursiveASTVisitor<CodeScanner> {
 public:
+  // What a function's own code does besides calling: use the CUDA API (a
+  // launch, a __device__ or __managed__ variable), handle memory the checks
+  // track (new, delete, a throw, a global that may hold a pointer), or
+  // read or write a global of the program.
+  enum class Use { Cuda, TrackedMemory, ProgramGlobal };
   using Enter = llvm::function_ref<void(const FunctionDecl *)>;
-  using UseCuda = llvm::function_ref<void()>;
+  using Note = llvm::function_ref<void(Use)>;
 
-  CodeScanner(Enter Entered, UseCuda UsedCuda)
-      : Entered(Entered), UsedCuda(UsedCuda) {}
+  CodeScanner(Enter Entered, Note Used) : Entered(Entered), Used(Used) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
@@ -89,7 +110,17 @@ public:
              Variable && Variable->hasGlobalStorage() &&
              CudaApi::staticStorageFamily(*Variable) !=
                  MemoryFamily::PageableHost)
-      UsedCuda();
+      Used(Use::Cuda);
+    else if (Variable && Variable->hasGlobalStorage() &&
+             !Variable->getASTContext().getSourceManager().isInSystemHeader(
+                 Variable->getLocation())) {
+      // A function's static local of a plain type is its own business: its
+      // callers see it only through what the function returns.
+      if (mayCarryMemory(Variable->getType()))
+        Used(Use::TrackedMemory);
+      else if (!Variable->isStaticLocal())
+        Used(Use::ProgramGlobal);
+    }
     return true;
   }
   bool VisitMemberExpr(MemberExpr *Member) {
@@ -106,11 +137,13 @@ public:
     return true;
   }
   bool VisitCXXNewExpr(CXXNewExpr *New) {
+    Used(Use::TrackedMemory);
     Entered(New->getOperatorNew());
     Entered(New->getOperatorDelete());
     return true;
   }
   bool VisitCXXDeleteExpr(CXXDeleteExpr *Delete) {
+    Used(Use::TrackedMemory);
     Entered(Delete->getOperatorDelete());
     Entered(destructorOf(Delete->getDestroyedType()));
     return true;
@@ -125,8 +158,18 @@ public:
     }
     return true;
   }
+  bool VisitCXXThrowExpr(CXXThrowExpr *) {
+    Used(Use::TrackedMemory);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    // Through a function pointer: what it reaches is not known here.
+    if (!Call->getCalleeDecl() && !isa<CUDAKernelCallExpr>(Call))
+      Used(Use::ProgramGlobal);
+    return true;
+  }
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *) {
-    UsedCuda();
+    Used(Use::Cuda);
     return true;
   }
   // Objects die where the analyzer runs their destructors: locals at the end
@@ -142,7 +185,7 @@ public:
 
 private:
   Enter Entered;
-  UseCuda UsedCuda;
+  Note Used;
 };
 
 // The functions of a unit from which the analyzer's exploration can reach the
@@ -156,14 +199,15 @@ public:
   CudaReach(ASTContext &Context, const CudaApi &Api) : Api(Api) {
     std::vector<const FunctionDecl *> Pending;
     DefinitionCollector(Pending).TraverseAST(Context);
-    std::vector<const FunctionDecl *> UsingCuda;
+    const SourceManager &SM = Context.getSourceManager();
+    std::vector<const FunctionDecl *> UsingCuda, UsingMemory, UsingGlobals;
     llvm::DenseSet<const FunctionDecl *> Entered;
     while (!Pending.empty()) {
       const FunctionDecl *Function = Pending.back();
       Pending.pop_back();
       if (!Scanned.insert(Function).second)
         continue;
-      bool Uses = false;
+      bool UsesCuda = false, UsesMemory = false, UsesGlobals = false;
       Entered.clear();
       scan(
           Function,
@@ -171,28 +215,48 @@ public:
             if (!Callee || !Entered.insert(Callee = Callee->getCanonicalDecl())
                                 .second)
               return;
-            Uses |= isApiCall(Callee);
+            UsesCuda |= isApiCall(Callee);
+            UsesMemory |= isMemoryCall(Callee);
+            // Code of another unit may change any global of the program.
+            UsesGlobals |= !Callee->isDefined() &&
+                           !SM.isInSystemHeader(Callee->getLocation());
             Callers[Callee].push_back(Function);
             if (!Scanned.contains(Callee))
               Pending.push_back(Callee);
           },
-          [&] { Uses = true; });
-      if (Uses)
+          [&](CodeScanner::Use Use) {
+            UsesCuda |= Use == CodeScanner::Use::Cuda;
+            UsesMemory |= Use == CodeScanner::Use::TrackedMemory;
+            UsesGlobals |= Use == CodeScanner::Use::ProgramGlobal;
+          });
+      if (UsesCuda)
         UsingCuda.push_back(Function);
+      else if (UsesMemory)
+        UsingMemory.push_back(Function);
+      if (UsesGlobals)
+        UsingGlobals.push_back(Function);
     }
+    UsingMemory.insert(UsingMemory.end(), UsingCuda.begin(), UsingCuda.end());
     // Backwards from the functions that use CUDA to everything that enters
     // them.
-    Reaching.insert(UsingCuda.begin(), UsingCuda.end());
-    while (!UsingCuda.empty()) {
-      const FunctionDecl *Function = UsingCuda.back();
-      UsingCuda.pop_back();
-      auto It = Callers.find(Function);
-      if (It == Callers.end())
-        continue;
-      for (const FunctionDecl *Caller : It->second)
-        if (Reaching.insert(Caller).second)
-          UsingCuda.push_back(Caller);
-    }
+    propagate(std::move(UsingCuda), Reaching);
+    propagate(std::move(UsingMemory), Followed);
+    propagate(std::move(UsingGlobals), ChangingGlobals);
+  }
+
+  // Whether the analyzer must follow a call into `Callee`, defined in the
+  // unit: it may reach the CUDA API or memory the checks track. A callee
+  // that reaches neither is evaluated as a call into another unit.
+  bool mustFollow(const FunctionDecl *Callee) {
+    Callee = Callee->getCanonicalDecl();
+    return Followed.contains(Callee) || !Scanned.contains(Callee) ||
+           isApiCall(Callee) || isMemoryCall(Callee);
+  }
+
+  // Whether a call into `Callee` may change a global of the program: it, or
+  // a function it reaches, names one or calls code of another unit.
+  bool mayChangeGlobals(const FunctionDecl *Callee) const {
+    return ChangingGlobals.contains(Callee->getCanonicalDecl());
   }
 
   // An entry point not seen here (an Objective-C method, a block) is
@@ -207,11 +271,11 @@ public:
 
 private:
   void scan(const FunctionDecl *Function, CodeScanner::Enter Entered,
-            CodeScanner::UseCuda UsedCuda) {
+            CodeScanner::Note Used) {
     const FunctionDecl *Definition = Function->getDefinition();
     if (!Definition || Definition->isDependentContext())
       return;
-    CodeScanner Scanner(Entered, UsedCuda);
+    CodeScanner Scanner(Entered, Used);
     for (const ParmVarDecl *Parameter : Definition->parameters())
       Entered(destructorOf(Parameter->getType()));
     if (const auto *Constructor = dyn_cast<CXXConstructorDecl>(Definition))
@@ -235,6 +299,21 @@ private:
     Scanner.TraverseStmt(Definition->getBody());
   }
 
+  void propagate(std::vector<const FunctionDecl *> Work,
+                 llvm::DenseSet<const FunctionDecl *> &Into) {
+    Into.insert(Work.begin(), Work.end());
+    while (!Work.empty()) {
+      const FunctionDecl *Function = Work.back();
+      Work.pop_back();
+      auto It = Callers.find(Function);
+      if (It == Callers.end())
+        continue;
+      for (const FunctionDecl *Caller : It->second)
+        if (Into.insert(Caller).second)
+          Work.push_back(Caller);
+    }
+  }
+
   void addOverridden(const CXXMethodDecl *Method, const FunctionDecl *Override) {
     for (const CXXMethodDecl *Overridden : Method->overridden_methods()) {
       Callers[Override].push_back(Overridden->getCanonicalDecl());
@@ -249,9 +328,19 @@ private:
     return It->second;
   }
 
+  // Memory the checks track: host allocations and releases, and calls that
+  // hand memory out or keep what they are given.
+  bool isMemoryCall(const FunctionDecl *Callee) const {
+    return Api.hostAllocation(Callee) || Api.release(Callee) ||
+           Api.borrowedMemory(Callee) || Api.keepsPointerArguments(Callee) ||
+           Api.exitsProcess(Callee) || Callee->isReplaceableGlobalAllocationFunction();
+  }
+
   const CudaApi &Api;
   llvm::DenseSet<const FunctionDecl *> Scanned;  // canonical declarations
   llvm::DenseSet<const FunctionDecl *> Reaching; // canonical declarations
+  llvm::DenseSet<const FunctionDecl *> Followed; // canonical declarations
+  llvm::DenseSet<const FunctionDecl *> ChangingGlobals; // canonical declarations
   llvm::DenseMap<const FunctionDecl *,
                  llvm::SmallVector<const FunctionDecl *, 4>>
       Callers; // canonical callee -> its callers
@@ -259,11 +348,14 @@ private:
 };
 
 class AnalysisScope
-    : public Checker<check::BeginFunction, check::EndAnalysis> {
+    : public Checker<check::BeginFunction, check::EndAnalysis, eval::Call> {
 public:
   void checkBeginFunction(CheckerContext &C) const;
+  bool evalCall(const CallEvent &Call, CheckerContext &C) const;
   void checkEndAnalysis(ExplodedGraph &Graph, BugReporter &Reporter,
                         ExprEngine &Engine) const;
+
+  bool evaluatesWithoutBody(const CallEvent &Call, const SourceManager &SM) const;
 
 private:
   mutable std::unique_ptr<CudaReach> Reach;
@@ -287,6 +379,61 @@ void AnalysisScope::checkBeginFunction(CheckerContext &C) const {
     C.generateSink(C.getState(), C.getPredecessor());
 }
 
+// A call into a function that cannot reach the CUDA API nor memory the
+// checks track, and is handed nothing but numbers and read-only strings, is
+// evaluated without its body: it returns an unknown value, and the globals
+// it may change are forgotten. Following it cannot change a finding, only
+// multiply the paths the analyzer walks: cuda-samples' string and table
+// helpers (checkCmdLineFlag, _ConvertSMVer2Cores) loop over characters and
+// table rows in every `main`.
+bool AnalysisScope::evaluatesWithoutBody(const CallEvent &Call,
+                                         const SourceManager &SM) const {
+  if (!Reach || !isa<SimpleFunctionCall>(Call))
+    return false;
+  const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
+  const FunctionDecl *Definition = Callee ? Callee->getDefinition() : nullptr;
+  if (!Definition || !Definition->hasBody() || Reach->mustFollow(Definition) ||
+      SM.isInSystemHeader(SM.getExpansionLoc(Definition->getLocation())) ||
+      mayCarryMemory(Call.getResultType()))
+    return false;
+  for (unsigned I = 0; I < Call.getNumArgs(); ++I)
+    if (mayCarryMemory(Call.getArgExpr(I)->getType()))
+      return false;
+  return true;
+}
+
+bool AnalysisScope::evalCall(const CallEvent &Call, CheckerContext &C) const {
+  if (!evaluatesWithoutBody(Call, C.getSourceManager()))
+    return false;
+  // A helper that never returns (its every path ends in abort() or an
+  // endless loop) ends the path, as following it would.
+  const FunctionDecl *Definition =
+      cast<FunctionDecl>(Call.getDecl())->getDefinition();
+  if (const CFG *Graph =
+          C.getAnalysisManager().getAnalysisDeclContext(Definition)->getCFG();
+      Graph && Graph->getExit().pred_empty()) {
+    C.generateSink(C.getState(), C.getPredecessor());
+    return true;
+  }
+  // It writes nothing it is handed (numbers, read-only strings); what it may
+  // write beyond them is the program's globals, forgotten as for a call into
+  // another unit only where it may (forgetting them lets go of the memory
+  // they hold).
+  ProgramStateRef State = C.getState();
+  if (Reach->mayChangeGlobals(Definition))
+    State = Call.invalidateRegions(C.blockCount(), State);
+  QualType Result = Call.getResultType();
+  if (const Expr *Origin = Call.getOriginExpr()) {
+    SVal Value = Result->isVoidType()
+                     ? SVal(UnknownVal())
+                     : C.getSValBuilder().conjureSymbolVal(Call, Result,
+                                                           C.blockCount());
+    State = State->BindExpr(Origin, C.getLocationContext(), Value);
+  }
+  C.addTransition(State);
+  return true;
+}
+
 // Work left on the worklist when the exploration ends: the analyzer stopped
 // at its node budget (max-nodes), not at the end of every path.
 void AnalysisScope::checkEndAnalysis(ExplodedGraph &Graph, BugReporter &Reporter,
@@ -306,6 +453,15 @@ void AnalysisScope::checkEndAnalysis(ExplodedGraph &Graph, BugReporter &Reporter
 }
 
 } // namespace
+
+bool followsIntoBody(const CallEvent &Call, CheckerContext &C) {
+  const Decl *Definition = Call.getRuntimeDefinition().getDecl();
+  if (!Definition || !Definition->hasBody())
+    return false;
+  const auto *Scope =
+      C.getAnalysisManager().getCheckerManager()->getChecker<AnalysisScope>();
+  return !Scope->evaluatesWithoutBody(Call, C.getSourceManager());
+}
 
 void registerAnalysisScope(CheckerRegistry &Registry) {
   Registry.addChecker<AnalysisScope>(

@@ -12,6 +12,16 @@
 // So does that of kernels and __device__ functions: host-side memory
 // management does not happen in device code.
 //
+// Within an explored function, a call into a function the unit defines is
+// followed into its body, as the analyzer does, when the callee may reach
+// the CUDA API or memory the checks track (an allocation or release, a
+// throw, an exit, a global that may hold a pointer), or is handed or returns
+// anything but numbers and read-only strings. Any other call (a string or
+// table helper, a printer taking numbers) is evaluated without its body: an
+// unknown result, and the program's globals forgotten where it may change
+// them. It can change no finding, and following it multiplies the paths of
+// every caller.
+//
 // A function whose exploration used up the analyzer's node budget was not
 // explored to its end: paths past that point were never seen. The checker
 // reports it, and the engine turns the report into an AnalysisLimit.
@@ -21,6 +31,8 @@
 #include "llvm/ADT/StringRef.h"
 
 namespace clang::ento {
+class CallEvent;
+class CheckerContext;
 class CheckerRegistry;
 } // namespace clang::ento
 
@@ -32,6 +44,12 @@ inline constexpr llvm::StringLiteral AnalysisScopeCheckerName =
     "cudalint.AnalysisScope";
 
 void registerAnalysisScope(clang::ento::CheckerRegistry &Registry);
+
+// Whether the analyzer walks the body of the function `Call` enters, so that
+// a check sees its loads and stores one by one; false for a function defined
+// elsewhere and for one the scope evaluates without its body.
+bool followsIntoBody(const clang::ento::CallEvent &Call,
+                     clang::ento::CheckerContext &C);
 
 } // namespace cudalint
 

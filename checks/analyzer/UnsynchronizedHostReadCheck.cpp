@@ -1,5 +1,6 @@
 #include "UnsynchronizedHostReadCheck.h"
 
+#include "AnalysisScope.h"
 #include "MemoryModel.h"
 #include "ProjectFunctions.h"
 
@@ -991,9 +992,8 @@ void UnsynchronizedHostReadChecker::checkPreCall(const CallEvent &Call,
   const SourceManager &SM = C.getSourceManager();
   if (SM.isInSystemHeader(SM.getExpansionLoc(Call.getSourceRange().getBegin())))
     return;
-  const Decl *Definition = Call.getRuntimeDefinition().getDecl();
-  if (Definition && Definition->hasBody() && !Call.isInSystemHeader())
-    return; // followed: its own loads and stores are checked
+  if (followsIntoBody(Call, C) && !Call.isInSystemHeader())
+    return; // its own loads and stores are checked
   // A function of another unit that synchronises the device, or a stream it
   // is given, is taken to wait before it touches what it is given.
   if (const FunctionSummary *Summary = api().projectFunction(Callee);

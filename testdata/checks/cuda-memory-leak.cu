@@ -258,6 +258,42 @@ void offsetPointerKeptOnly(size_t bytes) {
   (void)cudaMemset(second, 0, 16); // expected-note {{the memory is not released, and no pointer to it is used after this point}}
 }
 
+// A helper that reaches neither CUDA nor memory the checks track, handed
+// only numbers and read-only strings, is not walked (AnalysisScope): the
+// leak past its call stays reported.
+static int countOptions(const char *options) {
+  int count = 0;
+  for (const char *c = options; *c; ++c)
+    count += *c == ',';
+  return count;
+}
+
+void leakPastAStringHelper(const char *options, size_t bytes) {
+  float *d;
+  // expected-note@+1 {{device memory is allocated here by 'cudaMalloc'}}
+  (void)cudaMalloc(&d, bytes); // expected-warning {{device memory allocated by 'cudaMalloc' is not released on every path}}
+  // expected-note@+1 {{assuming the condition is true}} expected-note@+1 {{taking true branch}}
+  if (countOptions(options) > 3)
+    return; // expected-note {{'leakPastAStringHelper' returns here without releasing the memory}}
+  (void)cudaFree(d);
+}
+
+// A helper handed a writable byte buffer is walked: the buffer may be pinned
+// memory, and the helper only fills it.
+static void fillText(char *text, int length) {
+  for (int i = 0; i < length; ++i)
+    text[i] = 'a';
+}
+
+void pinnedTextNeverReleased(int length) {
+  char *text;
+  // expected-note@+2 {{pinned host memory is allocated here by 'cudaMallocHost'}}
+  // expected-note@+1 {{assuming the condition is false}} expected-note@+1 {{taking false branch}}
+  if (cudaMallocHost(&text, length) != cudaSuccess) // expected-warning {{pinned host memory allocated by 'cudaMallocHost' is not released on every path}}
+    return;
+  fillText(text, length);
+} // expected-note {{'pinnedTextNeverReleased' returns here without releasing the memory}}
+
 // ---------------------------------------------------------- clean look-alikes
 
 void releasedAtTheEnd(int n) {

@@ -158,6 +158,29 @@ void handedToAnotherUnit(int n) {
   cudaFree(m);
 }
 
+// A string helper is evaluated without its body (it reaches neither CUDA nor
+// tracked memory, and takes a read-only string): what it is handed counts as
+// read, as for a call into another unit.
+static int countCommas(const char *text) {
+  int commas = 0;
+  for (; *text; ++text)
+    commas += *text == ',';
+  return commas;
+}
+
+__global__ void writeText(char *text) { text[threadIdx.x] = ','; }
+
+int textReadBySkippedHelper() {
+  char *text;
+  cudaMallocManaged(&text, 64);
+  writeText<<<1, 63>>>(text); // expected-note {{kernel 'writeText' is queued on the legacy default stream and may write managed memory}}
+  // expected-note@+1 {{read before the work is known to be complete}}
+  int commas = countCommas(text); // expected-warning {{'countCommas' reads managed memory that kernel 'writeText' may still be writing}}
+  cudaDeviceSynchronize();
+  cudaFree(text);
+  return commas;
+}
+
 void ownershipEscapes(int n) {
   float *m;
   cudaMallocManaged(&m, n * sizeof(float));
