@@ -191,16 +191,14 @@ private:
   mutable const ASTContext *MemberSitesOf = nullptr;
   mutable llvm::SmallPtrSet<const Stmt *, 8> MemberSites;
 
-  // Paths that end in abort(), exit() with a failure status or another
-  // noreturn call leak nothing worth reporting: the process is about to
-  // release everything.
+  // Not the analyzer's suppress-on-sink, which drops a report when every
+  // path on from it ends in a sink: it takes the sinks where the analyzer
+  // itself gave up (a loop visited too often, exit(0)) for the program
+  // giving up, and so dropped memory a helper loses whenever the rest of the
+  // program was too long to walk to its end. checkEvent says which losses
+  // are not worth a report.
   BugType Leak{this, "CUDA memory leak", categories::MemoryError,
-               /*SuppressOnSink=*/true};
-  // The memory lost where the path leaves through an exception or exit(0):
-  // the analyzer ends such paths in sinks too, but the program goes on.
-  BugType LeakWherePathLeaves{this, "CUDA memory leak",
-                              categories::MemoryError,
-                              /*SuppressOnSink=*/false};
+               /*SuppressOnSink=*/false};
 };
 
 // A member that a constructor allocates and the destructor never releases
@@ -224,6 +222,14 @@ void MemoryLeakChecker::checkEvent(const memory::MemoryLost &Lost) const {
       memory::find(Lost.Node->getState(), Lost.Sym);
   if (!Memory || !Memory->site() || !Memory->siteFrame())
     return;
+  // Memory lost where the program is giving up on an error (every way on
+  // from here ends in abort(), exit(EXIT_FAILURE) or another noreturn
+  // call) is not worth reporting: the process is about to release
+  // everything.
+  if (!Lost.PathLeaves)
+    if (const CFGBlock *Block = Lost.Node->getCFGBlock();
+        Block && Block->isInevitablySinking())
+      return;
   bool AtProgramEnd = releasedByProgramExit(*Memory, Lost);
   if (AtProgramEnd && !ReportAtMainReturn)
     return;
@@ -233,7 +239,7 @@ void MemoryLeakChecker::checkEvent(const memory::MemoryLost &Lost) const {
   PathDiagnosticLocation Site = PathDiagnosticLocation::createBegin(
       Memory->site(), C.getSourceManager(), Memory->siteFrame());
   auto Report = std::make_unique<PathSensitiveBugReport>(
-      Lost.PathLeaves ? LeakWherePathLeaves : Leak, AtProgramEnd ? warningAtProgramEnd(*Memory) : warning(*Memory),
+      Leak, AtProgramEnd ? warningAtProgramEnd(*Memory) : warning(*Memory),
       Lost.Node, Site, Memory->siteFrame()->getDecl());
   Report->markInteresting(Lost.Sym);
   Report->addVisitor(memory::historyNotes(Lost.Sym));
