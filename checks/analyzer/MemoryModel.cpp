@@ -738,6 +738,8 @@ private:
   bool loopLeavesAlone(const VarDecl *Variable, const Stmt *Loop,
                        const Decl *Function) const;
   llvm::ArrayRef<const VarDecl *> localsOf(const Decl *Function) const;
+  llvm::ArrayRef<const VarDecl *> globalsOf(const Decl *Function) const;
+  bool runsOnlyLibraryCode(const Stmt *Loop, const SourceManager &SM) const;
 
   llvm::SmallVector<SymbolRef, 2>
   lostWith(ProgramStateRef State, llvm::ArrayRef<SymbolRef> Candidates,
@@ -750,6 +752,9 @@ private:
       LoopInvariantVariables;
   mutable llvm::DenseMap<const Decl *, llvm::SmallVector<const VarDecl *, 16>>
       Locals;
+  mutable llvm::DenseMap<const Decl *, llvm::SmallVector<const VarDecl *, 4>>
+      Globals;
+  mutable llvm::DenseMap<const Stmt *, bool> LibraryOnlyLoops;
 };
 
 // The size of what an allocation returns becomes the region's dynamic extent,
@@ -987,6 +992,69 @@ MemoryModeling::localsOf(const Decl *Function) const {
   return It->second;
 }
 
+// The host globals of the program (not the libraries') of a plain type that
+// the function names.
+llvm::ArrayRef<const VarDecl *>
+MemoryModeling::globalsOf(const Decl *Function) const {
+  auto [It, Inserted] = Globals.try_emplace(Function);
+  if (Inserted) {
+    struct Collector : RecursiveASTVisitor<Collector> {
+      llvm::SmallVector<const VarDecl *, 4> &Found;
+      const SourceManager &SM;
+      Collector(llvm::SmallVector<const VarDecl *, 4> &Found,
+                const SourceManager &SM)
+          : Found(Found), SM(SM) {}
+      bool VisitDeclRefExpr(DeclRefExpr *Reference) {
+        const auto *Variable = dyn_cast<VarDecl>(Reference->getDecl());
+        if (Variable && Variable->hasGlobalStorage() &&
+            Variable->getType()->isScalarType() &&
+            CudaApi::staticStorageFamily(*Variable) ==
+                MemoryFamily::PageableHost &&
+            !SM.isInSystemHeader(Variable->getLocation()) &&
+            !llvm::is_contained(Found, Variable))
+          Found.push_back(Variable);
+        return true;
+      }
+    } Collect(It->second, Function->getASTContext().getSourceManager());
+    Collect.TraverseStmt(Function->getBody());
+  }
+  return It->second;
+}
+
+// Whether the only code `Loop` calls is the libraries' (and kernels, which
+// run on the device): nothing in it can write a global of the program that
+// the loop does not name.
+bool MemoryModeling::runsOnlyLibraryCode(const Stmt *Loop,
+                                         const SourceManager &SM) const {
+  auto [It, Inserted] = LibraryOnlyLoops.try_emplace(Loop, true);
+  if (Inserted) {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const SourceManager &SM;
+      bool LibraryOnly = true;
+      explicit Finder(const SourceManager &SM) : SM(SM) {}
+      bool library(const Decl *Callee) {
+        return Callee && SM.isInSystemHeader(Callee->getLocation());
+      }
+      bool VisitCallExpr(CallExpr *Call) {
+        if (!isa<CUDAKernelCallExpr>(Call) && !library(Call->getCalleeDecl()))
+          LibraryOnly = false;
+        return LibraryOnly;
+      }
+      bool VisitCXXConstructExpr(CXXConstructExpr *Construction) {
+        if (!Construction->getConstructor()->isTrivial() &&
+            !library(Construction->getConstructor()))
+          LibraryOnly = false;
+        return LibraryOnly;
+      }
+      bool VisitCXXNewExpr(CXXNewExpr *) { return LibraryOnly = false; }
+      bool VisitCXXDeleteExpr(CXXDeleteExpr *) { return LibraryOnly = false; }
+    } Find(SM);
+    Find.TraverseStmt(const_cast<Stmt *>(Loop));
+    It->second = Find.LibraryOnly;
+  }
+  return It->second;
+}
+
 bool MemoryModeling::loopLeavesAlone(const VarDecl *Variable, const Stmt *Loop,
                                      const Decl *Function) const {
   auto [It, Inserted] =
@@ -1030,6 +1098,17 @@ void MemoryModeling::checkBlockEntrance(const BlockEntrance &Entrance,
       continue;
     Restored = Restored->bindLoc(Address, Value, Frame);
   }
+  // Widening forgets the program's globals too (`if (bPinGenericMemory)
+  // free(p); else cudaFreeHost(p);` after a loop in cuda-samples'
+  // simpleZeroCopy took the branch that leaks); those the loop neither
+  // names nor can reach through a call get their values back as well.
+  if (runsOnlyLibraryCode(Loop, C.getSourceManager()))
+    for (const VarDecl *Variable : globalsOf(Function)) {
+      if (!loopLeavesAlone(Variable, Loop, Function))
+        continue;
+      Loc Address = Previous->getLValue(Variable, Frame);
+      Restored = Restored->bindLoc(Address, Previous->getSVal(Address), Frame);
+    }
   if (Restored != State)
     C.addTransition(Restored);
 }

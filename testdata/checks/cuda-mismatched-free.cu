@@ -332,6 +332,33 @@ void deviceQueryChoosesAgainAfterALoop(int n) {
     (void)cudaFree(counts);
 }
 
+// The same with the choice kept in a global, which widening forgets as well
+// unless the loop can write it (cuda-samples' simpleZeroCopy).
+bool pinGenericMemory = false;
+
+void globalChoosesAgainAfterALoop(bool pinGeneric, int n) {
+  pinGenericMemory = pinGeneric;
+  float *h;
+  if (pinGenericMemory) {
+    if (!(h = static_cast<float *>(std::malloc(n * sizeof(float)))))
+      return;
+    if (cudaHostRegister(h, n * sizeof(float), cudaHostRegisterMapped) !=
+        cudaSuccess)
+      return std::free(h);
+  } else if (cudaHostAlloc(&h, n * sizeof(float), cudaHostAllocMapped) !=
+             cudaSuccess) {
+    return;
+  }
+  for (int i = 0; i < n; ++i)
+    h[i] = std::rand() / (float)RAND_MAX;
+  if (pinGenericMemory) {
+    (void)cudaHostUnregister(h);
+    std::free(h);
+  } else {
+    (void)cudaFreeHost(h);
+  }
+}
+
 // A function that neither uses CUDA nor reaches it through the functions it
 // calls handles pageable host memory only: cudalint leaves it to
 // clang-analyzer's unix.Malloc and does not explore it.
