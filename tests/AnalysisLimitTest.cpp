@@ -10,8 +10,9 @@
 namespace cudalint {
 namespace {
 
-// Sixteen independent branches: 65536 paths, far over a 2000-node budget.
-constexpr const char *ExplodingUnit = R"(typedef enum cudaError { cudaSuccess = 0 } cudaError_t;
+// The CUDA calls the units need, and sixteen independent branches on
+// `flags`: 65536 paths, far over a 2000-node budget.
+const std::string CudaAndBranches = R"(typedef enum cudaError { cudaSuccess = 0 } cudaError_t;
 extern "C" cudaError_t cudaMalloc(void **devPtr, unsigned long size);
 extern "C" cudaError_t cudaFree(void *devPtr);
 
@@ -20,7 +21,9 @@ extern "C" cudaError_t cudaFree(void *devPtr);
   BRANCH(0) BRANCH(1) BRANCH(2) BRANCH(3) BRANCH(4) BRANCH(5) BRANCH(6)     \
   BRANCH(7) BRANCH(8) BRANCH(9) BRANCH(10) BRANCH(11) BRANCH(12) BRANCH(13) \
   BRANCH(14) BRANCH(15)
+)";
 
+const std::string ExplodingUnit = CudaAndBranches + R"(
 namespace staging {
 int manyPaths(const int *flags) {
   int sum = 0;
@@ -101,16 +104,7 @@ TEST(AnalysisLimitTest, UnexploredAndFinishedFunctionsAreNotReported) {
 // evaluated without its body: its paths do not multiply those of the
 // function that calls it. The same helper over an int array (which may be
 // device or pinned memory) is followed, and its caller runs out of budget.
-constexpr const char *HelperUnit = R"(typedef enum cudaError { cudaSuccess = 0 } cudaError_t;
-extern "C" cudaError_t cudaMalloc(void **devPtr, unsigned long size);
-extern "C" cudaError_t cudaFree(void *devPtr);
-
-#define BRANCH(i) if (flags[i]) sum += i;
-#define SIXTEEN_BRANCHES                                                   \
-  BRANCH(0) BRANCH(1) BRANCH(2) BRANCH(3) BRANCH(4) BRANCH(5) BRANCH(6)     \
-  BRANCH(7) BRANCH(8) BRANCH(9) BRANCH(10) BRANCH(11) BRANCH(12) BRANCH(13) \
-  BRANCH(14) BRANCH(15)
-
+const std::string HelperUnit = CudaAndBranches + R"(
 int countOptions(const char *flags) {
   int sum = 0;
   SIXTEEN_BRANCHES
