@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 namespace cudalint {
 namespace {
@@ -58,16 +59,19 @@ void Uploader::upload(const int *flags) {
 }
 )";
 
+// Budget 0: the command asks for none, and cudalint's own applies.
 UnitOutcome analyseWithNodeBudget(const std::string &Source, unsigned Budget) {
   const std::string Path = "/analysis-limit/unit.cpp";
   AnalysisOptions Options;
   for (const CheckDescription &Check : registeredChecks())
     if (Check.isPathSensitive())
       Options.Checks.push_back(&Check);
-  return analyzeUnit({"clang++", "-std=c++17", "-fsyntax-only", "-Xclang",
-                      "-analyzer-config", "-Xclang",
-                      "max-nodes=" + std::to_string(Budget), Path},
-                     "/", Options, {{Path, Source}});
+  std::vector<std::string> Command{"clang++", "-std=c++17", "-fsyntax-only"};
+  if (Budget)
+    Command.insert(Command.end(), {"-Xclang", "-analyzer-config", "-Xclang",
+                                   "max-nodes=" + std::to_string(Budget)});
+  Command.push_back(Path);
+  return analyzeUnit(Command, "/", Options, {{Path, Source}});
 }
 
 TEST(AnalysisLimitTest, FunctionsOverTheNodeBudgetAreReportedInOrder) {
@@ -86,6 +90,15 @@ TEST(AnalysisLimitTest, FunctionsOverTheNodeBudgetAreReportedInOrder) {
   EXPECT_EQ(Outcome.Limits[1].Where.Line, 38u);
   EXPECT_EQ(Outcome.Limits[1].Where.Column, 16u);
   EXPECT_EQ(Outcome.Limits[1].Reason, "node budget (2000 nodes) exhausted");
+}
+
+// clang's shallow-mode budget, not its deep-mode 225,000: the node budget
+// of every function cudalint explores unless the command names another.
+TEST(AnalysisLimitTest, TheDefaultBudgetIsSeventyFiveThousandNodes) {
+  UnitOutcome Outcome = analyseWithNodeBudget(ExplodingUnit, 0);
+  ASSERT_FALSE(Outcome.Failed);
+  ASSERT_FALSE(Outcome.Limits.empty());
+  EXPECT_EQ(Outcome.Limits[0].Reason, "node budget (75000 nodes) exhausted");
 }
 
 // hostOnly never reaches the CUDA API, so it is not explored at all and
