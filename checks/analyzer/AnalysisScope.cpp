@@ -164,7 +164,7 @@ public:
   }
   bool VisitCallExpr(CallExpr *Call) {
     // Through a function pointer: what it reaches is not known here.
-    if (!Call->getCalleeDecl() && !isa<CUDAKernelCallExpr>(Call))
+    if (!Call->getDirectCallee() && !isa<CUDAKernelCallExpr>(Call))
       Used(Use::ProgramGlobal);
     return true;
   }
@@ -237,8 +237,8 @@ public:
         UsingGlobals.push_back(Function);
     }
     UsingMemory.insert(UsingMemory.end(), UsingCuda.begin(), UsingCuda.end());
-    // Backwards from the functions that use CUDA to everything that enters
-    // them.
+    // Backwards from the functions that use CUDA, tracked memory or the
+    // program's globals to everything that enters them.
     propagate(std::move(UsingCuda), Reaching);
     propagate(std::move(UsingMemory), Followed);
     propagate(std::move(UsingGlobals), ChangingGlobals);

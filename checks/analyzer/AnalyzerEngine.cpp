@@ -171,8 +171,9 @@ void configure(AnalyzerOptions &Options,
   // what such a path would reach later is never seen. Loops with a literal
   // bound of up to 128 iterations are unrolled instead; any other loop is
   // widened after its third iteration (what it may change becomes unknown)
-  // and analysis goes on after it. Measured on cuda-samples (134 units): 11 leaks without either,
-  // 14 with both, all true, in about the same time (162 s and 176 s, -j2).
+  // and analysis goes on after it. Measured on cuda-samples (134 units): 11
+  // leaks without either, 14 with both, all true, in about the same time
+  // (162 s and 176 s, -j2).
   Options.ShouldUnrollLoops = true;
   Options.ShouldWidenLoops = true;
   // The node budget of each explored function: clang's 75,000 of its

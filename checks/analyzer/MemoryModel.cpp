@@ -1036,7 +1036,7 @@ bool MemoryModeling::runsOnlyLibraryCode(const Stmt *Loop,
         return Callee && SM.isInSystemHeader(Callee->getLocation());
       }
       bool VisitCallExpr(CallExpr *Call) {
-        if (!isa<CUDAKernelCallExpr>(Call) && !library(Call->getCalleeDecl()))
+        if (!isa<CUDAKernelCallExpr>(Call) && !library(Call->getDirectCallee()))
           LibraryOnly = false;
         return LibraryOnly;
       }
