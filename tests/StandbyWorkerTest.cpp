@@ -17,6 +17,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 
@@ -98,6 +99,18 @@ std::vector<pid_t> startedStandbyProcesses() {
   return Found;
 }
 
+// Whether the child `Pid` has ended, waiting up to five seconds; it stays a
+// zombie for its parent's own waitpid.
+bool hasExited(pid_t Pid) {
+  for (int Tries = 0; Tries < 500; ++Tries) {
+    siginfo_t Info{};
+    if (::waitid(P_PID, Pid, &Info, WEXITED | WNOHANG | WNOWAIT) == 0 && Info.si_pid == Pid)
+      return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
 bool reportsTheLeak(const std::optional<UnitOutcome> &Outcome) {
   return Outcome && !Outcome->Failed && Outcome->Findings.size() == 1 &&
          Outcome->Findings.front().CheckId == "cuda-memory-leak" &&
@@ -142,8 +155,9 @@ TEST(StandbyWorkerTest, ADeadStandbyIsReplacedBeforeUse) {
   std::vector<pid_t> First = startedStandbyProcesses();
   ASSERT_EQ(First.size(), 1u);
   ::kill(First.front(), SIGKILL);
-  for (int Tries = 0; Tries < 500 && !standbyProcesses().empty(); ++Tries)
-    std::this_thread::sleep_for(std::chrono::milliseconds(10)); // a zombie until reaped
+  // Its command line empties while it exits, before waitpid can see it
+  // dead: wait for the latter, without reaping it (the standby must).
+  ASSERT_TRUE(hasExited(First.front()));
   ASSERT_TRUE(Standby.ensureStarted(Settings));
   std::vector<pid_t> Second = startedStandbyProcesses();
   ASSERT_EQ(Second.size(), 1u);
