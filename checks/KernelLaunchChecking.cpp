@@ -3,7 +3,10 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <deque>
@@ -36,26 +39,86 @@ template <typename Visit> void forEachStmtElement(const CFG &Graph, Visit &&V) {
         V(*Block, I, Element->getStmt());
 }
 
+// Every call expression of the function's body and constructor initializers,
+// default arguments included: all the calls its CFG can hold. Iterative, as
+// real code nests expressions tens of thousands deep.
+template <typename Visit> void forEachCallIn(const FunctionDecl &Function, Visit &&V) {
+  llvm::SmallVector<const Stmt *, 64> Work{Function.getBody()};
+  if (const auto *Constructor = dyn_cast<CXXConstructorDecl>(&Function))
+    for (const CXXCtorInitializer *Initializer : Constructor->inits())
+      Work.push_back(Initializer->getInit());
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      V(*Call);
+    if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(S))
+      Work.push_back(Default->getExpr());
+    else if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(S))
+      Work.push_back(Default->getExpr());
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+}
+
 } // namespace
 
 void LaunchCheckingAnalysis::addFunction(const FunctionDecl &Function,
-                                         ASTContext &Context) {
-  if (Flows.count(&Function))
+                                         ASTContext &UnitContext) {
+  Context = &UnitContext;
+  auto [Entry, New] = Added.insert({&Function, FunctionCalls{}});
+  if (!New)
     return;
-  // Every sub-expression becomes its own CFG element, in evaluation order, so
-  // a launch and the query after it in one statement keep their order.
-  CFG::BuildOptions Options;
-  Options.setAllAlwaysAdd();
-  std::unique_ptr<CFG> Graph =
-      CFG::buildCFG(&Function, Function.getBody(), &Context, Options);
-  if (!Graph)
-    return;
-  forEachStmtElement(*Graph, [&](const CFGBlock &, size_t, const Stmt *S) {
-    if (const auto *Call = dyn_cast<CallExpr>(S))
-      if (const FunctionDecl *Callee = definitionOf(Call->getDirectCallee()))
-        CallSites[Callee].push_back({&Function, Call});
+  FunctionCalls &Calls = Entry->second;
+  forEachCallIn(Function, [&](const CallExpr &Call) {
+    Calls.Launches |= isa<CUDAKernelCallExpr>(Call);
+    Calls.QueriesDirectly |= Api.isLastErrorQuery(Call.getDirectCallee());
+    if (const FunctionDecl *Callee = definitionOf(Call.getDirectCallee()))
+      Calls.Callees.push_back(Callee);
   });
-  Flows.insert({&Function, FunctionFlow{&Function, std::move(Graph), {}}});
+}
+
+// A CFG for each function that may launch (a kernel, or a call that may) or
+// may query the last error, in the order the functions were added. No other
+// function can change a finding: its CFG's calls are among its walk's.
+void LaunchCheckingAnalysis::buildFlows() {
+  llvm::DenseSet<const FunctionDecl *> MayLaunch, MayQuery;
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (const auto &[Function, Calls] : Added) {
+      auto Reaches = [&](const llvm::DenseSet<const FunctionDecl *> &Set) {
+        return llvm::any_of(Calls.Callees,
+                            [&](const FunctionDecl *Callee) { return Set.contains(Callee); });
+      };
+      if (!MayLaunch.contains(Function) && (Calls.Launches || Reaches(MayLaunch)))
+        Changed |= MayLaunch.insert(Function).second;
+      if (!MayQuery.contains(Function) && (Calls.QueriesDirectly || Reaches(MayQuery)))
+        Changed |= MayQuery.insert(Function).second;
+    }
+  }
+  for (const auto &[Function, Calls] : Added) {
+    if (!MayLaunch.contains(Function) && !MayQuery.contains(Function))
+      continue;
+    // Every sub-expression becomes its own CFG element, in evaluation order,
+    // so a launch and the query after it in one statement keep their order;
+    // a constructor's initializers come before its body, as they run.
+    CFG::BuildOptions Options;
+    Options.setAllAlwaysAdd();
+    Options.AddInitializers = true;
+    std::unique_ptr<CFG> Graph =
+        CFG::buildCFG(Function, Function->getBody(), Context, Options);
+    if (!Graph)
+      continue;
+    forEachStmtElement(*Graph, [&](const CFGBlock &, size_t, const Stmt *S) {
+      if (const auto *Call = dyn_cast<CallExpr>(S))
+        if (const FunctionDecl *Callee = definitionOf(Call->getDirectCallee()))
+          CallSites[Callee].push_back({Function, Call});
+    });
+    Flows.insert({Function, FunctionFlow{Function, std::move(Graph), {}}});
+  }
+  Added.clear();
 }
 
 bool LaunchCheckingAnalysis::isQueryingFunction(const FunctionDecl *Callee) const {
@@ -216,6 +279,7 @@ LaunchCheckingAnalysis::exitNote(const FunctionFlow &Flow,
 }
 
 std::vector<UncheckedLaunch> LaunchCheckingAnalysis::uncheckedLaunches() {
+  buildFlows();
   computeQueryingFunctions();
   // Launches through helpers make callers launch sites too; iterate until the
   // set of helpers that leave a launch unchecked stops growing.

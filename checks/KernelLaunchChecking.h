@@ -11,6 +11,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <memory>
 #include <string>
@@ -29,12 +30,26 @@ class LaunchCheckingAnalysis {
 public:
   explicit LaunchCheckingAnalysis(const CudaApi &Api) : Api(Api) {}
 
+  // Cheap: the CFG is built later, and only if the function can matter.
   void addFunction(const clang::FunctionDecl &Function, clang::ASTContext &Context);
 
   // In the order the launches appear in the unit's functions.
   std::vector<UncheckedLaunch> uncheckedLaunches();
 
 private:
+  // What a walk of a function's body and initializers finds: every call its
+  // CFG could hold, and more (lambda bodies, unevaluated operands). Enough to
+  // tell which functions can reach a launch or a last-error query; only
+  // those get a CFG. Most functions of a real unit (device code, template
+  // instances) reach neither, and their CFGs were most of the analysis's
+  // time and memory.
+  struct FunctionCalls {
+    llvm::SmallVector<const clang::FunctionDecl *, 4> Callees; // definitions
+    bool Launches = false;
+    bool QueriesDirectly = false;
+  };
+  void buildFlows();
+
   struct FunctionFlow {
     const clang::FunctionDecl *Function;
     std::unique_ptr<clang::CFG> Graph;
@@ -57,6 +72,8 @@ private:
   exitNote(const FunctionFlow &Flow, const clang::CFGBlock &Block) const;
 
   const CudaApi &Api;
+  clang::ASTContext *Context = nullptr;
+  llvm::MapVector<const clang::FunctionDecl *, FunctionCalls> Added;
   llvm::MapVector<const clang::FunctionDecl *, FunctionFlow> Flows;
   llvm::DenseMap<const clang::FunctionDecl *, bool> Querying;
   llvm::DenseMap<const clang::FunctionDecl *, bool> LeavesUnchecked;

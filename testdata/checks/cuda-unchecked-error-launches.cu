@@ -87,3 +87,53 @@ void anotherCallerChecks(float *data, int count) {
   launchForCaller(data, count);
   checkLastLaunch("launchForCaller");
 }
+
+// A launch inside a helper that a constructor calls from its initializer
+// list, checked in the constructor's body: checked.
+static int launchForInitializer(float *data, int count) {
+  scale<<<1, 256>>>(data, 4.0f, count);
+  return count;
+}
+
+struct ScaledBuffer {
+  float *data;
+  int count;
+  ScaledBuffer(float *d, int n) : data(d), count(launchForInitializer(d, n)) {
+    CUDA_CHECK(cudaGetLastError());
+  }
+};
+
+// The same with the check in the initializer list too.
+static int launchForCheckingInitializer(float *data, int count) {
+  scale<<<1, 256>>>(data, 6.0f, count);
+  return count;
+}
+
+static int lastLaunchFailed() { return cudaGetLastError() != cudaSuccess; }
+
+struct CheckedScaledBuffer {
+  int count;
+  int failed;
+  CheckedScaledBuffer(float *d, int n)
+      : count(launchForCheckingInitializer(d, n)), failed(lastLaunchFailed()) {}
+};
+
+// A check two helpers deep is a check.
+static void checkThroughTwoHelpers(const char *where) { checkLastLaunch(where); }
+
+void launchCheckedTwoHelpersDeep(float *data, int count) {
+  scale<<<1, 256>>>(data, 2.0f, count);
+  checkThroughTwoHelpers("scale");
+}
+
+// A launch two helpers deep, never checked by anyone.
+static void launchTwoDeepInner(float *data, int count) {
+  scale<<<1, 256>>>(data, 5.0f, count); // expected-warning {{launch of kernel 'scale' is never checked}}
+} // expected-note {{the function ends here without checking the launch}}
+
+static void launchTwoDeepOuter(float *data, int count) { launchTwoDeepInner(data, count); }
+
+void callsTwoDeepUnchecked(float *data, int count) {
+  launchTwoDeepOuter(data, count);
+  CUDA_CHECK(cudaDeviceSynchronize());
+}
