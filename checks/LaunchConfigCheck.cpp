@@ -390,8 +390,10 @@ void LaunchConfigCheck::registerMatchers(MatchFinder &Finder) {
   auto ApiLaunch = callExpr(callee(functionDecl(isLaunchApi(&api())))).bind("launch");
   auto Raise =
       callExpr(callee(functionDecl(isFunctionAttributeApi(&api())))).bind("raise");
+  // callExpr, not expr: every other node of the walk then fails on its kind
+  // alone, before any of the three is tried.
   Finder.addMatcher(functionDecl(isDefinition(), unless(isExpansionInSystemHeader()),
-                                 forEachDescendant(expr(anyOf(Launch, ApiLaunch, Raise))))
+                                 forEachDescendant(callExpr(anyOf(Launch, ApiLaunch, Raise))))
                         .bind("function"),
                     this);
 }
