@@ -22,6 +22,10 @@
 // them. It can change no finding, and following it multiplies the paths of
 // every caller.
 //
+// A dereferenced pointer is not null from there on, and a path that
+// dereferences a pointer known to be null ends: the pruning clang's
+// core.NullDereference gives its paths, which cudalint does not run.
+//
 // A function whose exploration used up the analyzer's node budget was not
 // explored to its end: paths past that point were never seen. The checker
 // reports it, and the engine turns the report into an AnalysisLimit.

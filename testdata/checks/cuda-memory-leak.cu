@@ -480,3 +480,30 @@ void hostOnlyBufferNeverReleased(size_t count) {
     return;
   h[0] = 1.0f;
 }
+
+// Once the program has dereferenced a pointer, the pointer was not null: a
+// later test for null cannot be true, and the return it guards is no path
+// out of the function (clang's core.NullDereference reasons the same way).
+struct Tensor {
+  int count;
+  float *data;
+};
+
+int uploadAfterReadingTheTensor(const Tensor *tensor) {
+  float *d = nullptr;
+  // expected-note@+4 {{device memory is allocated here by 'cudaMalloc'}}
+  // expected-note@+3 {{assuming the condition is false}}
+  // expected-note@+2 {{taking false branch}}
+  // expected-note@+1 {{loop condition is false.  Exiting loop}}
+  RETURN_IF_FAILED(cudaMalloc(&d, 64 * sizeof(float))); // expected-warning {{device memory allocated by 'cudaMalloc' is not released on every path}}
+  int count = tensor->count;
+  if (tensor == nullptr) // expected-note {{taking false branch}}
+    return -1;
+  // The memory is lost where the copy fails, a path the program can take.
+  // expected-note@+3 {{assuming the condition is true}}
+  // expected-note@+2 {{taking true branch}}
+  // expected-note@+1 {{'uploadAfterReadingTheTensor' returns here without releasing the memory}}
+  RETURN_IF_FAILED(cudaMemcpy(d, tensor->data, count * sizeof(float), cudaMemcpyHostToDevice));
+  cudaFree(d);
+  return count;
+}
