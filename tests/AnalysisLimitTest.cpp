@@ -154,5 +154,42 @@ TEST(AnalysisLimitTest, HelpersThatCannotChangeAFindingAreNotWalked) {
   EXPECT_EQ(Outcome.Limits[0].Function, "uploadCounted");
 }
 
+// Virtual calls on an object whose type the path knows (it made it with
+// `new`) go to that type's method, as cuda-samples' timers do on every path
+// of their `main`s. An analyzer that does not record the dynamic type splits
+// each call in two (inlined and not), and sixteen of them use up the budget.
+const std::string VirtualCallUnit = CudaAndBranches + R"(
+struct Timer {
+  virtual ~Timer() {}
+  virtual void start() = 0;
+  virtual void stop() = 0;
+};
+
+struct WallTimer : Timer {
+  void start() override { running = true; }
+  void stop() override { running = false; }
+  bool running = false;
+};
+
+void createTimer(Timer **timer) { *timer = new WallTimer(); }
+
+#define TIMED(i) timer->start(); timer->stop();
+void timedUploads() {
+  Timer *timer = nullptr;
+  createTimer(&timer);
+  float *d = nullptr;
+  (void)cudaMalloc((void **)&d, 64);
+  TIMED(0) TIMED(1) TIMED(2) TIMED(3) TIMED(4) TIMED(5) TIMED(6) TIMED(7)
+  (void)cudaFree(d);
+  delete timer;
+}
+)";
+
+TEST(AnalysisLimitTest, AVirtualCallGoesToTheMethodOfTheTypeThePathMade) {
+  UnitOutcome Outcome = analyseWithNodeBudget(VirtualCallUnit, 2000);
+  ASSERT_FALSE(Outcome.Failed);
+  EXPECT_TRUE(Outcome.Limits.empty());
+}
+
 } // namespace
 } // namespace cudalint
