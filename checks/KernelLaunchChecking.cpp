@@ -64,9 +64,7 @@ template <typename Visit> void forEachCallIn(const FunctionDecl &Function, Visit
 
 } // namespace
 
-void LaunchCheckingAnalysis::addFunction(const FunctionDecl &Function,
-                                         ASTContext &UnitContext) {
-  Context = &UnitContext;
+void LaunchCheckingAnalysis::addFunction(const FunctionDecl &Function) {
   auto [Entry, New] = Added.insert({&Function, FunctionCalls{}});
   if (!New)
     return;
@@ -107,8 +105,8 @@ void LaunchCheckingAnalysis::buildFlows() {
     CFG::BuildOptions Options;
     Options.setAllAlwaysAdd();
     Options.AddInitializers = true;
-    std::unique_ptr<CFG> Graph =
-        CFG::buildCFG(Function, Function->getBody(), Context, Options);
+    std::unique_ptr<CFG> Graph = CFG::buildCFG(
+        Function, Function->getBody(), &Function->getASTContext(), Options);
     if (!Graph)
       continue;
     forEachStmtElement(*Graph, [&](const CFGBlock &, size_t, const Stmt *S) {

@@ -31,7 +31,7 @@ public:
   explicit LaunchCheckingAnalysis(const CudaApi &Api) : Api(Api) {}
 
   // Cheap: the CFG is built later, and only if the function can matter.
-  void addFunction(const clang::FunctionDecl &Function, clang::ASTContext &Context);
+  void addFunction(const clang::FunctionDecl &Function);
 
   // In the order the launches appear in the unit's functions.
   std::vector<UncheckedLaunch> uncheckedLaunches();
@@ -72,7 +72,6 @@ private:
   exitNote(const FunctionFlow &Flow, const clang::CFGBlock &Block) const;
 
   const CudaApi &Api;
-  clang::ASTContext *Context = nullptr;
   llvm::MapVector<const clang::FunctionDecl *, FunctionCalls> Added;
   llvm::MapVector<const clang::FunctionDecl *, FunctionFlow> Flows;
   llvm::DenseMap<const clang::FunctionDecl *, bool> Querying;

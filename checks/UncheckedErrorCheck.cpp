@@ -330,7 +330,7 @@ void UncheckedErrorCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   reportDeadStatusStores(*Function, *Result.Context);
   if (Launches)
-    Launches->addFunction(*Function, *Result.Context);
+    Launches->addFunction(*Function);
 }
 
 void UncheckedErrorCheck::reportDiscardedStatus(const CallExpr &Call, bool WholeStatement,

@@ -1088,27 +1088,26 @@ void MemoryModeling::checkBlockEntrance(const BlockEntrance &Entrance,
   if (!Function || !Function->getBody())
     return;
   ProgramStateRef Restored = State;
-  for (const VarDecl *Variable : localsOf(Function)) {
-    if (!loopLeavesAlone(Variable, Loop, Function))
-      continue;
-    Loc Address = Previous->getLValue(Variable, Frame);
-    SVal Value = Previous->getSVal(Address);
-    // Not declared yet on this path: nothing to keep.
-    if (Value.isUndef())
-      continue;
-    Restored = Restored->bindLoc(Address, Value, Frame);
-  }
+  auto RestoreWhatTheLoopLeavesAlone =
+      [&](llvm::ArrayRef<const VarDecl *> Variables) {
+        for (const VarDecl *Variable : Variables) {
+          if (!loopLeavesAlone(Variable, Loop, Function))
+            continue;
+          Loc Address = Previous->getLValue(Variable, Frame);
+          SVal Value = Previous->getSVal(Address);
+          // A local not declared yet on this path: nothing to keep.
+          if (Value.isUndef())
+            continue;
+          Restored = Restored->bindLoc(Address, Value, Frame);
+        }
+      };
+  RestoreWhatTheLoopLeavesAlone(localsOf(Function));
   // Widening forgets the program's globals too (`if (bPinGenericMemory)
   // free(p); else cudaFreeHost(p);` after a loop in cuda-samples'
   // simpleZeroCopy took the branch that leaks); those the loop neither
   // names nor can reach through a call get their values back as well.
   if (runsOnlyLibraryCode(Loop, C.getSourceManager()))
-    for (const VarDecl *Variable : globalsOf(Function)) {
-      if (!loopLeavesAlone(Variable, Loop, Function))
-        continue;
-      Loc Address = Previous->getLValue(Variable, Frame);
-      Restored = Restored->bindLoc(Address, Previous->getSVal(Address), Frame);
-    }
+    RestoreWhatTheLoopLeavesAlone(globalsOf(Function));
   if (Restored != State)
     C.addTransition(Restored);
 }
