@@ -1,11 +1,11 @@
 #include "AllocInLoopCheck.h"
+#include "FunctionMutations.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
-#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <memory>
@@ -164,7 +164,8 @@ private:
 // Whether `E` has the same value on every iteration of `Loop`.
 class Invariance {
 public:
-  Invariance(const Stmt &Loop, ASTContext &Context) : Loop(Loop), Context(Context) {}
+  Invariance(const Stmt &Loop, const FunctionDecl &Function, ASTContext &Context)
+      : Loop(Loop), Function(Function), Context(Context) {}
 
   bool invariant(const Expr *E) {
     E = E->IgnoreParenImpCasts();
@@ -212,13 +213,14 @@ private:
         !SM.isBeforeInTranslationUnit(Declared, LoopRange.getBegin()))
       return false;
     if (!Mutations)
-      Mutations = std::make_unique<ExprMutationAnalyzer>(Loop, Context);
+      Mutations = std::make_unique<FunctionMutations>(Loop, Function, Context);
     return !Mutations->isMutated(Variable);
   }
 
   const Stmt &Loop;
+  const FunctionDecl &Function;
   ASTContext &Context;
-  std::unique_ptr<ExprMutationAnalyzer> Mutations;
+  std::unique_ptr<FunctionMutations> Mutations;
 };
 
 bool contains(const Stmt &Outer, const Stmt &Inner, const SourceManager &SM) {
@@ -265,7 +267,7 @@ void AllocInLoopCheck::check(const MatchFinder::MatchResult &Result) {
       continue;
     std::unique_ptr<Invariance> &Loop = PerLoop[Allocation.Loop];
     if (!Loop)
-      Loop = std::make_unique<Invariance>(*Allocation.Loop, Context);
+      Loop = std::make_unique<Invariance>(*Allocation.Loop, *Function, Context);
     // Released in the iteration that allocated it, the memory never outlives
     // one: a single allocation of the same size serves every iteration.
     bool SizesInvariant = true;

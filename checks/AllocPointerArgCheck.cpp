@@ -1,8 +1,7 @@
 #include "AllocPointerArgCheck.h"
+#include "FunctionMutations.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
-#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/Analysis/Analyses/UninitializedValues.h"
 #include "clang/Analysis/AnalysisDeclContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -108,12 +107,10 @@ bool isArrayOfPointers(QualType Object) {
   return Array && Array->getElementType()->isPointerType();
 }
 
-// A local pointer initialised to null that nothing in the function modifies
-// (clang's ExprMutationAnalyzer decides, as clang-tidy's const checks do).
-const FunctionDecl *enclosingFunction(const Stmt &S, ASTContext &Context);
-
-const VarDecl *nullVariable(const Expr &Argument, const CallExpr &Call,
-                            ASTContext &Context) {
+// A local pointer initialised to null that nothing in the function declaring
+// it modifies (clang's ExprMutationAnalyzer decides, as clang-tidy's const
+// checks do).
+const VarDecl *nullVariable(const Expr &Argument, ASTContext &Context) {
   const auto *Ref = dyn_cast<DeclRefExpr>(Argument.IgnoreParenImpCasts());
   const auto *Variable = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   if (!Variable || !Variable->hasLocalStorage() || isa<ParmVarDecl>(Variable) ||
@@ -121,29 +118,11 @@ const VarDecl *nullVariable(const Expr &Argument, const CallExpr &Call,
       !Variable->getInit()->IgnoreParenImpCasts()->isNullPointerConstant(
           Context, Expr::NPC_ValueDependentIsNotNull))
     return nullptr;
-  const FunctionDecl *Function = enclosingFunction(Call, Context);
+  const auto *Function = dyn_cast_or_null<FunctionDecl>(Variable->getParentFunctionOrMethod());
   if (!Function || !Function->getBody())
     return nullptr;
-  ExprMutationAnalyzer Mutations(*Function->getBody(), Context);
+  FunctionMutations Mutations(*Function->getBody(), *Function, Context);
   return Mutations.isMutated(Variable) ? nullptr : Variable;
-}
-
-// Asked only for the rare pointer-to-pointer argument: the first question
-// builds the unit's parent map, which a matcher like forFunction would build
-// for every unit.
-const FunctionDecl *enclosingFunction(const Stmt &S, ASTContext &Context) {
-  DynTypedNodeList Parents = Context.getParents(S);
-  while (!Parents.empty()) {
-    if (const auto *Function = Parents[0].get<FunctionDecl>())
-      return Function;
-    if (const auto *Statement = Parents[0].get<Stmt>())
-      Parents = Context.getParents(*Statement);
-    else if (const auto *Declaration = Parents[0].get<Decl>())
-      Parents = Context.getParents(*Declaration);
-    else
-      return nullptr;
-  }
-  return nullptr;
 }
 
 class AlwaysUninitializedCollector : public UninitVariablesHandler {
@@ -186,7 +165,7 @@ void AllocPointerArgCheck::check(const MatchFinder::MatchResult &Result) {
     // `&slots[i]` with `slots` uninitialised points nowhere, whatever the
     // element type.
     if (pointerReadBy(AddressOf) &&
-        checkPointsSomewhere(Name, *AddressOf, *Call, *Result.Context))
+        checkPointsSomewhere(Name, *AddressOf, *Result.Context))
       return;
     checkAddressOf(*Call, Name, *AddressOf, Target, *Result.Context);
     return;
@@ -231,7 +210,7 @@ void AllocPointerArgCheck::checkAddressOf(const CallExpr &Call, llvm::StringRef 
 void AllocPointerArgCheck::checkPointerValue(const CallExpr &Call, llvm::StringRef Api,
                                              const Expr &Argument, bool WasCast,
                                              ASTContext &Context) {
-  if (const VarDecl *AlwaysNull = nullVariable(Argument, Call, Context);
+  if (const VarDecl *AlwaysNull = nullVariable(Argument, Context);
       AlwaysNull ||
       Argument.isNullPointerConstant(Context, Expr::NPC_ValueDependentIsNotNull)) {
     FindingBuilder Finding = diag(
@@ -256,7 +235,7 @@ void AllocPointerArgCheck::checkPointerValue(const CallExpr &Call, llvm::StringR
   // A pointer to a pointer (or to a pointer-sized handle) is the documented
   // shape; it is only wrong when it provably points nowhere.
   if (holdsPointerSizedValue(Pointee, Context)) {
-    checkPointsSomewhere(Api, Argument, Call, Context);
+    checkPointsSomewhere(Api, Argument, Context);
     return;
   }
   // Where a `void *` points is unknown.
@@ -283,13 +262,12 @@ void AllocPointerArgCheck::checkPointerValue(const CallExpr &Call, llvm::StringR
 
 bool AllocPointerArgCheck::checkPointsSomewhere(llvm::StringRef Api,
                                                 const Expr &Argument,
-                                                const CallExpr &Call,
                                                 ASTContext &Context) {
   const DeclRefExpr *Ref = pointerReadBy(&Argument);
   const auto *Variable = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   if (!Variable || !Variable->hasLocalStorage() || isa<ParmVarDecl>(Variable))
     return false;
-  const FunctionDecl *Function = enclosingFunction(Call, Context);
+  const auto *Function = dyn_cast_or_null<FunctionDecl>(Variable->getParentFunctionOrMethod());
   if (!Function || !isAlwaysUninitialized(*Ref, *Function, Context))
     return false;
   diag(Ref->getBeginLoc(),

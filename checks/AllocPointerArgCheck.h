@@ -52,7 +52,6 @@ private:
                          const clang::Expr &Argument, bool WasCast,
                          clang::ASTContext &Context);
   bool checkPointsSomewhere(llvm::StringRef Api, const clang::Expr &Argument,
-                            const clang::CallExpr &Call,
                             clang::ASTContext &Context);
   bool isAlwaysUninitialized(const clang::DeclRefExpr &Use,
                              const clang::FunctionDecl &Function,

@@ -5,7 +5,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
-#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "llvm/ADT/APSInt.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -151,7 +150,7 @@ public:
   // `Mutations` is the function's mutation analysis, made on first use and
   // kept by the caller for the function's other launches.
   LaunchValues(const FunctionDecl &Function, ASTContext &Context, const CudaApi &Api,
-               std::unique_ptr<ExprMutationAnalyzer> &Mutations)
+               std::unique_ptr<FunctionMutations> &Mutations)
       : Function(Function), Context(Context), Api(Api), Mutations(Mutations) {}
 
   std::optional<uint64_t> integer(const Expr *E, unsigned Depth = 0) {
@@ -342,14 +341,14 @@ private:
         Variable->getParentFunctionOrMethod() != &Function || !Function.getBody())
       return nullptr;
     if (!Mutations)
-      Mutations = std::make_unique<ExprMutationAnalyzer>(*Function.getBody(), Context);
+      Mutations = std::make_unique<FunctionMutations>(*Function.getBody(), Function, Context);
     return Mutations->isMutated(Variable) ? nullptr : Variable;
   }
 
   const FunctionDecl &Function;
   ASTContext &Context;
   const CudaApi &Api;
-  std::unique_ptr<ExprMutationAnalyzer> &Mutations;
+  std::unique_ptr<FunctionMutations> &Mutations;
 };
 
 // The kernel a launch call's argument names: `kernel`, `(void *)kernel`,
@@ -428,7 +427,7 @@ void LaunchConfigCheck::check(const MatchFinder::MatchResult &Result) {
 std::optional<LaunchConfigCheck::Configuration>
 LaunchConfigCheck::configurationInSource(const Expr &LaunchExpr, const FunctionDecl &Function,
                                          ASTContext &Context, const CudaApi &Api,
-                                         std::unique_ptr<ExprMutationAnalyzer> &Mutations) {
+                                         std::unique_ptr<FunctionMutations> &Mutations) {
   LaunchValues Values(Function, Context, Api, Mutations);
   Configuration Launch;
   if (const auto *Kernel = dyn_cast<CUDAKernelCallExpr>(&LaunchExpr)) {
@@ -625,7 +624,7 @@ bool LaunchConfigCheck::asksOverDefaultSharedMemory(const Configuration &Launch)
 void LaunchConfigCheck::LimitRaises::record(const CallExpr &Call, const FunctionAttributeApi &Api,
                                             const FunctionDecl &Function, ASTContext &Context,
                                             const CudaApi &Table,
-                                            std::unique_ptr<ExprMutationAnalyzer> &Mutations) {
+                                            std::unique_ptr<FunctionMutations> &Mutations) {
   if (Call.getNumArgs() <= std::max({Api.Function, Api.Attribute, Api.Value}))
     return;
   LaunchValues Values(Function, Context, Table, Mutations);

@@ -25,8 +25,8 @@
 #define CUDALINT_CHECKS_LAUNCHCONFIGCHECK_H
 
 #include "CudaCheck.h"
+#include "FunctionMutations.h"
 
-#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -106,7 +106,7 @@ public:
   static std::optional<Configuration>
   configurationInSource(const clang::Expr &Launch, const clang::FunctionDecl &Function,
                         clang::ASTContext &Context, const CudaApi &Api,
-                        std::unique_ptr<clang::ExprMutationAnalyzer> &Mutations);
+                        std::unique_ptr<FunctionMutations> &Mutations);
 
   // Every limit `Launch` breaks, at most one per aspect, on the GPUs of
   // `Targets` (every GPU when empty). Dynamic shared memory over the default
@@ -126,7 +126,7 @@ public:
     void record(const clang::CallExpr &Call, const FunctionAttributeApi &Api,
                 const clang::FunctionDecl &Function, clang::ASTContext &Context,
                 const CudaApi &Table,
-                std::unique_ptr<clang::ExprMutationAnalyzer> &Mutations);
+                std::unique_ptr<FunctionMutations> &Mutations);
     // The problem of a launch asking for more than the default dynamic
     // shared memory, once every raise of the unit is recorded; none when
     // some raise may cover it.
@@ -159,7 +159,7 @@ private:
   LimitRaises Raises;
 
   // Per function with a launch: which of its variables it modifies.
-  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<clang::ExprMutationAnalyzer>>
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionMutations>>
       MutationAnalyses;
 
   // A launch inside a template is seen once per instantiation, and inside a

@@ -21,11 +21,11 @@
 #include "LaunchConfigCheck.h"
 
 #include "AnalyzerEngine.h"
+#include "FunctionMutations.h"
 #include "MemoryModel.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
@@ -181,7 +181,7 @@ private:
   ASTContext &Context;
   LaunchConfigCheck::LimitRaises &Raises;
   const FunctionDecl *Current = nullptr;
-  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<ExprMutationAnalyzer>> Mutations;
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionMutations>> Mutations;
 };
 
 llvm::StringRef pathNote(LaunchConfigCheck::Aspect Of) {
@@ -212,7 +212,7 @@ private:
   const LaunchConfigCheck::LimitRaises &raises(ASTContext &Context) const;
 
   BugType RefusedLaunch{this, "Launch the GPU refuses", "CUDA"};
-  mutable llvm::DenseMap<const FunctionDecl *, std::unique_ptr<ExprMutationAnalyzer>>
+  mutable llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionMutations>>
       Mutations;
   mutable std::unique_ptr<LaunchConfigCheck::LimitRaises> Raises;
 };
