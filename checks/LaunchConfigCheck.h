@@ -147,6 +147,10 @@ public:
   static std::string failure(const Configuration &Launch);
 
 private:
+  // A launch (or, with `Raise`, a raise of a kernel's limit) made in
+  // `Function`.
+  void checkSite(const clang::CallExpr &Site, bool Raise, const clang::FunctionDecl &Function,
+                 clang::ASTContext &Context);
   bool reportOnce(const Configuration &Launch, unsigned Aspect);
   void report(const Problem &Found);
 
