@@ -119,6 +119,14 @@ void MemberOwnership::collectDefinitions() {
     const SourceManager &SM;
     Collector(std::vector<const FunctionDecl *> &Found, const SourceManager &SM)
         : Found(Found), SM(SM) {}
+    // Nothing the system headers declare is the unit's own code: not walked
+    // at all, since each body walked is one read back from a precompiled
+    // preamble (0.16 s of set-rows.cu's analysis).
+    bool TraverseDecl(Decl *D) {
+      if (D && !isa<TranslationUnitDecl>(D) && isInSystemHeader(D, SM))
+        return true;
+      return RecursiveASTVisitor::TraverseDecl(D);
+    }
     bool VisitFunctionDecl(FunctionDecl *Function) {
       if (Function->doesThisDeclarationHaveABody() && !Function->isDependentContext() &&
           !isInSystemHeader(Function, SM))
