@@ -17,6 +17,7 @@
 // `cudalint doctor` (doctor/) is a command of its own, with its own options.
 #include "ProjectFunctions.h"
 #include "run/Analysis.h"
+#include "run/Preamble.h"
 #include "report/Baseline.h"
 #include "ArchCoverageCheck.h"
 #include "CheckRegistry.h"
@@ -121,9 +122,11 @@ cl::opt<bool> CrossUnitSummaries(
     cl::init(false), cl::cat(Category));
 cl::opt<std::string> PreambleDir(
     "preamble-dir",
-    cl::desc("Keep the precompiled CUDA headers in <dir> and reuse them across runs "
-             "(default: <cache-dir>/preambles with --cache-dir, else a directory of the "
-             "run's own, reused across its units); 'none' parses them in every unit."),
+    cl::desc("Keep the precompiled CUDA headers, and each unit's own precompiled "
+             "headers, in <dir> and reuse them across runs (default: <cache-dir>/preambles "
+             "with --cache-dir, else a directory of the run's own, where only the CUDA "
+             "headers are precompiled, once for its units); 'none' parses them in every "
+             "unit."),
     cl::value_desc("dir|none"), cl::cat(Category));
 cl::opt<bool> Verbose(
     "verbose",
@@ -600,6 +603,8 @@ std::vector<UnitOutcome> analyseUnits(const std::vector<Unit> &Units,
   Settings.Cache = UnitCache;
   Settings.ShowProgress = ShowProgress;
   std::vector<UnitOutcome> Done = analyseInWorkers(Jobs, Settings);
+  if (Settings.Environment.UnitPreambles)
+    prunePreambles(Settings.Environment.PreambleDirectory);
   std::vector<UnitOutcome> Outcomes(Units.size());
   for (size_t Position = 0; Position < Selected.size(); ++Position)
     Outcomes[Selected[Position]] = std::move(Done[Position]);
@@ -708,7 +713,7 @@ struct RunPreambles {
   }
 };
 
-void configureWorkers(const char *Argv0, RunPreambles &Preambles) {
+void configureWorkers(const char *Argv0, RunPreambles &Preambles, bool Server = false) {
   static int MainAddress;
   Workers.Executable = sys::fs::getMainExecutable(Argv0, &MainAddress);
   Workers.Jobs = hardware_concurrency(Jobs).compute_thread_count();
@@ -719,6 +724,9 @@ void configureWorkers(const char *Argv0, RunPreambles &Preambles) {
   if (PreambleDir == "none")
     return;
   LastingPreambles = !PreambleDir.empty() || !CacheDir.empty();
+  // A unit's own preamble pays when the unit is analysed again: in a later
+  // run, or on the next save in the editor.
+  Workers.Environment.UnitPreambles = LastingPreambles || Server;
   if (!PreambleDir.empty()) {
     Directory = absolute(PreambleDir);
   } else if (!CacheDir.empty()) {
@@ -889,7 +897,7 @@ int run(int Argc, const char **Argv) {
     if (!Toolchain)
       return ExitError;
     RunPreambles Preambles;
-    configureWorkers(Argv[0], Preambles);
+    configureWorkers(Argv[0], Preambles, /*Server=*/true);
     LanguageServerOptions Server{*Overrides, Forced, BuildPath, *Toolchain, Workers};
     if (!Clangd)
       return runLanguageServerOnStdio(Server);

@@ -5,6 +5,7 @@
 #include "database/CompileDatabase.h"
 #include "database/CudaUnitScan.h"
 #include "report/Output.h"
+#include "run/Preamble.h"
 #include "run/WorkerPool.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -243,6 +244,8 @@ std::optional<std::vector<Finding>> EditorAnalyses::analyse(const Snapshot &Take
         Job, Options.Workers, [&] { return overtaken(Taken); }, &Standby);
   }
   Listener.analysisEnded(Taken.Uri);
+  if (Options.Workers.Environment.UnitPreambles)
+    prunePreambles(Options.Workers.Environment.PreambleDirectory);
   if (!Outcome)
     return std::nullopt;
   if (Outcome->Failed) {

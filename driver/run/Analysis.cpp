@@ -20,7 +20,9 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/ProgramStack.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -354,9 +356,10 @@ public:
   CheckActionFactory(const AnalysisOptions &Options, const AnalysisEnvironment &Environment,
                      llvm::StringRef WorkingDirectory,
                      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem,
-                     UnitOutcome &Outcome, Clock::time_point &ParseEnd)
+                     bool HeadersAsSaved, UnitOutcome &Outcome, Clock::time_point &ParseEnd)
       : Options(Options), Environment(Environment), WorkingDirectory(WorkingDirectory),
-        FileSystem(std::move(FileSystem)), Outcome(Outcome), ParseEnd(ParseEnd) {}
+        FileSystem(std::move(FileSystem)), HeadersAsSaved(HeadersAsSaved), Outcome(Outcome),
+        ParseEnd(ParseEnd) {}
 
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<CheckAction>(Options, Outcome, Triage, ParseEnd, GpuTargets);
@@ -365,7 +368,13 @@ public:
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHOperations,
                      DiagnosticConsumer *Diagnostics) override {
-    if (!Environment.PreambleDirectory.empty())
+    // A PCH is checked against the files on disk: none of an editor's
+    // unsaved headers may go into one. -verify reads expectations in
+    // comments, which a PCH does not keep.
+    if (Environment.UnitPreambles && HeadersAsSaved && !Options.Verify)
+      Preamble = unitPreambleFor(*Invocation, WorkingDirectory, Environment.PreambleDirectory,
+                                 FileSystem, PCHOperations);
+    if (!Preamble && !Environment.PreambleDirectory.empty())
       Preamble = preambleFor(*Invocation, WorkingDirectory, Environment.PreambleDirectory,
                              FileSystem, PCHOperations);
     if (Preamble)
@@ -384,9 +393,32 @@ private:
   const AnalysisEnvironment &Environment;
   llvm::StringRef WorkingDirectory;
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem;
+  bool HeadersAsSaved;
   UnitOutcome &Outcome;
   Clock::time_point &ParseEnd;
 };
+
+// Whether every buffer an editor holds unsaved, but the unit's main file,
+// reads as the file on disk.
+bool headersAsSaved(const std::vector<UnsavedFile> &Unsaved, llvm::StringRef MainFile,
+                    llvm::StringRef Directory) {
+  auto Absolute = [&](llvm::StringRef Path) {
+    llvm::SmallString<256> Full(Path);
+    if (llvm::sys::path::is_relative(Full))
+      llvm::sys::path::make_absolute(Directory, Full);
+    llvm::sys::path::remove_dots(Full, /*remove_dot_dot=*/true);
+    return std::string(Full);
+  };
+  std::string Main = Absolute(MainFile);
+  return llvm::all_of(Unsaved, [&](const UnsavedFile &File) {
+    if (Absolute(File.Path) == Main)
+      return true;
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Saved =
+        llvm::MemoryBuffer::getFile(File.Path, /*IsText=*/false,
+                                    /*RequiresNullTerminator=*/false);
+    return Saved && (*Saved)->getBuffer() == File.Text;
+  });
+}
 
 } // namespace
 
@@ -431,7 +463,9 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
     Project.emplace(std::move(*Summaries));
   ProjectFunctions::Use Summarised(Project ? &*Project : nullptr);
 
-  CheckActionFactory Factory(Options, Environment, Directory, FileSystem, Outcome, ParseEnd);
+  CheckActionFactory Factory(Options, Environment, Directory, FileSystem,
+                             headersAsSaved(Unsaved, Outcome.File, Directory), Outcome,
+                             ParseEnd);
   Factory.GpuTargets = gpuTargetsOf(ClangArguments);
   ErrorCollector Errors;
   DiagnosticOptions PrinterOptions;

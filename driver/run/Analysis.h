@@ -48,6 +48,9 @@ struct AnalysisEnvironment {
   // Where precompiled forms of the CUDA headers every unit starts with are
   // kept and reused (run/Preamble.h); empty: every unit parses them.
   std::string PreambleDirectory;
+  // Whether a unit also keeps a PCH of its own headers there: only where it
+  // is analysed again later (a lasting directory, the language server).
+  bool UnitPreambles = false;
 };
 
 struct UnitOutcome {

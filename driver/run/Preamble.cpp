@@ -7,6 +7,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
@@ -24,6 +25,13 @@ namespace {
 
 // Changes whenever the layout of the list of files beside a PCH does.
 constexpr llvm::StringLiteral FilesMagic = "cudalint-preamble-files-1\n";
+// Names a unit's own preamble in its key: a different PCH from the shared
+// one of the same command.
+constexpr llvm::StringLiteral UnitPreambleMagic = "cudalint-unit-preamble-1\n";
+constexpr llvm::StringLiteral UnitPreambleSuffix = ".unit.pch";
+// A PCH used this recently stays: a worker may have found it valid and be
+// about to load it.
+constexpr std::chrono::minutes PruneGrace(5);
 // Long enough for the slowest toolkit to precompile on a loaded machine;
 // a unit that waits longer parses its headers itself.
 constexpr std::chrono::seconds LockPatience(300);
@@ -35,10 +43,14 @@ struct BuiltFrom {
 };
 
 // The key of a unit's preamble: its -cc1 command with everything that names
-// or concerns the main file, its output or -verify cleared.
-std::string preambleKey(const CompilerInvocation &Invocation, llvm::StringRef WorkingDirectory) {
+// or concerns the main file, its output or -verify cleared. A unit's own
+// preamble keeps the main file's name and adds the text it precompiles.
+std::string preambleKey(const CompilerInvocation &Invocation, llvm::StringRef WorkingDirectory,
+                        std::optional<llvm::StringRef> MainFilePreamble = std::nullopt,
+                        bool EndsAtStartOfLine = false) {
   CompilerInvocation Common(Invocation);
-  Common.getFrontendOpts().Inputs.clear();
+  if (!MainFilePreamble)
+    Common.getFrontendOpts().Inputs.clear();
   Common.getFrontendOpts().OutputFile.clear();
   Common.getFrontendOpts().ProgramAction = frontend::ParseSyntaxOnly;
   Common.getCodeGenOpts().MainFileName.clear();
@@ -54,6 +66,11 @@ std::string preambleKey(const CompilerInvocation &Invocation, llvm::StringRef Wo
   Key.text(WorkingDirectory);
   for (const std::string &Argument : Common.getCC1CommandLine())
     Key.text(Argument);
+  if (MainFilePreamble) {
+    Key.text(UnitPreambleMagic);
+    Key.text(*MainFilePreamble);
+    Key.number(EndsAtStartOfLine);
+  }
   return contentDigest(Key.Out);
 }
 
@@ -133,34 +150,9 @@ bool writeAtomically(llvm::StringRef Path, llvm::function_ref<bool(llvm::StringR
   return true;
 }
 
-bool buildPreamble(const CompilerInvocation &Invocation, llvm::StringRef PchPath,
-                   llvm::StringRef ListPath,
-                   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem,
-                   std::shared_ptr<PCHContainerOperations> PCHOperations) {
-  std::vector<FileRead> Files;
-  bool Built = writeAtomically(PchPath, [&](llvm::StringRef Temporary) {
-    auto Prefix = std::make_shared<CompilerInvocation>(Invocation);
-    FrontendOptions &Frontend = Prefix->getFrontendOpts();
-    InputKind Kind = Frontend.Inputs.front().getKind();
-    // The unit's forced includes are the whole of the precompiled prefix: its
-    // main file is empty.
-    static const char *const EmptyName = "<cudalint-preamble>";
-    std::unique_ptr<llvm::MemoryBuffer> Empty = llvm::MemoryBuffer::getMemBuffer("", EmptyName);
-    Frontend.Inputs = {FrontendInputFile(Empty->getMemBufferRef(), Kind)};
-    Frontend.OutputFile = Temporary.str();
-    Frontend.ProgramAction = frontend::GeneratePCH;
-    Prefix->getDiagnosticOpts().VerifyDiagnostics = false;
-    Prefix->getDependencyOutputOpts() = DependencyOutputOptions();
-    CompilerInstance Compiler(Prefix, PCHOperations);
-    Compiler.setVirtualFileSystem(FileSystem);
-    Compiler.createDiagnostics(new IgnoringDiagConsumer, /*ShouldOwnClient=*/true);
-    Compiler.createFileManager();
-    RecordingPCHAction Action(Files);
-    return Compiler.ExecuteAction(Action) && !Compiler.getDiagnostics().hasErrorOccurred() &&
-           !Files.empty();
-  });
-  if (!Built)
-    return false;
+// Writes beside a PCH the files it was built from, with their sizes and
+// modification times as they are now.
+bool recordBuiltFrom(const std::vector<FileRead> &Files, llvm::StringRef ListPath) {
   std::vector<BuiltFrom> Recorded;
   for (const FileRead &File : Files) {
     std::optional<BuiltFrom> Status = statusOf(File);
@@ -181,22 +173,84 @@ bool buildPreamble(const CompilerInvocation &Invocation, llvm::StringRef PchPath
   });
 }
 
-} // namespace
+// Runs `Prefix`, set up to write a PCH to `Temporary`, and records the files
+// it read. A prefix with an error is never kept: a unit loading it would not
+// see the error again.
+bool generatePch(std::shared_ptr<CompilerInvocation> Prefix, llvm::StringRef Temporary,
+                 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem,
+                 std::shared_ptr<PCHContainerOperations> PCHOperations,
+                 std::vector<FileRead> &Files) {
+  Prefix->getFrontendOpts().OutputFile = Temporary.str();
+  Prefix->getFrontendOpts().ProgramAction = frontend::GeneratePCH;
+  Prefix->getDiagnosticOpts().VerifyDiagnostics = false;
+  Prefix->getDependencyOutputOpts() = DependencyOutputOptions();
+  CompilerInstance Compiler(Prefix, PCHOperations);
+  Compiler.setVirtualFileSystem(FileSystem);
+  Compiler.createDiagnostics(new IgnoringDiagConsumer, /*ShouldOwnClient=*/true);
+  Compiler.createFileManager();
+  RecordingPCHAction Action(Files);
+  return Compiler.ExecuteAction(Action) && !Compiler.getDiagnostics().hasErrorOccurred() &&
+         !Files.empty();
+}
 
+// The PCH of the unit's forced includes: its main file is empty.
+bool buildPreamble(const CompilerInvocation &Invocation, llvm::StringRef PchPath,
+                   llvm::StringRef ListPath,
+                   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem,
+                   std::shared_ptr<PCHContainerOperations> PCHOperations) {
+  std::vector<FileRead> Files;
+  bool Built = writeAtomically(PchPath, [&](llvm::StringRef Temporary) {
+    auto Prefix = std::make_shared<CompilerInvocation>(Invocation);
+    FrontendOptions &Frontend = Prefix->getFrontendOpts();
+    InputKind Kind = Frontend.Inputs.front().getKind();
+    static const char *const EmptyName = "<cudalint-preamble>";
+    std::unique_ptr<llvm::MemoryBuffer> Empty = llvm::MemoryBuffer::getMemBuffer("", EmptyName);
+    Frontend.Inputs = {FrontendInputFile(Empty->getMemBufferRef(), Kind)};
+    return generatePch(std::move(Prefix), Temporary, FileSystem, PCHOperations, Files);
+  });
+  return Built && recordBuiltFrom(Files, ListPath);
+}
+
+// The PCH of the first `Bounds.Size` bytes of the main file (its #include
+// lines and the comments around them) after its forced includes, built as
+// clang's PrecompiledPreamble builds clangd's: the main file stands for
+// those bytes alone, and the preprocessor records the conditional stack
+// they leave open.
+bool buildUnitPreamble(const CompilerInvocation &Invocation, llvm::StringRef MainFileText,
+                       PreambleBounds Bounds, llvm::StringRef PchPath, llvm::StringRef ListPath,
+                       llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem,
+                       std::shared_ptr<PCHContainerOperations> PCHOperations) {
+  std::vector<FileRead> Files;
+  std::string MainFile = Invocation.getFrontendOpts().Inputs.front().getFile().str();
+  bool Built = writeAtomically(PchPath, [&](llvm::StringRef Temporary) {
+    auto Prefix = std::make_shared<CompilerInvocation>(Invocation);
+    PreprocessorOptions &Preprocessor = Prefix->getPreprocessorOpts();
+    Preprocessor.PrecompiledPreambleBytes = {0, false};
+    Preprocessor.GeneratePreamble = true;
+    Preprocessor.RetainRemappedFileBuffers = false;
+    Preprocessor.addRemappedFile(
+        MainFile,
+        llvm::MemoryBuffer::getMemBufferCopy(MainFileText.take_front(Bounds.Size), MainFile)
+            .release());
+    return generatePch(std::move(Prefix), Temporary, FileSystem, PCHOperations, Files);
+  });
+  if (!Built)
+    return false;
+  // The main file is checked by its bytes, which are in the key.
+  llvm::SmallString<256> MainReal;
+  if (!FileSystem->getRealPath(MainFile, MainReal))
+    llvm::erase_if(Files, [&](const FileRead &File) { return File.Path == MainReal; });
+  return recordBuiltFrom(Files, ListPath);
+}
+
+// The PCH named `FileName` in `Directory` while every file it was built from
+// is unchanged; otherwise built by `Build` first, by one worker while the
+// others wait for it.
 std::optional<PreambleUse>
-preambleFor(const CompilerInvocation &Invocation, llvm::StringRef WorkingDirectory,
-            llvm::StringRef Directory, llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem,
-            std::shared_ptr<PCHContainerOperations> PCHOperations) {
-  const PreprocessorOptions &Preprocessor = Invocation.getPreprocessorOpts();
-  const FrontendOptions &Frontend = Invocation.getFrontendOpts();
-  // Only a prefix made of forced includes alone is the same for every unit.
-  if (Directory.empty() || Preprocessor.Includes.empty() || !Preprocessor.MacroIncludes.empty() ||
-      !Preprocessor.ImplicitPCHInclude.empty() || Frontend.Inputs.size() != 1 ||
-      !Frontend.Inputs.front().isFile())
-    return std::nullopt;
-  std::string Key = preambleKey(Invocation, WorkingDirectory);
+builtOnce(llvm::StringRef Directory, llvm::StringRef FileName,
+          llvm::function_ref<bool(llvm::StringRef PchPath, llvm::StringRef ListPath)> Build) {
   llvm::SmallString<256> PchPath(Directory);
-  llvm::sys::path::append(PchPath, Key + ".pch");
+  llvm::sys::path::append(PchPath, FileName);
   std::string ListPath = (PchPath + ".files").str();
   auto Ready = [&]() -> std::optional<PreambleUse> {
     if (!llvm::sys::fs::exists(PchPath))
@@ -210,7 +264,6 @@ preambleFor(const CompilerInvocation &Invocation, llvm::StringRef WorkingDirecto
     return Existing;
   if (llvm::sys::fs::create_directories(Directory))
     return std::nullopt;
-  // One worker builds it; the others wait for it rather than build it too.
   llvm::LockFileManager Lock(PchPath);
   llvm::Expected<bool> Owned = Lock.tryLock();
   if (!Owned) {
@@ -224,14 +277,121 @@ preambleFor(const CompilerInvocation &Invocation, llvm::StringRef WorkingDirecto
   }
   if (std::optional<PreambleUse> Existing = Ready()) // built while we took the lock
     return Existing;
-  if (!buildPreamble(Invocation, PchPath, ListPath, FileSystem, PCHOperations))
+  if (!Build(PchPath, ListPath))
     return std::nullopt;
   return Ready();
 }
 
+} // namespace
+
+std::optional<PreambleUse>
+preambleFor(const CompilerInvocation &Invocation, llvm::StringRef WorkingDirectory,
+            llvm::StringRef Directory, llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem,
+            std::shared_ptr<PCHContainerOperations> PCHOperations) {
+  const PreprocessorOptions &Preprocessor = Invocation.getPreprocessorOpts();
+  const FrontendOptions &Frontend = Invocation.getFrontendOpts();
+  // Only a prefix made of forced includes alone is the same for every unit.
+  if (Directory.empty() || Preprocessor.Includes.empty() || !Preprocessor.MacroIncludes.empty() ||
+      !Preprocessor.ImplicitPCHInclude.empty() || Frontend.Inputs.size() != 1 ||
+      !Frontend.Inputs.front().isFile())
+    return std::nullopt;
+  return builtOnce(Directory, preambleKey(Invocation, WorkingDirectory) + ".pch",
+                   [&](llvm::StringRef PchPath, llvm::StringRef ListPath) {
+                     return buildPreamble(Invocation, PchPath, ListPath, FileSystem,
+                                          PCHOperations);
+                   });
+}
+
+std::optional<PreambleUse>
+unitPreambleFor(const clang::CompilerInvocation &Invocation, llvm::StringRef WorkingDirectory,
+                llvm::StringRef Directory,
+                llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem,
+                std::shared_ptr<clang::PCHContainerOperations> PCHOperations) {
+  const PreprocessorOptions &Preprocessor = Invocation.getPreprocessorOpts();
+  const FrontendOptions &Frontend = Invocation.getFrontendOpts();
+  if (Directory.empty() || !Preprocessor.ImplicitPCHInclude.empty() ||
+      Frontend.Inputs.size() != 1 || !Frontend.Inputs.front().isFile() ||
+      Frontend.Inputs.front().getKind().getFormat() != InputKind::Source)
+    return std::nullopt;
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> MainFile =
+      FileSystem->getBufferForFile(Frontend.Inputs.front().getFile());
+  if (!MainFile)
+    return std::nullopt;
+  llvm::StringRef Text = (*MainFile)->getBuffer();
+  PreambleBounds Bounds = Lexer::ComputePreamble(Text, Invocation.getLangOpts());
+  // Nothing to precompile but comments: the shared PCH serves.
+  if (Text.take_front(Bounds.Size).find('#') == llvm::StringRef::npos)
+    return std::nullopt;
+  std::string Key = preambleKey(Invocation, WorkingDirectory, Text.take_front(Bounds.Size),
+                                Bounds.PreambleEndsAtStartOfLine);
+  std::optional<PreambleUse> Use =
+      builtOnce(Directory, Key + UnitPreambleSuffix.str(),
+                [&](llvm::StringRef PchPath, llvm::StringRef ListPath) {
+                  return buildUnitPreamble(Invocation, Text, Bounds, PchPath, ListPath, FileSystem,
+                                           PCHOperations);
+                });
+  if (!Use)
+    return std::nullopt;
+  Use->MainFileBytes = Bounds.Size;
+  Use->EndsAtStartOfLine = Bounds.PreambleEndsAtStartOfLine;
+  // Used now: the last to go when the directory is pruned.
+  int Descriptor;
+  if (!llvm::sys::fs::openFileForWrite(Use->PchPath, Descriptor, llvm::sys::fs::CD_OpenExisting,
+                                       llvm::sys::fs::OF_Append)) {
+    llvm::sys::fs::setLastAccessAndModificationTime(Descriptor,
+                                                    llvm::sys::toTimePoint(std::time(nullptr)));
+    llvm::sys::Process::SafelyCloseFileDescriptor(Descriptor);
+  }
+  return Use;
+}
+
 void usePreamble(CompilerInvocation &Invocation, const PreambleUse &Preamble) {
+  PreprocessorOptions &Preprocessor = Invocation.getPreprocessorOpts();
   // Clang skips the forced includes the PCH already holds.
-  Invocation.getPreprocessorOpts().ImplicitPCHInclude = Preamble.PchPath;
+  Preprocessor.ImplicitPCHInclude = Preamble.PchPath;
+  if (Preamble.MainFileBytes == 0)
+    return;
+  // As clangd loads a preamble: the preprocessor starts the main file after
+  // the bytes the PCH holds. The PCH's key is the whole command and its
+  // files are checked above, so clang need not compare them again; the
+  // predefined macros come from the PCH.
+  Preprocessor.PrecompiledPreambleBytes = {Preamble.MainFileBytes, Preamble.EndsAtStartOfLine};
+  Preprocessor.DisablePCHOrModuleValidation = DisableValidationForModuleKind::PCH;
+  Preprocessor.UsePredefines = false;
+}
+
+void prunePreambles(llvm::StringRef Directory, uint64_t BudgetBytes) {
+  struct Entry {
+    std::string Path;
+    uint64_t Size;
+    llvm::sys::TimePoint<> Used;
+  };
+  std::vector<Entry> Entries;
+  uint64_t Total = 0;
+  std::error_code Error;
+  for (llvm::sys::fs::directory_iterator It(Directory, Error), End; It != End && !Error;
+       It.increment(Error)) {
+    if (!llvm::StringRef(It->path()).ends_with(UnitPreambleSuffix))
+      continue;
+    llvm::sys::fs::file_status Status;
+    if (llvm::sys::fs::status(It->path(), Status))
+      continue;
+    Entries.push_back({It->path(), Status.getSize(), Status.getLastModificationTime()});
+    Total += Status.getSize();
+  }
+  if (Total <= BudgetBytes)
+    return;
+  llvm::sort(Entries, [](const Entry &A, const Entry &B) {
+    return std::tie(A.Used, A.Path) < std::tie(B.Used, B.Path);
+  });
+  auto Recently = std::chrono::system_clock::now() - PruneGrace;
+  for (const Entry &Oldest : Entries) {
+    if (Total <= BudgetBytes || Oldest.Used > Recently)
+      break;
+    llvm::sys::fs::remove(Oldest.Path + ".files");
+    llvm::sys::fs::remove(Oldest.Path);
+    Total -= Oldest.Size;
+  }
 }
 
 } // namespace cudalint

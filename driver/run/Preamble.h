@@ -14,6 +14,14 @@
 // time and digest it had then; otherwise it is built again. A unit that
 // cannot use one (no forced includes, a PCH that will not build) parses its
 // headers as before: the findings are byte-identical either way.
+//
+// Where the directory outlives the run (--preamble-dir, --cache-dir, the
+// language server), a unit also gets a preamble of its own, as clangd keeps
+// one per open file: a PCH of its forced includes and of every header its
+// main file includes before its first line of code, keyed by the command and
+// those first bytes. A unit analysed again with only its code changed (an
+// edit in the editor, a commit that touches no header) parses its code
+// alone.
 #ifndef CUDALINT_DRIVER_PREAMBLE_H
 #define CUDALINT_DRIVER_PREAMBLE_H
 
@@ -23,6 +31,7 @@
 #include "clang/Serialization/PCHContainerOperations.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,6 +42,9 @@ struct PreambleUse {
   std::string PchPath;
   // The files the PCH was built from: a unit that uses it read them too.
   std::vector<FileRead> FilesRead;
+  // For a unit's own preamble: how much of the main file the PCH holds.
+  unsigned MainFileBytes = 0;
+  bool EndsAtStartOfLine = false;
 };
 
 // The PCH for `Invocation`'s forced includes in `Directory`, built when it
@@ -43,8 +55,26 @@ preambleFor(const clang::CompilerInvocation &Invocation, llvm::StringRef Working
             llvm::StringRef Directory, llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem,
             std::shared_ptr<clang::PCHContainerOperations> PCHOperations);
 
-// Makes `Invocation` load the PCH instead of parsing its forced includes.
+// The PCH of `Invocation`'s forced includes and of the headers its main
+// file includes first, as `preambleFor` builds and checks it; nullopt when
+// the main file starts with code or the PCH cannot be built.
+std::optional<PreambleUse>
+unitPreambleFor(const clang::CompilerInvocation &Invocation, llvm::StringRef WorkingDirectory,
+                llvm::StringRef Directory,
+                llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem,
+                std::shared_ptr<clang::PCHContainerOperations> PCHOperations);
+
+// Makes `Invocation` load the PCH instead of parsing what it holds.
 void usePreamble(clang::CompilerInvocation &Invocation, const PreambleUse &Preamble);
+
+// A unit's own preamble is a PCH of all its headers: tens of MiB each (25 MiB
+// for one of ggml's template units), as clangd's are.
+constexpr uint64_t UnitPreambleBudgetBytes = uint64_t(4) << 30;
+
+// Removes the least recently used units' preambles from `Directory` while
+// they take more than `BudgetBytes`, but none used in the last minutes (a
+// worker may be about to load it); the shared PCHs stay.
+void prunePreambles(llvm::StringRef Directory, uint64_t BudgetBytes = UnitPreambleBudgetBytes);
 
 } // namespace cudalint
 

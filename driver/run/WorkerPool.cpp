@@ -67,6 +67,7 @@ std::string encodeRequest(const UnitJob &Job, const AnalysisEnvironment &Environ
   Out.number(Job.Options->SummariesOnly);
   Out.text(Job.Options->ProjectSummaries);
   Out.text(Environment.PreambleDirectory);
+  Out.number(Environment.UnitPreambles);
   Out.number(Job.Unsaved ? Job.Unsaved->size() : 0);
   if (Job.Unsaved)
     for (const UnsavedFile &Buffer : *Job.Unsaved) {
@@ -112,7 +113,8 @@ std::optional<WorkerRequest> decodeRequest(StringRef Message) {
   size_t Buffers;
   if (!In.flag(Request.Options.Verify) || !In.flag(Request.Options.SummariesOnly) ||
       !In.text(Request.Options.ProjectSummaries) ||
-      !In.text(Request.Environment.PreambleDirectory) || !In.count(Buffers))
+      !In.text(Request.Environment.PreambleDirectory) ||
+      !In.flag(Request.Environment.UnitPreambles) || !In.count(Buffers))
     return std::nullopt;
   Request.Unsaved.resize(Buffers);
   for (UnsavedFile &Buffer : Request.Unsaved)

@@ -10,6 +10,10 @@
   preamble            with a preamble directory cold, warm and without one
                       the reports are byte-identical; a changed forced header,
                       define or toolkit gives a fresh PCH and fresh findings
+  unit-preamble       units whose files start with #include lines get a PCH
+                      each in a lasting preamble directory: byte-identical
+                      reports; an edit below the includes reuses it, a
+                      changed header or include line replaces it
   verbose             --verbose names each unit's clang command and timings,
                       and the JSON report carries them
   orphan              a run killed while a worker hangs on its unit: the worker
@@ -59,14 +63,19 @@ void leak{n}(bool fail) {{
 """
 
 
-def write_project(args, units=4, defines=("-DMODE=1",)):
+# Code before any #include: the unit has no preamble of its own, only the
+# shared PCH of its forced includes.
+CODE_FIRST = "enum {{ Unit{n} = {n} }};\n"
+
+
+def write_project(args, units=4, defines=("-DMODE=1",), code_first=False):
     src = args.work_dir / "src"
     src.mkdir(exist_ok=True)
     (src / "prelude.h").write_text(PRELUDE_CHECKED)
     entries = []
     for n in range(units):
         source = src / f"unit{n}.cu"
-        source.write_text(UNIT.format(n=n))
+        source.write_text((CODE_FIRST if code_first else "").format(n=n) + UNIT.format(n=n))
         entries.append({"directory": str(src), "file": str(source),
                         "arguments": ["clang++", "-x", "cuda", "-std=c++17", *defines,
                                       "-include", str(src / "prelude.h"), "-c",
@@ -132,7 +141,12 @@ def jobs(args):
 
 
 def preamble_files(directory):
-    return sorted(p.name for p in directory.glob("*.pch"))
+    """The shared PCHs of forced includes."""
+    return sorted(p.name for p in directory.glob("*.pch") if not p.name.endswith(".unit.pch"))
+
+
+def unit_preamble_files(directory):
+    return sorted(p.name for p in directory.glob("*.unit.pch"))
 
 
 def toolkit_variants():
@@ -143,7 +157,7 @@ def toolkit_variants():
 
 
 def preamble(args):
-    src, entries = write_project(args)
+    src, entries = write_project(args, code_first=True)
     store = args.work_dir / "preambles"
     for variant in toolkit_variants():
         plain = lint(args, *variant, "--preamble-dir=none").stdout
@@ -157,6 +171,8 @@ def preamble(args):
     pchs = preamble_files(store)
     harness.expect(len(pchs) == len(toolkit_variants()),
                    f"one PCH per toolkit for units alike: {pchs}")
+    harness.expect(not unit_preamble_files(store),
+                   f"no unit's own PCH for code before the includes: {unit_preamble_files(store)}")
     verbose = harness.report(lint(args, "--cuda-path=none", f"--preamble-dir={store}",
                                   "--verbose").stdout)
     harness.expect(all(run["precompiledHeaders"] for run in verbose["analysis"]),
@@ -176,12 +192,94 @@ def preamble(args):
 
     # A changed define: another key, another PCH.
     before = set(preamble_files(store))
-    write_project(args, defines=("-DMODE=2",))
+    write_project(args, defines=("-DMODE=2",), code_first=True)
     (src / "prelude.h").write_text(PRELUDE_UNCHECKED)
     lint(args, "--cuda-path=none", f"--preamble-dir={store}")
     harness.expect(set(preamble_files(store)) - before,
                    "a changed define builds a PCH of its own")
     print("changed define: a PCH of its own")
+
+
+# Included by each unit's first line, not forced: a unit's own PCH holds it.
+HELPER_CHECKED = """#pragma once
+#define AFTER_FREE(status) if ((status) != cudaSuccess) return
+"""
+HELPER_UNCHECKED = """#pragma once
+#define AFTER_FREE(status) status
+"""
+
+
+def unit_preamble(args):
+    src, entries = write_project(args)
+    store = args.work_dir / "preambles"
+    for source in src.glob("unit*.cu"):
+        source.write_text('#include "helper.h"\n' + source.read_text())
+    helper = src / "helper.h"
+    helper.write_text(HELPER_CHECKED)
+
+    def touch_later(path):
+        stat = os.stat(path)
+        os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 2_000_000_000))
+
+    def compare(label):
+        plain = lint(args, "--cuda-path=none", "--preamble-dir=none").stdout
+        lasting = lint(args, "--cuda-path=none", f"--preamble-dir={store}", "--verbose")
+        report, bare = harness.report(lasting.stdout), harness.report(plain)
+        harness.expect(report["findings"] == bare["findings"] and
+                       report["problems"] == bare["problems"],
+                       f"{label}: findings differ with the units' own PCHs:\n"
+                       f"{report['findings']}\nwithout:\n{bare['findings']}")
+        harness.expect(all(run["precompiledHeaders"] for run in report["analysis"]),
+                       f"{label}: every unit used a PCH: {report['analysis']}")
+        return report
+
+    cold = compare("cold")
+    own = unit_preamble_files(store)
+    harness.expect(len(own) == len(entries), f"one PCH per unit: {own}")
+    for pch in own:
+        # The unit's file is checked by its first bytes, in the key; were it
+        # among the files checked by date, every edit would rebuild the PCH.
+        listed = (store / (pch + ".files")).read_bytes()
+        harness.expect(b"/src/helper.h" in listed and b"/src/unit" not in listed,
+                       f"{pch}: the headers are listed, the unit's file is not")
+    harness.expect(not preamble_files(store), f"no shared PCH needed: {preamble_files(store)}")
+    warm = compare("warm")
+    harness.expect(unit_preamble_files(store) == own, "the warm run reuses each unit's PCH")
+    harness.expect(cold["findings"] == warm["findings"], "cold and warm findings differ")
+    print(f"{len(own)} units' own PCHs; cold, warm and without identical "
+          f"({len(cold['findings'])} findings)")
+
+    # An edit below the #include lines: the same PCH, the new code's findings.
+    edited = src / "unit0.cu"
+    edited.write_text(edited.read_text().replace("(void)cudaFree(d);", "cudaFree(d);"))
+    touch_later(edited)
+    after_edit = compare("edited code")
+    harness.expect(unit_preamble_files(store) == own, "an edit of code reuses the unit's PCH")
+    harness.expect(len(after_edit["findings"]) == len(cold["findings"]) + 1,
+                   f"the edit's unchecked cudaFree is found: {after_edit['findings']}")
+    print("edited code: the unit's PCH reused, the edit's finding reported")
+
+    # A changed header the units include: every unit's PCH is rebuilt.
+    for source in src.glob("unit*.cu"):
+        source.write_text(source.read_text().replace("(void)cudaFree(d);",
+                                                     "AFTER_FREE(cudaFree(d));"))
+        touch_later(source)
+    compare("header used")
+    helper.write_text(HELPER_UNCHECKED)
+    touch_later(helper)
+    changed = compare("header changed")
+    harness.expect(sum("cudaFree" in f["message"] for f in changed["findings"]) == len(entries),
+                   f"the new header leaves each cudaFree unchecked: {changed['findings']}")
+    print("changed header: each unit's PCH rebuilt, findings follow the header")
+
+    # Another #include line: another key, another PCH.
+    before = set(unit_preamble_files(store))
+    edited.write_text("#include <stddef.h>\n" + edited.read_text())
+    touch_later(edited)
+    compare("include added")
+    harness.expect(set(unit_preamble_files(store)) - before,
+                   "a changed include line builds a PCH of its own")
+    print("changed include line: a PCH of its own")
 
 
 def testdata(args):
@@ -310,5 +408,6 @@ def orphan(args):
 if __name__ == "__main__":
     harness.main_with_cases(__doc__, {
         "crash": fault("crash"), "hang": fault("hang", timeout=5), "kill": fault("kill"),
-        "jobs": jobs, "preamble": preamble, "testdata": testdata, "verbose": verbose,
+        "jobs": jobs, "preamble": preamble, "unit-preamble": unit_preamble,
+        "testdata": testdata, "verbose": verbose,
         "not-source": not_source, "orphan": orphan})
