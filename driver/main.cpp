@@ -720,6 +720,8 @@ void configureWorkers(const char *Argv0, RunPreambles &Preambles, bool Server = 
   Workers.UnitTimeoutSeconds = UnitTimeout;
   Workers.UnitMemoryLimitMiB = UnitMemoryLimit;
   Workers.Verbose = Verbose;
+  // The language server's threads rule out copies of its process.
+  Workers.CopyProcess = !Server;
   std::string &Directory = Workers.Environment.PreambleDirectory;
   if (PreambleDir == "none")
     return;

@@ -1,5 +1,6 @@
-// Stage 3 of a run: the units are analysed in worker processes, cudalint
-// re-executing itself (`--analysis-worker`), at most -j at a time, as
+// Stage 3 of a run: the units are analysed in worker processes, copies of
+// the run's process (fork) or cudalint started again (`--analysis-worker`,
+// the language server's workers), at most -j at a time, as
 // run-clang-tidy runs one clang-tidy per unit. A process per unit means the
 // Static Analyzer's process-wide state needs no lock, analysis scales with
 // cores, and a unit that crashes clang, exhausts memory or hangs costs that
@@ -43,6 +44,9 @@ struct WorkerSettings {
   bool ShowProgress = false;    // "[3/40] file" on stderr as units finish
   // Each worker's own stderr (clang's crash report, say) is copied to ours.
   bool Verbose = false;
+  // Whether a worker may start as a copy of this process (fork) instead of
+  // cudalint started again: only where nothing but the pool runs in it.
+  bool CopyProcess = false;
 };
 
 // One outcome per job, in the jobs' order, whatever the order they finish in.
