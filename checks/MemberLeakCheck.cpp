@@ -128,8 +128,7 @@ void MemberOwnership::collectDefinitions() {
       return RecursiveASTVisitor::TraverseDecl(D);
     }
     bool VisitFunctionDecl(FunctionDecl *Function) {
-      if (Function->doesThisDeclarationHaveABody() && !Function->isDependentContext() &&
-          !isInSystemHeader(Function, SM))
+      if (Function->doesThisDeclarationHaveABody() && !Function->isDependentContext())
         Found.push_back(Function);
       return true;
     }
