@@ -438,6 +438,10 @@ llvm::StringRef memoryFamilyName(MemoryFamily Family) {
   llvm_unreachable("unknown memory family");
 }
 
+bool isCudaAllocated(MemoryFamily Family) {
+  return Family != MemoryFamily::PageableHost && Family != MemoryFamily::Stack;
+}
+
 llvm::StringRef unreleasedMemoryFate(MemoryFamily Family) {
   switch (Family) {
   case MemoryFamily::Device:

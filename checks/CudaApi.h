@@ -42,6 +42,11 @@ enum class MemoryFamily {
 };
 
 llvm::StringRef memoryFamilyName(MemoryFamily Family);
+// Whether a CUDA API allocates memory of the family: what cudalint's leak
+// checks are about. Ordinary host memory (malloc, new) is tracked only to
+// judge copies and releases; its leaks are clang-analyzer's (unix.Malloc,
+// cplusplus.NewDeleteLeaks), which follows C++'s own rules for it.
+bool isCudaAllocated(MemoryFamily Family);
 // What becomes of memory of the family that is never released, as a leak's
 // message says it.
 llvm::StringRef unreleasedMemoryFate(MemoryFamily Family);

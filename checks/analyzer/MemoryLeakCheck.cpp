@@ -220,7 +220,8 @@ void MemoryLeakChecker::checkEvent(const memory::MemoryLost &Lost) const {
   CheckerContext &C = *Lost.Context;
   const memory::Allocation *Memory =
       memory::find(Lost.Node->getState(), Lost.Sym);
-  if (!Memory || !Memory->site() || !Memory->siteFrame())
+  if (!Memory || !Memory->site() || !Memory->siteFrame() ||
+      !isCudaAllocated(Memory->family()))
     return;
   // Memory lost where the program is giving up on an error (every way on
   // from here ends in abort(), exit(EXIT_FAILURE) or another noreturn

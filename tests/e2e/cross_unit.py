@@ -196,11 +196,12 @@ void pinnedThroughReferenceReleased() {
 }
 
 void hostBufferUsedByHelper() {
-  float *h = (float *)malloc(256 * sizeof(float)); // BUG cuda-memory-leak
+  float *h = NULL;
+  if (cudaMallocHost((void **)&h, 256 * sizeof(float)) != cudaSuccess) // BUG cuda-memory-leak
+    return;
   float *d = cuda_make_array(NULL, 256);
-  if (!h || !d) {
-    free(h);
-    cuda_free_array(d);
+  if (!d) {
+    (void)cudaFreeHost(h);
     return;
   }
   fill_host(h, 256);
@@ -209,11 +210,12 @@ void hostBufferUsedByHelper() {
 }
 
 void hostBufferKeptByHelper() {
-  float *h = (float *)malloc(256 * sizeof(float));
+  float *h = NULL;
+  if (cudaMallocHost((void **)&h, 256 * sizeof(float)) != cudaSuccess)
+    return;
   float *d = cuda_make_array(NULL, 256);
-  if (!h || !d) {
-    free(h);
-    cuda_free_array(d);
+  if (!d) {
+    (void)cudaFreeHost(h);
     return;
   }
   fill_host(h, 256);
