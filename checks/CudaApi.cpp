@@ -270,7 +270,9 @@ constexpr llvm::StringLiteral DeviceOnlyWaits[] = {"cudaStreamWaitEvent",
 constexpr uint64_t LegacyStreamHandle = 0x1;
 constexpr uint64_t PerThreadStreamHandle = 0x2;
 
-constexpr llvm::StringLiteral LastErrorQueries[] = {"cudaGetLastError",
+// cudaGetLastError resets the error it reports; cudaPeekAtLastError leaves it.
+constexpr llvm::StringLiteral ResettingLastErrorQuery = "cudaGetLastError";
+constexpr llvm::StringLiteral LastErrorQueries[] = {ResettingLastErrorQuery,
                                                     "cudaPeekAtLastError"};
 
 // Library calls whose pointer arguments outlive the call: cuFFT and cuBLAS
@@ -523,6 +525,11 @@ bool CudaApi::isLastErrorQuery(const FunctionDecl *Callee) const {
   llvm::StringRef Name = globalFunctionName(Callee);
   return llvm::is_contained(LastErrorQueries, Name) &&
          returnsStatus(*this, Callee);
+}
+
+bool CudaApi::clearsLastError(const FunctionDecl *Callee) const {
+  return isLastErrorQuery(Callee) &&
+         globalFunctionName(Callee) == ResettingLastErrorQuery;
 }
 
 const AllocationApi *CudaApi::allocation(const FunctionDecl *Callee) const {

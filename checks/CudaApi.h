@@ -294,6 +294,10 @@ public:
 
   // Calls that report (and for cudaGetLastError, reset) the sticky launch error.
   bool isLastErrorQuery(const clang::FunctionDecl *Callee) const;
+  // cudaGetLastError: reads and resets the sticky error, and cannot fail
+  // itself. A bare call throws away an error the code already handled (or
+  // knowingly tolerates) so that the next check does not see it.
+  bool clearsLastError(const clang::FunctionDecl *Callee) const;
 
   // The allocation `Callee` is, if its declaration has the documented shape.
   const AllocationApi *allocation(const clang::FunctionDecl *Callee) const;

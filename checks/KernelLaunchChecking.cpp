@@ -1,5 +1,7 @@
 #include "KernelLaunchChecking.h"
 
+#include "ProjectFunctions.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/StmtCXX.h"
@@ -41,22 +43,29 @@ template <typename Visit> void forEachStmtElement(const CFG &Graph, Visit &&V) {
 
 // Every call expression of the function's body and constructor initializers,
 // default arguments included: all the calls its CFG can hold. Iterative, as
-// real code nests expressions tens of thousands deep.
+// real code nests expressions tens of thousands deep. `V` also learns whether
+// the call is a statement of its own, its value thrown away without a cast.
 template <typename Visit> void forEachCallIn(const FunctionDecl &Function, Visit &&V) {
   llvm::SmallVector<const Stmt *, 64> Work{Function.getBody()};
   if (const auto *Constructor = dyn_cast<CXXConstructorDecl>(&Function))
     for (const CXXCtorInitializer *Initializer : Constructor->inits())
       Work.push_back(Initializer->getInit());
+  llvm::SmallPtrSet<const Stmt *, 8> Discarded;
   while (!Work.empty()) {
     const Stmt *S = Work.pop_back_val();
     if (!S)
       continue;
     if (const auto *Call = dyn_cast<CallExpr>(S))
-      V(*Call);
+      V(*Call, Discarded.contains(Call));
     if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(S))
       Work.push_back(Default->getExpr());
     else if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(S))
       Work.push_back(Default->getExpr());
+    // A `(void)` cast is a deliberate ignore, and not counted as discarded.
+    if (const auto *Block = dyn_cast<CompoundStmt>(S))
+      for (const Stmt *Child : Block->body())
+        if (const auto *Value = dyn_cast<Expr>(Child))
+          Discarded.insert(Value->IgnoreImplicit()->IgnoreParens());
     for (const Stmt *Child : S->children())
       Work.push_back(Child);
   }
@@ -69,12 +78,28 @@ void LaunchCheckingAnalysis::addFunction(const FunctionDecl &Function) {
   if (!New)
     return;
   FunctionCalls &Calls = Entry->second;
-  forEachCallIn(Function, [&](const CallExpr &Call) {
+  forEachCallIn(Function, [&](const CallExpr &Call, bool Discarded) {
     Calls.Launches |= isa<CUDAKernelCallExpr>(Call);
-    Calls.QueriesDirectly |= Api.isLastErrorQuery(Call.getDirectCallee());
-    if (const FunctionDecl *Callee = definitionOf(Call.getDirectCallee()))
+    if (Discarded && Api.clearsLastError(Call.getDirectCallee()))
+      ErrorResets.insert(&Call);
+    else
+      Calls.QueriesDirectly |= Api.isLastErrorQuery(Call.getDirectCallee());
+    const FunctionDecl *Declared = Call.getDirectCallee();
+    if (const FunctionDecl *Callee = definitionOf(Declared)) {
       Calls.Callees.push_back(Callee);
+    } else if (Declared) {
+      NotDefined.insert(Declared->getCanonicalDecl());
+      if (const LaunchFacts *Facts = factsElsewhere(Declared)) {
+        Calls.Launches |= Facts->LeavesPending;
+        Calls.QueriesDirectly |= Facts->Queries;
+      }
+    }
   });
+}
+
+const LaunchFacts *LaunchCheckingAnalysis::factsElsewhere(const FunctionDecl *Callee) const {
+  const ProjectFunctions *Project = ProjectFunctions::current();
+  return Project && !definitionOf(Callee) ? Project->launchFacts(Callee) : nullptr;
 }
 
 // A CFG for each function that may launch (a kernel, or a call that may) or
@@ -124,6 +149,8 @@ bool LaunchCheckingAnalysis::isQueryingFunction(const FunctionDecl *Callee) cons
     return false;
   if (Api.isLastErrorQuery(Callee))
     return true;
+  if (const LaunchFacts *Facts = factsElsewhere(Callee))
+    return Facts->Queries;
   auto It = Querying.find(definitionOf(Callee));
   return It != Querying.end() && It->second;
 }
@@ -139,8 +166,7 @@ void LaunchCheckingAnalysis::computeQueryingFunctions() {
         continue;
       bool Queries = false;
       forEachStmtElement(*Flow.Graph, [&](const CFGBlock &, size_t, const Stmt *S) {
-        if (const auto *Call = dyn_cast<CallExpr>(S))
-          Queries |= isQueryingFunction(Call->getDirectCallee());
+        Queries |= roleOf(S) == ElementRole::Query;
       });
       if (Queries) {
         Querying[Function] = true;
@@ -157,24 +183,42 @@ LaunchCheckingAnalysis::roleOf(const Stmt *S) const {
   const auto *Call = dyn_cast<CallExpr>(S);
   if (!Call)
     return ElementRole::Other;
+  if (ErrorResets.contains(Call))
+    return ElementRole::Reset;
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (isQueryingFunction(Callee))
     return ElementRole::Query;
   if (LeavesUnchecked.lookup(definitionOf(Callee)))
     return ElementRole::Launch;
+  if (const LaunchFacts *Facts = factsElsewhere(Callee); Facts && Facts->LeavesPending)
+    return ElementRole::Launch;
   return ElementRole::Other;
 }
 
-// Least fixed point of: a block reaches the exit unchecked when it holds no
-// query and it is the exit or one of its successors does.
+// The first query or error reset of the block from element `From` on, if any:
+// what becomes of a launch error pending when the block reaches `From`.
+LaunchCheckingAnalysis::ElementRole
+LaunchCheckingAnalysis::firstVerdict(const CFGBlock &Block, size_t From) const {
+  for (size_t I = From; I < Block.size(); ++I)
+    if (auto Element = Block[I].getAs<CFGStmt>())
+      if (ElementRole Role = roleOf(Element->getStmt());
+          Role == ElementRole::Query || Role == ElementRole::Reset)
+        return Role;
+  return ElementRole::Other;
+}
+
+// Least fixed point of: a block loses a pending launch error when its first
+// verdict is a reset, or it has none and it is the exit or one of its
+// successors loses it.
 bool LaunchCheckingAnalysis::solveReachability(FunctionFlow &Flow) {
   const CFG &Graph = *Flow.Graph;
   std::vector<bool> HasQuery(Graph.getNumBlockIDs(), false);
-  forEachStmtElement(Graph, [&](const CFGBlock &Block, size_t, const Stmt *S) {
-    if (roleOf(S) == ElementRole::Query)
-      HasQuery[Block.getBlockID()] = true;
-  });
   std::vector<bool> Reaches(Graph.getNumBlockIDs(), false);
+  for (const CFGBlock *Block : Graph) {
+    ElementRole Verdict = firstVerdict(*Block, 0);
+    HasQuery[Block->getBlockID()] = Verdict == ElementRole::Query;
+    Reaches[Block->getBlockID()] = Verdict == ElementRole::Reset;
+  }
   Reaches[Graph.getExit().getBlockID()] = true;
   bool Changed = true;
   while (Changed) {
@@ -199,10 +243,8 @@ bool LaunchCheckingAnalysis::solveReachability(FunctionFlow &Flow) {
 bool LaunchCheckingAnalysis::uncheckedAfter(const FunctionFlow &Flow,
                                             const CFGBlock &Block,
                                             size_t Index) const {
-  for (size_t I = Index + 1; I < Block.size(); ++I)
-    if (auto Element = Block[I].getAs<CFGStmt>())
-      if (roleOf(Element->getStmt()) == ElementRole::Query)
-        return false;
+  if (ElementRole Verdict = firstVerdict(Block, Index + 1); Verdict != ElementRole::Other)
+    return Verdict == ElementRole::Reset;
   for (const CFGBlock *Next : Block.succs())
     if (Next && Flow.ReachesExitUnchecked[Next->getBlockID()])
       return true;
@@ -225,8 +267,12 @@ bool LaunchCheckingAnalysis::escapesUnchecked(
     const FunctionDecl *Function,
     llvm::SmallPtrSetImpl<const FunctionDecl *> &Visiting) {
   auto Sites = CallSites.find(Function);
-  if (Sites == CallSites.end() || Sites->second.empty())
-    return true;
+  if (Sites == CallSites.end() || Sites->second.empty()) {
+    // Its callers in other units read the error or are reported themselves.
+    const ProjectFunctions *Project = ProjectFunctions::current();
+    const LaunchFacts *Facts = Project ? Project->launchFacts(Function) : nullptr;
+    return !(Facts && Facts->CalledElsewhere);
+  }
   if (!Visiting.insert(Function).second)
     return false;
   for (const auto &[Caller, Call] : Sites->second) {
@@ -245,11 +291,28 @@ bool LaunchCheckingAnalysis::escapesUnchecked(
   return false;
 }
 
+// The error reset that is the block's first verdict from element `From` on.
+const Stmt *LaunchCheckingAnalysis::resetIn(const CFGBlock &Block, size_t From) const {
+  for (size_t I = From; I < Block.size(); ++I)
+    if (auto Element = Block[I].getAs<CFGStmt>()) {
+      ElementRole Role = roleOf(Element->getStmt());
+      if (Role == ElementRole::Reset)
+        return Element->getStmt();
+      if (Role == ElementRole::Query)
+        return nullptr;
+    }
+  return nullptr;
+}
+
 std::pair<SourceLocation, std::string>
-LaunchCheckingAnalysis::exitNote(const FunctionFlow &Flow,
-                                 const CFGBlock &Start) const {
-  // Breadth-first along the unchecked blocks to the first that leaves the
-  // function: its return statement, or the closing brace.
+LaunchCheckingAnalysis::exitNote(const FunctionFlow &Flow, const CFGBlock &Start,
+                                 size_t Index) const {
+  constexpr llvm::StringLiteral ResetNote =
+      "cudaGetLastError() here resets the launch's error without reading it";
+  if (const Stmt *Reset = resetIn(Start, Index + 1))
+    return {Reset->getBeginLoc(), ResetNote.str()};
+  // Breadth-first along the unchecked blocks to the first that loses the
+  // error: a reset in it, its return statement, or the closing brace.
   const CFGBlock &Exit = Flow.Graph->getExit();
   std::deque<const CFGBlock *> Work{&Start};
   llvm::SmallPtrSet<const CFGBlock *, 16> Seen{&Start};
@@ -268,6 +331,8 @@ LaunchCheckingAnalysis::exitNote(const FunctionFlow &Flow,
         return {Flow.Function->getBody()->getEndLoc(),
                 "the function ends here without checking the launch"};
       }
+      if (const Stmt *Reset = resetIn(*Next, 0))
+        return {Reset->getBeginLoc(), ResetNote.str()};
       if (Flow.ReachesExitUnchecked[Next->getBlockID()] && Seen.insert(Next).second)
         Work.push_back(Next);
     }
@@ -276,7 +341,10 @@ LaunchCheckingAnalysis::exitNote(const FunctionFlow &Flow,
           "the function ends here without checking the launch"};
 }
 
-std::vector<UncheckedLaunch> LaunchCheckingAnalysis::uncheckedLaunches() {
+void LaunchCheckingAnalysis::solve() {
+  if (Solved)
+    return;
+  Solved = true;
   buildFlows();
   computeQueryingFunctions();
   // Launches through helpers make callers launch sites too; iterate until the
@@ -293,7 +361,10 @@ std::vector<UncheckedLaunch> LaunchCheckingAnalysis::uncheckedLaunches() {
       Changed = true;
     }
   }
+}
 
+std::vector<UncheckedLaunch> LaunchCheckingAnalysis::uncheckedLaunches() {
+  solve();
   std::vector<UncheckedLaunch> Unchecked;
   for (auto &[Function, Flow] : Flows) {
     if (!LeavesUnchecked.lookup(Function))
@@ -302,10 +373,19 @@ std::vector<UncheckedLaunch> LaunchCheckingAnalysis::uncheckedLaunches() {
     if (!escapesUnchecked(Function, Visiting))
       continue;
     forEachStmtElement(*Flow.Graph, [&](const CFGBlock &Block, size_t I, const Stmt *S) {
-      const auto *Launch = dyn_cast<CUDAKernelCallExpr>(S);
-      if (!Launch || !uncheckedAfter(Flow, Block, I))
+      const auto *Call = dyn_cast<CallExpr>(S);
+      if (!Call || roleOf(Call) != ElementRole::Launch || !uncheckedAfter(Flow, Block, I))
         return;
-      Unchecked.push_back({Launch, kernelName(*Launch), {exitNote(Flow, Block)}});
+      if (const auto *Launch = dyn_cast<CUDAKernelCallExpr>(Call)) {
+        Unchecked.push_back({Launch, kernelName(*Launch), nullptr, {exitNote(Flow, Block, I)}});
+        return;
+      }
+      // A helper of this unit is reported at its own launch; one of another
+      // unit, whose launch this unit cannot point at, at the call.
+      if (const LaunchFacts *Facts = factsElsewhere(Call->getDirectCallee());
+          Facts && Facts->LeavesPending)
+        Unchecked.push_back(
+            {Call, "", Call->getDirectCallee(), {exitNote(Flow, Block, I)}});
     });
   }
   return Unchecked;

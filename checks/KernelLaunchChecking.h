@@ -10,6 +10,7 @@
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -20,9 +21,15 @@
 
 namespace cudalint {
 
+struct LaunchFacts;
+
 struct UncheckedLaunch {
-  const clang::CUDAKernelCallExpr *Launch;
+  // The launch, or the call of a helper another unit defines that leaves a
+  // launch's error to its caller (ProjectFunctions' LaunchFacts).
+  const clang::CallExpr *Launch;
   std::string KernelName;
+  // The helper, for such a call; null for a launch.
+  const clang::FunctionDecl *Helper = nullptr;
   std::vector<std::pair<clang::SourceLocation, std::string>> PathNotes;
 };
 
@@ -32,6 +39,20 @@ public:
 
   // Cheap: the CFG is built later, and only if the function can matter.
   void addFunction(const clang::FunctionDecl &Function);
+
+  // Settles which functions query the error and which leave a launch's
+  // error pending; once every function is added.
+  void solve();
+  bool leavesLaunchPending(const clang::FunctionDecl *Function) const {
+    return LeavesUnchecked.lookup(Function);
+  }
+  bool queriesLastError(const clang::FunctionDecl *Function) const {
+    return Querying.lookup(Function);
+  }
+  // The functions the added ones call and the unit does not define.
+  llvm::ArrayRef<const clang::FunctionDecl *> calleesNotDefined() const {
+    return NotDefined.getArrayRef();
+  }
 
   // In the order the launches appear in the unit's functions.
   std::vector<UncheckedLaunch> uncheckedLaunches();
@@ -58,9 +79,17 @@ private:
     std::vector<bool> ReachesExitUnchecked;
   };
 
-  enum class ElementRole { Other, Query, Launch };
+  // Query: reads the pending launch error (cudaGetLastError whose value is
+  // used or deliberately cast to void, cudaPeekAtLastError, a function that
+  // calls one). Reset: a bare `cudaGetLastError();`, which clears the error
+  // without reading it.
+  enum class ElementRole { Other, Query, Reset, Launch };
   ElementRole roleOf(const clang::Stmt *S) const;
+  ElementRole firstVerdict(const clang::CFGBlock &Block, size_t From) const;
+  const clang::Stmt *resetIn(const clang::CFGBlock &Block, size_t From) const;
   bool isQueryingFunction(const clang::FunctionDecl *Callee) const;
+  // What the summary pass says of a callee another unit defines.
+  const LaunchFacts *factsElsewhere(const clang::FunctionDecl *Callee) const;
   void computeQueryingFunctions();
   bool solveReachability(FunctionFlow &Flow);
   bool uncheckedAfter(const FunctionFlow &Flow, const clang::CFGBlock &Block,
@@ -69,12 +98,15 @@ private:
   bool escapesUnchecked(const clang::FunctionDecl *Function,
                         llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Visiting);
   std::pair<clang::SourceLocation, std::string>
-  exitNote(const FunctionFlow &Flow, const clang::CFGBlock &Block) const;
+  exitNote(const FunctionFlow &Flow, const clang::CFGBlock &Block, size_t Index) const;
 
   const CudaApi &Api;
   llvm::MapVector<const clang::FunctionDecl *, FunctionCalls> Added;
   llvm::MapVector<const clang::FunctionDecl *, FunctionFlow> Flows;
   llvm::DenseMap<const clang::FunctionDecl *, bool> Querying;
+  llvm::SmallPtrSet<const clang::CallExpr *, 8> ErrorResets;
+  llvm::SetVector<const clang::FunctionDecl *> NotDefined; // canonical
+  bool Solved = false;
   llvm::DenseMap<const clang::FunctionDecl *, bool> LeavesUnchecked;
   // callee (canonical) -> (caller, call expression)
   llvm::DenseMap<const clang::FunctionDecl *,

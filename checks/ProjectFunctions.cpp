@@ -1,5 +1,7 @@
 #include "ProjectFunctions.h"
 
+#include "KernelLaunchChecking.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
@@ -12,6 +14,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <map>
+#include <set>
 
 using namespace clang;
 
@@ -789,6 +792,76 @@ std::vector<FunctionSummary> summariseUnit(ASTContext &Context, const CudaApi &A
 }
 
 
+namespace {
+
+std::optional<std::string> usrOf(const Decl *D) {
+  llvm::SmallString<128> Usr;
+  if (index::generateUSRForDecl(D, Usr))
+    return std::nullopt;
+  return Usr.str().str();
+}
+
+bool isInProjectFiles(const Decl *D, const SourceManager &SM) {
+  return !SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+}
+
+// Every host function the unit defines in the project's files, template
+// instances included: the launch analysis follows calls into any of them.
+class HostDefinitionFinder : public RecursiveASTVisitor<HostDefinitionFinder> {
+public:
+  explicit HostDefinitionFinder(const SourceManager &SM) : SM(SM) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitFunctionDecl(FunctionDecl *Function) {
+    if (Function->doesThisDeclarationHaveABody() && !Function->isDependentContext() &&
+        !isDeviceOnly(*Function) && isInProjectFiles(Function, SM))
+      Found.push_back(Function);
+    return true;
+  }
+  const SourceManager &SM;
+  std::vector<const FunctionDecl *> Found;
+};
+
+// A function a call in another unit can reach: externally visible, and not
+// inline (every unit that calls an inline function has its definition).
+bool isCallableFromElsewhere(const FunctionDecl *Function) {
+  return Function->isExternallyVisible() && !Function->isInlined() && !Function->isMain() &&
+         (Function->getIdentifier() || isa<CXXMethodDecl>(Function));
+}
+
+} // namespace
+
+UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
+  const SourceManager &SM = Context.getSourceManager();
+  HostDefinitionFinder Finder(SM);
+  Finder.TraverseAST(Context);
+  LaunchCheckingAnalysis Launches(Api);
+  for (const FunctionDecl *Function : Finder.Found)
+    Launches.addFunction(*Function);
+  Launches.solve();
+  UnitLaunchFacts Facts;
+  for (const FunctionDecl *Function : Finder.Found) {
+    LaunchFacts Known;
+    Known.LeavesPending = Launches.leavesLaunchPending(Function);
+    Known.Queries = Launches.queriesLastError(Function);
+    if (!(Known.LeavesPending || Known.Queries) || !isCallableFromElsewhere(Function))
+      continue;
+    if (std::optional<std::string> Usr = usrOf(Function))
+      Facts.Defined.push_back({*Usr, Known});
+  }
+  for (const FunctionDecl *Callee : Launches.calleesNotDefined())
+    if (isCallableFromElsewhere(Callee) && !isDeviceOnly(*Callee) && isInProjectFiles(Callee, SM))
+      if (std::optional<std::string> Usr = usrOf(Callee))
+        Facts.CalledNotDefined.push_back(*Usr);
+  llvm::sort(Facts.Defined, [](const auto &A, const auto &B) { return A.first < B.first; });
+  Facts.Defined.erase(std::unique(Facts.Defined.begin(), Facts.Defined.end()),
+                      Facts.Defined.end());
+  llvm::sort(Facts.CalledNotDefined);
+  Facts.CalledNotDefined.erase(
+      std::unique(Facts.CalledNotDefined.begin(), Facts.CalledNotDefined.end()),
+      Facts.CalledNotDefined.end());
+  return Facts;
+}
+
 // One summary a line, fields separated by tabs (neither appears in a USR or
 // a qualified name):
 //   USR NAME [returns=FAMILY:RELEASE] [writes=I:FAMILY:RELEASE]...
@@ -883,11 +956,75 @@ std::optional<FunctionSummary> readSummary(llvm::StringRef Line) {
 
 } // namespace
 
+// `launch USR FACTS` (FACTS a comma-separated list of pending, queries,
+// called) and `calls USR`. Neither keyword can begin a USR.
+constexpr llvm::StringLiteral LaunchKey = "launch";
+constexpr llvm::StringLiteral CallsKey = "calls";
+
+namespace {
+
+bool isLaunchFactsLine(llvm::StringRef Line) {
+  llvm::StringRef Key = Line.split('\t').first;
+  return Key == LaunchKey || Key == CallsKey;
+}
+
+std::string launchFactsLine(llvm::StringRef Usr, const LaunchFacts &Facts) {
+  llvm::SmallVector<llvm::StringRef, 3> Words;
+  if (Facts.LeavesPending)
+    Words.push_back("pending");
+  if (Facts.Queries)
+    Words.push_back("queries");
+  if (Facts.CalledElsewhere)
+    Words.push_back("called");
+  return (LaunchKey + "\t" + Usr + "\t" + llvm::join(Words, ",") + "\n").str();
+}
+
+} // namespace
+
+std::string writeLaunchFacts(const UnitLaunchFacts &Facts) {
+  std::string Text;
+  for (const auto &[Usr, Known] : Facts.Defined)
+    Text += launchFactsLine(Usr, Known);
+  for (const std::string &Usr : Facts.CalledNotDefined)
+    Text += (CallsKey + "\t" + Usr + "\n").str();
+  return Text;
+}
+
+std::optional<std::map<std::string, LaunchFacts>> readLaunchFacts(llvm::StringRef Text) {
+  std::map<std::string, LaunchFacts> Facts;
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    Text = Rest;
+    llvm::SmallVector<llvm::StringRef, 3> Fields;
+    Line.split(Fields, '\t');
+    if (Fields.empty() || Fields[0] != LaunchKey)
+      continue;
+    if (Fields.size() != 3 || Fields[1].empty())
+      return std::nullopt;
+    LaunchFacts &Known = Facts[Fields[1].str()];
+    llvm::SmallVector<llvm::StringRef, 3> Words;
+    Fields[2].split(Words, ',', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef Word : Words) {
+      if (Word == "pending")
+        Known.LeavesPending = true;
+      else if (Word == "queries")
+        Known.Queries = true;
+      else if (Word == "called")
+        Known.CalledElsewhere = true;
+      else
+        return std::nullopt;
+    }
+  }
+  return Facts;
+}
+
 std::optional<std::vector<FunctionSummary>> readSummaries(llvm::StringRef Text) {
   std::vector<FunctionSummary> Summaries;
   while (!Text.empty()) {
     auto [Line, Rest] = Text.split('\n');
     Text = Rest;
+    if (isLaunchFactsLine(Line))
+      continue;
     std::optional<FunctionSummary> Summary = readSummary(Line);
     if (!Summary)
       return std::nullopt;
@@ -899,25 +1036,43 @@ std::optional<std::vector<FunctionSummary>> readSummaries(llvm::StringRef Text) 
 std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
   // USR -> its summary, or nullopt once two units disagree.
   std::map<std::string, std::optional<FunctionSummary>> Merged;
+  std::map<std::string, std::optional<LaunchFacts>> Launches;
+  std::set<std::string> CalledNotDefined;
   for (const std::string &Text : PerUnit) {
     std::optional<std::vector<FunctionSummary>> Summaries = readSummaries(Text);
-    if (!Summaries)
+    std::optional<std::map<std::string, LaunchFacts>> Facts = readLaunchFacts(Text);
+    if (!Summaries || !Facts)
       continue;
     for (FunctionSummary &Summary : *Summaries) {
       auto [Entry, Inserted] = Merged.try_emplace(Summary.Usr, Summary);
       if (!Inserted && Entry->second && !(*Entry->second == Summary))
         Entry->second.reset();
     }
+    for (const auto &[Usr, Known] : *Facts) {
+      auto [Entry, Inserted] = Launches.try_emplace(Usr, Known);
+      if (!Inserted && Entry->second && !(*Entry->second == Known))
+        Entry->second.reset();
+    }
+    for (llvm::StringRef Line : llvm::split(Text, '\n'))
+      if (auto [Key, Usr] = Line.split('\t'); Key == CallsKey && !Usr.empty())
+        CalledNotDefined.insert(Usr.str());
   }
   std::vector<FunctionSummary> Agreed;
   for (auto &[Usr, Summary] : Merged)
     if (Summary)
       Agreed.push_back(std::move(*Summary));
-  return writeSummaries(Agreed);
+  UnitLaunchFacts AgreedLaunches;
+  for (auto &[Usr, Known] : Launches)
+    if (Known) {
+      Known->CalledElsewhere = CalledNotDefined.count(Usr) != 0;
+      AgreedLaunches.Defined.push_back({Usr, *Known});
+    }
+  return writeSummaries(Agreed) + writeLaunchFacts(AgreedLaunches);
 }
 
-ProjectFunctions::ProjectFunctions(std::vector<FunctionSummary> Summaries)
-    : Summaries(std::move(Summaries)) {
+ProjectFunctions::ProjectFunctions(std::vector<FunctionSummary> Summaries,
+                                   std::map<std::string, LaunchFacts> Launches)
+    : Summaries(std::move(Summaries)), Launches(std::move(Launches)) {
   for (size_t I = 0; I < this->Summaries.size(); ++I) {
     auto [Scope, Identifier] = llvm::StringRef(this->Summaries[I].Name).rsplit("::");
     ByIdentifier[Identifier.empty() ? Scope : Identifier].push_back(I);
@@ -941,6 +1096,18 @@ const FunctionSummary *ProjectFunctions::find(const FunctionDecl *Callee) const 
     if (Summaries[I].Usr == Usr)
       return Known->second = &Summaries[I];
   return nullptr;
+}
+
+const LaunchFacts *ProjectFunctions::launchFacts(const FunctionDecl *Function) const {
+  if (!Function || Launches.empty())
+    return nullptr;
+  auto [Known, Inserted] = FoundLaunches.try_emplace(Function->getCanonicalDecl(), nullptr);
+  if (!Inserted)
+    return Known->second;
+  if (std::optional<std::string> Usr = usrOf(Function))
+    if (auto It = Launches.find(*Usr); It != Launches.end())
+      Known->second = &It->second;
+  return Known->second;
 }
 
 namespace {

@@ -35,6 +35,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -96,6 +97,36 @@ struct FunctionSummary {
   bool actsOnCuda() const;
 };
 
+// What a function does with the sticky launch error, for cuda-unchecked-error
+// in the units that call it. A kernel launch reports a failure to start only
+// through cudaGetLastError(): a helper that launches and returns leaves that
+// error for its caller to read, and real projects define such helpers in one
+// unit (a generated `.cu` of kernels and their launchers) and check after
+// calling them in another.
+struct LaunchFacts {
+  // Some launch in the function, or in a helper it calls, reaches its return
+  // without a last-error query: the error is its caller's to read.
+  bool LeavesPending = false;
+  // Reads the last error on some path (a check helper, `checkLaunch()`).
+  bool Queries = false;
+  // Another unit of the database calls it (set by mergeSummaries).
+  bool CalledElsewhere = false;
+  bool operator==(const LaunchFacts &Other) const {
+    return LeavesPending == Other.LeavesPending && Queries == Other.Queries &&
+           CalledElsewhere == Other.CalledElsewhere;
+  }
+};
+
+// A unit's part of the launch facts: those of the functions it defines that
+// another unit can call (methods and template specialisations too: launch
+// helpers often are), and which such functions it calls without defining
+// them. Both by USR, sorted.
+struct UnitLaunchFacts {
+  std::vector<std::pair<std::string, LaunchFacts>> Defined;
+  std::vector<std::string> CalledNotDefined;
+};
+UnitLaunchFacts summariseLaunches(clang::ASTContext &Context, const CudaApi &Api);
+
 // The summaries of the functions whose definitions `Context` holds that
 // another unit can call: externally visible, neither inline nor templates,
 // defined in the project's files (not system headers), and saying more than
@@ -118,23 +149,33 @@ unsigned firstArgumentOfParameters(const clang::CallExpr &Call);
 // is not such lines.
 std::string writeSummaries(llvm::ArrayRef<FunctionSummary> Summaries);
 std::optional<std::vector<FunctionSummary>> readSummaries(llvm::StringRef Text);
+// Launch facts as lines of the same text (`launch` and `calls` lines, which
+// readSummaries passes over); readLaunchFacts gives the `launch` lines' facts
+// by USR, nullopt for malformed ones.
+std::string writeLaunchFacts(const UnitLaunchFacts &Facts);
+std::optional<std::map<std::string, LaunchFacts>> readLaunchFacts(llvm::StringRef Text);
 
-// The units' summaries (each writeSummaries text) as one, sorted by USR. A
-// function that two units define differently (each program's `main`, a
-// helper copied from sample to sample) is left out: which definition a call
-// reaches depends on what is linked with it.
+// The units' summaries (each writeSummaries text, with its launch facts) as
+// one, sorted by USR. A function that two units define differently (each
+// program's `main`, a helper copied from sample to sample) is left out: which
+// definition a call reaches depends on what is linked with it. A function's
+// launch facts say whether a unit other than its own calls it.
 std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit);
 
 // The summaries an analysis uses, found by the declaration of a callee.
 class ProjectFunctions {
 public:
-  explicit ProjectFunctions(std::vector<FunctionSummary> Summaries);
+  explicit ProjectFunctions(std::vector<FunctionSummary> Summaries,
+                            std::map<std::string, LaunchFacts> Launches = {});
 
   // The summary of a function the unit declares and does not define; null
   // for one it defines (the analyzer follows that call itself) and for one
   // no unit defines.
   const FunctionSummary *find(const clang::FunctionDecl *Callee) const;
-  bool empty() const { return Summaries.empty(); }
+  // The launch facts of `Function`, defined in this unit or another; null
+  // where no summary speaks of it.
+  const LaunchFacts *launchFacts(const clang::FunctionDecl *Function) const;
+  bool empty() const { return Summaries.empty() && Launches.empty(); }
 
   // The summaries that this process's analyses use while it lives (one
   // analysis at a time runs in a process; see driver/run/Analysis.h).
@@ -153,8 +194,10 @@ public:
 private:
   std::vector<FunctionSummary> Summaries;
   llvm::StringMap<std::vector<size_t>> ByIdentifier;
+  std::map<std::string, LaunchFacts> Launches;
   // Canonical declarations already looked up, with what was found.
   mutable llvm::DenseMap<const clang::FunctionDecl *, const FunctionSummary *> Found;
+  mutable llvm::DenseMap<const clang::FunctionDecl *, const LaunchFacts *> FoundLaunches;
 };
 
 } // namespace cudalint

@@ -243,6 +243,7 @@ const Stmt *firstOverwrite(const CFG &Graph, const Stmt *Store,
 UncheckedErrorCheck::UncheckedErrorCheck(CheckContext &Context)
     : CudaCheck(Id, Context),
       CheckKernelLaunches(boolOption("CheckKernelLaunches", true)),
+      ReportErrorReset(boolOption("ReportErrorReset", false)),
       ExtraStatusTypes(stringOption("StatusTypes", "")),
       CheckMacro(llvm::StringRef(stringOption("CheckMacro", "")).trim().str()),
       StatusApi(splitTypeList(ExtraStatusTypes)) {
@@ -254,6 +255,7 @@ UncheckedErrorCheck::~UncheckedErrorCheck() = default;
 
 void UncheckedErrorCheck::storeOptions(CheckOptionMap &Options) const {
   storeOption(Options, "CheckKernelLaunches", CheckKernelLaunches ? "true" : "false");
+  storeOption(Options, "ReportErrorReset", ReportErrorReset ? "true" : "false");
   storeOption(Options, "StatusTypes", ExtraStatusTypes);
   storeOption(Options, "CheckMacro", CheckMacro);
 }
@@ -317,7 +319,13 @@ void UncheckedErrorCheck::check(const MatchFinder::MatchResult &Result) {
     if (StatementExpressionValues.contains(Discarded))
       return;
     forEachLostStatus(Discarded, StatusApi, [&](const CallExpr &Call) {
-      reportDiscardedStatus(Call, Discarded->IgnoreImplicit() == &Call, Result);
+      bool WholeStatement = Discarded->IgnoreImplicit() == &Call;
+      // `cudaGetLastError();` on its own resets the sticky error after the
+      // code handled (or chose to tolerate) a failure; it cannot fail itself.
+      if (WholeStatement && !ReportErrorReset &&
+          StatusApi.clearsLastError(Call.getDirectCallee()))
+        return;
+      reportDiscardedStatus(Call, WholeStatement, Result);
     });
     return;
   }
@@ -470,14 +478,24 @@ void UncheckedErrorCheck::onEndOfTranslationUnit() {
   if (!Launches)
     return;
   for (const UncheckedLaunch &Launch : Launches->uncheckedLaunches()) {
+    std::string What =
+        Launch.Helper
+            ? llvm::formatv("the kernel launch in '{0}'", documentedName(*Launch.Helper)).str()
+            : llvm::formatv("launch of kernel '{0}'", Launch.KernelName).str();
     FindingBuilder Finding = diag(
         Launch.Launch->getBeginLoc(),
-        llvm::formatv("launch of kernel '{0}' is never checked with "
+        llvm::formatv("{0} is never checked with "
                       "cudaGetLastError(); a launch that cannot start reports "
                       "nothing, and a later cudaDeviceSynchronize() still "
                       "returns cudaSuccess",
-                      Launch.KernelName)
+                      What)
             .str());
+    if (Launch.Helper)
+      Finding.note(Launch.Helper->getLocation(),
+                   llvm::formatv("'{0}', defined in another unit of the compile database, "
+                                 "launches a kernel and leaves its error to the caller",
+                                 documentedName(*Launch.Helper))
+                       .str());
     for (const auto &[Where, Message] : Launch.PathNotes)
       Finding.note(Where, Message);
   }

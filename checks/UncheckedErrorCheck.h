@@ -79,6 +79,9 @@ private:
                                                          clang::ASTContext &Context);
 
   const bool CheckKernelLaunches;
+  // Whether a bare `cudaGetLastError();`, which resets the sticky error, is
+  // reported as a discarded status.
+  const bool ReportErrorReset;
   const std::string ExtraStatusTypes;
   const std::string CheckMacro;
   const CudaApi StatusApi;

@@ -330,5 +330,56 @@ TEST(ProjectFunctionsTest, TextReadsBackAndMerges) {
             writeSummaries({Free}));
 }
 
+// Launch facts: which functions leave a launch's error to their caller or
+// read it, methods and template instances included, and which functions the
+// unit calls without defining them.
+TEST(ProjectFunctionsTest, LaunchFacts) {
+  UnitOutcome Outcome = summaryPass(R"(
+struct dim3 { unsigned x, y, z; dim3(unsigned x = 1, unsigned y = 1, unsigned z = 1) : x(x), y(y), z(z) {} };
+extern "C" unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
+                                                void *stream = 0);
+cudaError_t cudaGetLastError(void);
+__global__ void kernel(float *x) {}
+void launcher(float *x) { kernel<<<1, 1>>>(x); }
+template <typename T> void launcherT(T *x) { kernel<<<1, 1>>>(x); }
+template void launcherT<float>(float *x);
+struct Runner { void run(float *x); };
+void Runner::run(float *x) { launcher(x); }
+void checker() { if (cudaGetLastError() != cudaSuccess) printf("failed\n"); }
+void checked(float *x) { kernel<<<1, 1>>>(x); checker(); }
+static void hidden(float *x) { kernel<<<1, 1>>>(x); }
+void callsHidden(float *x) { hidden(x); (void)cudaGetLastError(); }
+void elsewhere(float *x);
+void callsElsewhere(float *x) { elsewhere(x); }
+)");
+  ASSERT_FALSE(Outcome.Failed) << (Outcome.Errors.empty() ? "" : Outcome.Errors.front());
+  std::optional<std::map<std::string, LaunchFacts>> Read = readLaunchFacts(Outcome.Summaries);
+  ASSERT_TRUE(Read.has_value()) << Outcome.Summaries;
+  std::map<std::string, std::string> Facts;
+  for (const auto &[Usr, Known] : *Read)
+    Facts[Usr] = std::string(Known.LeavesPending ? "pending" : "") + (Known.Queries ? "queries" : "");
+  EXPECT_EQ(Facts, (std::map<std::string, std::string>{
+                       {"c:@F@callsHidden#*f#", "queries"},
+                       {"c:@F@checker#", "queries"},
+                       {"c:@F@checked#*f#", "queries"},
+                       {"c:@F@launcher#*f#", "pending"},
+                       {"c:@F@launcherT<#f>#*f#", "pending"},
+                       {"c:@S@Runner@F@run#*f#", "pending"},
+                   }))
+      << Outcome.Summaries;
+  EXPECT_NE(Outcome.Summaries.find("calls\tc:@F@elsewhere#*f#\n"), std::string::npos)
+      << Outcome.Summaries;
+  EXPECT_EQ(Outcome.Summaries.find("calls\tc:@F@kernel"), std::string::npos) << Outcome.Summaries;
+  EXPECT_TRUE(readSummaries(Outcome.Summaries).has_value());
+
+  // A function another unit calls is known to be called elsewhere; facts two
+  // units give differently are dropped.
+  std::string Merged = mergeSummaries({"launch\tc:@F@a#\tpending\nlaunch\tc:@F@b#\tpending\n",
+                                       "calls\tc:@F@a#\n",
+                                       "launch\tc:@F@b#\tqueries\n"});
+  EXPECT_EQ(Merged, "launch\tc:@F@a#\tpending,called\n");
+  EXPECT_FALSE(readLaunchFacts("launch\tc:@F@a#\tsometimes\n").has_value());
+}
+
 } // namespace
 } // namespace cudalint

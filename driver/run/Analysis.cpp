@@ -268,7 +268,8 @@ public:
   SummaryCollector(const CudaApi &Api, UnitOutcome &Outcome, const SourceManager &Sources)
       : Api(Api), Outcome(Outcome), Sources(Sources) {}
   void HandleTranslationUnit(ASTContext &Context) override {
-    Outcome.Summaries = writeSummaries(summariseUnit(Context, Api));
+    Outcome.Summaries =
+        writeSummaries(summariseUnit(Context, Api)) + writeLaunchFacts(summariseLaunches(Context, Api));
   }
   bool shouldSkipFunctionBody(Decl *D) override {
     if (Sources.isInSystemHeader(Sources.getExpansionLoc(D->getLocation())))
@@ -457,10 +458,11 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
   // Calls into the other units of the database, modelled from their
   // summaries while this unit is analysed.
   std::optional<ProjectFunctions> Project;
-  if (std::optional<std::vector<FunctionSummary>> Summaries =
-          readSummaries(Options.ProjectSummaries);
-      Summaries && !Summaries->empty())
-    Project.emplace(std::move(*Summaries));
+  std::optional<std::vector<FunctionSummary>> Summaries = readSummaries(Options.ProjectSummaries);
+  std::optional<std::map<std::string, LaunchFacts>> Launches =
+      readLaunchFacts(Options.ProjectSummaries);
+  if (Summaries && Launches && !(Summaries->empty() && Launches->empty()))
+    Project.emplace(std::move(*Summaries), std::move(*Launches));
   ProjectFunctions::Use Summarised(Project ? &*Project : nullptr);
 
   CheckActionFactory Factory(Options, Environment, Directory, FileSystem,

@@ -137,3 +137,41 @@ void callsTwoDeepUnchecked(float *data, int count) {
   launchTwoDeepOuter(data, count);
   CUDA_CHECK(cudaDeviceSynchronize());
 }
+
+// A bare `cudaGetLastError();` resets the sticky error without reading it.
+// After a failure the code handled, it is how the next check starts clean.
+bool tryPinned(float **host, size_t bytes) {
+  if (cudaMallocHost(host, bytes) != cudaSuccess) {
+    cudaGetLastError(); // clears the failed allocation's error: not reported
+    *host = static_cast<float *>(std::malloc(bytes));
+    return false;
+  }
+  return true;
+}
+
+void resetsAfterCheckedLaunch(float *data, int count) {
+  scale<<<1, 256>>>(data, 2.0f, count);
+  if (cudaPeekAtLastError() != cudaSuccess)
+    (void)cudaGetLastError(); // handled: clear it for the next check
+}
+
+// Right after a launch, the same reset throws the launch's error away.
+void launchThenReset(float *data, int count) {
+  scale<<<1, 256>>>(data, 2.0f, count); // expected-warning {{launch of kernel 'scale' is never checked}}
+  cudaGetLastError(); // expected-note {{cudaGetLastError() here resets the launch's error without reading it}}
+  CUDA_CHECK(cudaGetLastError());
+}
+
+// A `(void)` cast says the launch's error is ignored on purpose.
+void launchThenDeliberateIgnore(float *data, int count) {
+  scale<<<1, 256>>>(data, 2.0f, count);
+  (void)cudaGetLastError();
+}
+
+// A helper that only resets the error is no check of a launch before it.
+static void forgetErrors() { cudaGetLastError(); }
+
+void launchThenForget(float *data, int count) {
+  scale<<<1, 256>>>(data, 2.0f, count); // expected-warning {{launch of kernel 'scale' is never checked}}
+  forgetErrors();
+} // expected-note {{the function ends here without checking the launch}}

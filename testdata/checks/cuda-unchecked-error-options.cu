@@ -1,4 +1,4 @@
-// cudalint-args: --check-option=cuda-unchecked-error.StatusTypes=appStatus_t;legacyResult --check-option=cuda-unchecked-error.CheckKernelLaunches=false
+// cudalint-args: --check-option=cuda-unchecked-error.StatusTypes=appStatus_t;legacyResult --check-option=cuda-unchecked-error.CheckKernelLaunches=false --check-option=cuda-unchecked-error.ReportErrorReset=true
 // cuda-unchecked-error with options: the project's own status types are
 // checked like CUDA's, and the launch rule is off.
 #include <cuda_runtime.h>
@@ -19,4 +19,9 @@ void configuredStatusTypes(const float *weights, float *device) {
   fill<<<1, 32>>>(device); // CheckKernelLaunches=false
   if (uploadWeights(weights, 16) != APP_OK)
     return;
+}
+
+// ReportErrorReset=true: a bare reset of the sticky error is a discarded status too.
+void resetReported() {
+  cudaGetLastError(); // expected-warning {{the cudaError_t returned by 'cudaGetLastError' is discarded}} expected-note {{cast the call to 'void'}} expected-note@*:* {{'cudaGetLastError' is declared here}}
 }

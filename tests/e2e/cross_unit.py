@@ -8,8 +8,10 @@ per run (--case):
              release it, synchronise the device or a stream, use a host
              buffer and let go, keep one, drop a status) called from a
              CUDA unit, and a class whose
-             destructor releases its member through one, with
-             --cross-unit-summaries: each bug marked BUG is found at its line
+             destructor releases its member through one, and kernel
+             launchers (a function and a template's explicit instance)
+             whose launch errors the callers of another unit check, or
+             not, with --cross-unit-summaries: each bug marked BUG is found at its line
              and nothing else is; without the option none of them is; -j1
              and -j4 write the same report; cuda-unchecked-error alone
              still gets the summaries
@@ -44,9 +46,13 @@ void stream_finish(cudaStream_t stream);
 void check_status(cudaError_t status, const char *what);
 void fill_host(float *h, size_t n);
 void remember(float *p);
+void check_launch(const char *what);
 #ifdef __cplusplus
 }
 void allocPinned(float *&out, size_t n);
+void launchFill(float *x, int n, cudaStream_t stream);
+void launchOrphan(float *x);
+template <typename T> void launchScaleT(T *x, int n);
 #endif
 """
 
@@ -87,6 +93,12 @@ void remember(float *p) { kept = p; }
 
 void stream_finish(cudaStream_t stream) { (void)cudaStreamSynchronize(stream); }
 
+void check_launch(const char *what) {
+  cudaError_t status = cudaGetLastError();
+  if (status != cudaSuccess)
+    (void)what;
+}
+
 /* The check as a release build compiles it: the status goes nowhere. */
 void check_status(cudaError_t status, const char *what) {
   (void)status;
@@ -100,6 +112,31 @@ WRAPPERS_CU = """\
 void allocPinned(float *&out, size_t n) {
   if (cudaMallocHost((void **)&out, n * sizeof(float)) != cudaSuccess)
     out = nullptr;
+}
+
+__global__ void fillKernel(float *x, int n) {
+  if ((int)threadIdx.x < n)
+    x[threadIdx.x] = 1.0f;
+}
+
+template <typename T> __global__ void scaleKernel(T *x, int n) {
+  if ((int)threadIdx.x < n)
+    x[threadIdx.x] *= T(2);
+}
+
+// Launchers whose errors their callers in main.cu read (or do not).
+void launchFill(float *x, int n, cudaStream_t stream) {
+  fillKernel<<<1, 256, 0, stream>>>(x, n); // ALONE cuda-unchecked-error
+}
+
+template <typename T> void launchScaleT(T *x, int n) {
+  scaleKernel<<<1, 256>>>(x, n); // ALONE cuda-unchecked-error
+}
+template void launchScaleT<float>(float *x, int n);
+
+// Nobody in the database calls it, so nobody reads its launch's error.
+void launchOrphan(float *x) {
+  fillKernel<<<1, 1>>>(x, 1); // BUG cuda-unchecked-error // ALONE cuda-unchecked-error
 }
 """
 
@@ -271,6 +308,28 @@ float readAfterStreamFinish(cudaStream_t stream) {
 
 void allocationCheckedByStub(float **out) {
   check_status(cudaMalloc((void **)out, 64), "cudaMalloc"); // BUG cuda-unchecked-error
+}
+
+void fillCheckedHere(float *d) {
+  launchFill(d, 256, 0);
+  if (cudaGetLastError() != cudaSuccess)
+    abort();
+}
+
+void fillCheckedByHelperElsewhere(float *d) {
+  launchFill(d, 256, 0);
+  check_launch("fill");
+}
+
+void scaleCheckedHere(float *d) {
+  launchScaleT(d, 256);
+  if (cudaPeekAtLastError() != cudaSuccess)
+    abort();
+}
+
+void fillNeverChecked(float *d) {
+  launchFill(d, 256, 0); // BUG cuda-unchecked-error
+  (void)cudaDeviceSynchronize();
 }
 
 float readWithoutSync() {
