@@ -5,6 +5,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/AST/ExprCXX.h"
@@ -593,6 +594,18 @@ CudaApi::borrowedMemory(const FunctionDecl *Callee) const {
   const CXXRecordDecl *Container = Method->getParent();
   if (!Container->isInStdNamespace() || !Container->getIdentifier())
     return nullptr;
+  // Only std::allocator is known to hand out pageable memory: a container
+  // with an allocator of its own (a pinning one, as GROMACS' HostVector and
+  // thrust's pinned allocators are) holds whatever that allocator gives.
+  if (const auto *Instance = dyn_cast<ClassTemplateSpecializationDecl>(Container)) {
+    const TemplateArgumentList &Arguments = Instance->getTemplateArgs();
+    const TemplateArgument &Last = Arguments[Arguments.size() - 1];
+    const CXXRecordDecl *Allocator =
+        Last.getKind() == TemplateArgument::Type ? Last.getAsType()->getAsCXXRecordDecl() : nullptr;
+    if (!Allocator || !Allocator->isInStdNamespace() || !Allocator->getIdentifier() ||
+        Allocator->getName() != "allocator")
+      return nullptr;
+  }
   for (const BorrowedMemoryApi &Row : BorrowedMemory)
     if (Row.Container == Container->getName() && Row.Method == Method->getName())
       return &Row;

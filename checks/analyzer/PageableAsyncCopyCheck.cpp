@@ -1,9 +1,13 @@
 #include "PageableAsyncCopyCheck.h"
 
 #include "MemoryModel.h"
+#include "ProjectFunctions.h"
 #include "SourceText.h"
 
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/CFG.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/CommonBugCategories.h"
@@ -12,6 +16,9 @@
 #include "clang/StaticAnalyzer/Core/PathSensitive/CallEvent.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
 #include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <deque>
 
 using namespace clang;
 using namespace clang::ento;
@@ -44,6 +51,166 @@ const MemRegion *pinnedKey(const Expr *Argument, SVal Address, CheckerContext &C
   return baseRegion(Address);
 }
 
+// ---------------------------------------------------------------------------
+// What the code after the copy does with the host buffer. The advice to pin
+// a buffer is right only where the program can use the time the copy then
+// gives back. Where the host reads, writes, frees or leaves the buffer before
+// anything synchronises the stream, the code relies on the copy blocking:
+// pinned, the copy would still be running, a race. Where the very next CUDA
+// call synchronises the stream and the host does nothing in between, pinning
+// gains nothing. Read off the CFG of the function that makes the copy.
+
+enum class AfterCopy {
+  Overlaps,          // work could run while a pinned copy does
+  ReliesOnBlocking,  // the host uses the buffer before a synchronisation
+  NothingToOverlap,  // the next CUDA call waits for the stream anyway
+};
+
+struct CopyFollowUp {
+  AfterCopy What = AfterCopy::Overlaps;
+  // Where the host uses the buffer, for ReliesOnBlocking; null where it goes
+  // out of scope at the function's end.
+  const Stmt *Use = nullptr;
+};
+
+// The variable whose storage, or whose pointer, names the host buffer in the
+// copy's argument: `h`, `h + n`, `&h[0]`, `v.data()`, `frame.host`'s `frame`.
+const VarDecl *bufferVariable(const Expr *Argument) {
+  while (Argument) {
+    Argument = Argument->IgnoreParenCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Argument))
+      return dyn_cast<VarDecl>(Ref->getDecl());
+    if (const auto *Unary = dyn_cast<UnaryOperator>(Argument))
+      Argument = Unary->getSubExpr();
+    else if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(Argument))
+      Argument = Subscript->getBase();
+    else if (const auto *Binary = dyn_cast<BinaryOperator>(Argument);
+             Binary && Binary->isAdditiveOp())
+      Argument = Binary->getLHS()->getType()->isPointerType() ? Binary->getLHS()
+                                                               : Binary->getRHS();
+    else if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Argument))
+      Argument = Member->getImplicitObjectArgument();
+    else if (const auto *Field = dyn_cast<MemberExpr>(Argument))
+      Argument = Field->getBase();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+// The references to `Variable` that are arguments of CUDA calls (the copy
+// itself, a kernel, a later copy): the device's use, not the host's.
+class CudaArgumentUses : public RecursiveASTVisitor<CudaArgumentUses> {
+public:
+  explicit CudaArgumentUses(const VarDecl *Variable) : Variable(Variable) {}
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !memory::api().isCudaApiCall(Callee))
+      return true;
+    for (const Expr *Argument : Call->arguments())
+      collect(Argument);
+    return true;
+  }
+  llvm::SmallPtrSet<const Stmt *, 8> Uses;
+
+private:
+  void collect(const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S); Ref && Ref->getDecl() == Variable)
+      Uses.insert(Ref);
+    for (const Stmt *Child : S->children())
+      collect(Child);
+  }
+  const VarDecl *Variable;
+};
+
+bool synchronizes(const FunctionDecl *Callee) {
+  if (memory::api().synchronization(Callee))
+    return true;
+  const FunctionSummary *Summary = memory::api().projectFunction(Callee);
+  return Summary && (Summary->SynchronizesDevice || Summary->WaitsFor);
+}
+
+// A host call that only looks at a status (CUDA_CHECK's helper): no work.
+bool checksAStatus(const FunctionDecl *Callee) {
+  return llvm::any_of(Callee->parameters(), [](const ParmVarDecl *Parameter) {
+    return memory::api().isStatusType(Parameter->getType());
+  });
+}
+
+CopyFollowUp followUp(const CallExpr &Copy, const VarDecl *Buffer, CheckerContext &C) {
+  const CFG *Graph = C.getLocationContext()->getAnalysisDeclContext()->getCFG();
+  const Decl *Function = C.getLocationContext()->getDecl();
+  if (!Graph || !Function)
+    return {};
+  const CFGBlock *Start = nullptr;
+  size_t StartIndex = 0;
+  for (const CFGBlock *Block : *Graph)
+    for (size_t I = 0; I < Block->size() && !Start; ++I)
+      if (auto Element = (*Block)[I].getAs<CFGStmt>(); Element && Element->getStmt() == &Copy) {
+        Start = Block;
+        StartIndex = I + 1;
+      }
+  if (!Start)
+    return {};
+  CudaArgumentUses DeviceUses(Buffer);
+  if (Buffer)
+    DeviceUses.TraverseDecl(const_cast<Decl *>(Function));
+  // The buffer's own storage ends with the function: a local array or
+  // container (not a local pointer to memory that outlives it).
+  bool LocalStorage = Buffer && Buffer->hasLocalStorage() && !isa<ParmVarDecl>(Buffer) &&
+                      !Buffer->getType()->isPointerType() &&
+                      !Buffer->getType()->isReferenceType();
+
+  bool EveryPathWaitsFirst = true;
+  std::deque<std::pair<const CFGBlock *, size_t>> Work{{Start, StartIndex}};
+  llvm::SmallPtrSet<const CFGBlock *, 16> Seen{Start};
+  while (!Work.empty()) {
+    auto [Block, From] = Work.front();
+    Work.pop_front();
+    bool Stopped = false;
+    for (size_t I = From; I < Block->size() && !Stopped; ++I) {
+      CFGElement Element = (*Block)[I];
+      if (auto Destructor = Element.getAs<CFGAutomaticObjDtor>();
+          Destructor && Destructor->getVarDecl() == Buffer)
+        return {AfterCopy::ReliesOnBlocking, Destructor->getTriggerStmt()};
+      auto Statement = Element.getAs<CFGStmt>();
+      if (!Statement)
+        continue;
+      const Stmt *S = Statement->getStmt();
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(S);
+          Ref && Buffer && Ref->getDecl() == Buffer && !DeviceUses.Uses.contains(Ref))
+        return {AfterCopy::ReliesOnBlocking, Ref};
+      const auto *Call = dyn_cast<CallExpr>(S);
+      const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+      if (!Call)
+        continue;
+      if (Callee && synchronizes(Callee)) {
+        Stopped = true;
+      } else if (!Callee || memory::api().isCudaApiCall(Callee) || !checksAStatus(Callee)) {
+        // CUDA work queued, or host work done, while the copy could run.
+        EveryPathWaitsFirst = false;
+      }
+    }
+    if (Stopped)
+      continue;
+    for (const CFGBlock *Next : Block->succs()) {
+      if (!Next)
+        continue;
+      if (Next == &Graph->getExit()) {
+        EveryPathWaitsFirst = false;
+        if (LocalStorage)
+          return {AfterCopy::ReliesOnBlocking, nullptr};
+        continue;
+      }
+      if (Seen.insert(Next).second)
+        Work.push_back({Next, 0});
+    }
+  }
+  return {EveryPathWaitsFirst ? AfterCopy::NothingToOverlap : AfterCopy::Overlaps, nullptr};
+}
+
 class PageableAsyncCopyChecker : public Checker<check::PreCall, check::PostCall> {
 public:
   void checkPreCall(const CallEvent &Call, CheckerContext &C) const;
@@ -53,6 +220,10 @@ private:
   void checkHostSide(const CallEvent &Call, const CopyApi &Copy, unsigned Index,
                      bool IsSource, bool DirectionKnown, CheckerContext &C) const;
 
+public:
+  bool ReportWithoutOverlap = false;
+
+private:
   BugType BlockingCopy{this, "Asynchronous CUDA copy from pageable memory",
                        "Performance"};
 };
@@ -138,27 +309,50 @@ void PageableAsyncCopyChecker::checkHostSide(const CallEvent &Call, const CopyAp
       return;
   }
 
+  const Expr *Argument = Call.getArgExpr(Index);
+  const auto *CopyCall = dyn_cast_or_null<CallExpr>(Call.getOriginExpr());
+  CopyFollowUp After =
+      CopyCall ? followUp(*CopyCall, bufferVariable(Argument), C) : CopyFollowUp{};
+  if (After.What == AfterCopy::NothingToOverlap && !ReportWithoutOverlap)
+    return;
+
   ExplodedNode *Node = C.generateNonFatalErrorNode();
   if (!Node)
     return;
   llvm::StringRef Api = documentedName(Copy.Name);
-  const Expr *Argument = Call.getArgExpr(Index);
   std::string Written =
       shortSourceText(*Argument->IgnoreParenImpCasts(), C.getSourceManager(), C.getLangOpts());
   std::string What = memoryFamilyName(*Family).str();
   if (!Written.empty())
     What += " ('" + Written + "')";
-  std::string Message =
+  std::string Staged =
       ("'" + Api + "' copies " + (IsSource ? "from " : "into ") + What +
        "; the copy is staged through a pinned buffer and the call returns only "
        "once it is done, so the host waits for the work queued before it on the "
-       "stream and nothing overlaps; allocate the buffer with cudaMallocHost or "
-       "pin it with cudaHostRegister (a performance finding, not a race)")
+       "stream and nothing overlaps; ")
           .str();
+  std::string Message =
+      After.What == AfterCopy::ReliesOnBlocking
+          ? Staged + "the host uses the buffer before anything synchronises the stream, "
+                     "relying on that wait: pin the buffer (cudaMallocHost, cudaHostRegister) "
+                     "and synchronise the stream (cudaStreamSynchronize, or an event) before "
+                     "the host uses it (a performance finding, not a race)"
+          : Staged + "allocate the buffer with cudaMallocHost or pin it with "
+                     "cudaHostRegister (a performance finding, not a race)";
   auto Report = std::make_unique<PathSensitiveBugReport>(
       BlockingCopy, Message,
       ("'" + Api + "' is called here on " + memoryFamilyName(*Family)).str(), Node);
   Report->addRange(Argument->getSourceRange());
+  if (After.What == AfterCopy::ReliesOnBlocking) {
+    const SourceManager &SM = C.getSourceManager();
+    PathDiagnosticLocation Where =
+        After.Use ? PathDiagnosticLocation(After.Use, SM, C.getLocationContext())
+                  : PathDiagnosticLocation::createEnd(
+                        C.getLocationContext()->getDecl()->getBody(), SM, C.getLocationContext());
+    Report->addNote(After.Use ? "the host uses the buffer here, before any synchronisation"
+                              : "the buffer goes out of scope here, before any synchronisation",
+                    Where);
+  }
   if (const VarDecl *Variable = memory::storageVariable(Address)) {
     Report->addNote(("'" + Variable->getName() + "' is declared here, in " +
                      memoryFamilyName(*Family))
@@ -173,11 +367,33 @@ void PageableAsyncCopyChecker::checkHostSide(const CallEvent &Call, const CopyAp
 
 } // namespace
 
-void PageableAsyncCopyCheck::storeOptions(const std::map<std::string, std::string> &,
-                                          std::map<std::string, std::string> &) {}
+namespace {
+
+constexpr llvm::StringLiteral ReportWithoutOverlapOption = "ReportWithoutOverlap";
+
+void registerPageableChecker(CheckerManager &Manager) {
+  auto *Checker = Manager.registerChecker<PageableAsyncCopyChecker>();
+  Checker->ReportWithoutOverlap = Manager.getAnalyzerOptions().getCheckerBooleanOption(
+      Manager.getCurrentCheckerName(), ReportWithoutOverlapOption);
+}
+
+bool shouldRegisterPageableChecker(const CheckerManager &) { return true; }
+
+} // namespace
+
+void PageableAsyncCopyCheck::storeOptions(const std::map<std::string, std::string> &Given,
+                                          std::map<std::string, std::string> &Effective) {
+  std::string Key = (Id + "." + ReportWithoutOverlapOption).str();
+  auto It = Given.find(Key);
+  Effective[Key] = It == Given.end() ? "false" : It->second;
+}
 
 void PageableAsyncCopyCheck::registerChecker(CheckerRegistry &Registry) {
-  Registry.addChecker<PageableAsyncCopyChecker>(AnalyzerName, Summary);
+  Registry.addChecker(registerPageableChecker, shouldRegisterPageableChecker, AnalyzerName,
+                      Summary);
+  Registry.addCheckerOption("bool", AnalyzerName, ReportWithoutOverlapOption, "false",
+                            "Report copies whose next CUDA call synchronises the stream anyway.",
+                            "released");
   Registry.addDependency(AnalyzerName, memory::ModelingCheckerName);
 }
 
