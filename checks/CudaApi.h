@@ -298,6 +298,13 @@ public:
   // itself. A bare call throws away an error the code already handled (or
   // knowingly tolerates) so that the next check does not see it.
   bool clearsLastError(const clang::FunctionDecl *Callee) const;
+  // Calls whose status a statement of their own throws away on purpose: the
+  // reset above, and a completion query (cudaStreamQuery, cudaEventQuery),
+  // which answers cudaErrorNotReady as a matter of course and is called bare
+  // to flush queued work to the GPU (the WDDM driver batches it).
+  bool isBareCallIdiom(const clang::FunctionDecl *Callee) const {
+    return clearsLastError(Callee) || completionQuery(Callee);
+  }
 
   // The allocation `Callee` is, if its declaration has the documented shape.
   const AllocationApi *allocation(const clang::FunctionDecl *Callee) const;

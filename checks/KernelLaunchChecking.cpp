@@ -89,12 +89,57 @@ void LaunchCheckingAnalysis::addFunction(const FunctionDecl &Function) {
       Calls.Callees.push_back(Callee);
     } else if (Declared) {
       NotDefined.insert(Declared->getCanonicalDecl());
+      Calls.NotDefined.push_back(Declared->getCanonicalDecl());
       if (const LaunchFacts *Facts = factsElsewhere(Declared)) {
         Calls.Launches |= Facts->LeavesPending;
         Calls.QueriesDirectly |= Facts->Queries;
       }
     }
   });
+}
+
+bool LaunchCheckingAnalysis::launchesOnEveryPath(const FunctionDecl *Function) const {
+  auto Flow = Flows.find(Function);
+  if (Flow == Flows.end())
+    return false;
+  const CFG &Graph = *Flow->second.Graph;
+  std::deque<const CFGBlock *> Work{&Graph.getEntry()};
+  llvm::SmallPtrSet<const CFGBlock *, 16> Seen{&Graph.getEntry()};
+  while (!Work.empty()) {
+    const CFGBlock *Block = Work.front();
+    Work.pop_front();
+    if (Block == &Graph.getExit())
+      return false;
+    bool Launches = false;
+    for (size_t I = 0; I < Block->size() && !Launches; ++I)
+      if (auto Element = (*Block)[I].getAs<CFGStmt>())
+        Launches = roleOf(Element->getStmt()) == ElementRole::Launch;
+    if (Launches)
+      continue;
+    for (const CFGBlock *Next : Block->succs())
+      if (Next && Seen.insert(Next).second)
+        Work.push_back(Next);
+  }
+  return true;
+}
+
+std::vector<const FunctionDecl *>
+LaunchCheckingAnalysis::calleesNotDefinedReachedFrom(const FunctionDecl *Function) const {
+  std::vector<const FunctionDecl *> Reached;
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Visited{Function}, Listed;
+  llvm::SmallVector<const FunctionDecl *, 16> Work{Function};
+  while (!Work.empty()) {
+    auto Calls = Added.find(Work.pop_back_val());
+    if (Calls == Added.end())
+      continue;
+    for (const FunctionDecl *Callee : Calls->second.NotDefined)
+      if (Listed.insert(Callee).second)
+        Reached.push_back(Callee);
+    for (const FunctionDecl *Callee : Calls->second.Callees)
+      if (Visited.insert(Callee).second)
+        Work.push_back(Callee);
+  }
+  return Reached;
 }
 
 const LaunchFacts *LaunchCheckingAnalysis::factsElsewhere(const FunctionDecl *Callee) const {
@@ -141,7 +186,6 @@ void LaunchCheckingAnalysis::buildFlows() {
     });
     Flows.insert({Function, FunctionFlow{Function, std::move(Graph), {}}});
   }
-  Added.clear();
 }
 
 bool LaunchCheckingAnalysis::isQueryingFunction(const FunctionDecl *Callee) const {

@@ -49,10 +49,18 @@ public:
   bool queriesLastError(const clang::FunctionDecl *Function) const {
     return Querying.lookup(Function);
   }
+  // Every path through `Function` from its entry to its return passes a
+  // launch (or a helper's) whose error it leaves pending: a launcher, not a
+  // function that launches under some condition (`if (randomInit)`).
+  bool launchesOnEveryPath(const clang::FunctionDecl *Function) const;
   // The functions the added ones call and the unit does not define.
   llvm::ArrayRef<const clang::FunctionDecl *> calleesNotDefined() const {
     return NotDefined.getArrayRef();
   }
+  // Those that `Function` calls, itself or through the functions of the unit
+  // it calls (canonical declarations, in the order first met).
+  std::vector<const clang::FunctionDecl *>
+  calleesNotDefinedReachedFrom(const clang::FunctionDecl *Function) const;
 
   // In the order the launches appear in the unit's functions.
   std::vector<UncheckedLaunch> uncheckedLaunches();
@@ -66,6 +74,7 @@ private:
   // time and memory.
   struct FunctionCalls {
     llvm::SmallVector<const clang::FunctionDecl *, 4> Callees; // definitions
+    llvm::SmallVector<const clang::FunctionDecl *, 4> NotDefined; // canonical
     bool Launches = false;
     bool QueriesDirectly = false;
   };

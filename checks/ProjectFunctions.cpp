@@ -839,22 +839,39 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
     Launches.addFunction(*Function);
   Launches.solve();
   UnitLaunchFacts Facts;
+  auto IsProjectCallee = [&](const FunctionDecl *Callee) {
+    return isCallableFromElsewhere(Callee) && !isDeviceOnly(*Callee) &&
+           isInProjectFiles(Callee, SM);
+  };
   for (const FunctionDecl *Function : Finder.Found) {
-    LaunchFacts Known;
-    Known.LeavesPending = Launches.leavesLaunchPending(Function);
-    Known.Queries = Launches.queriesLastError(Function);
-    if (!(Known.LeavesPending || Known.Queries) || !isCallableFromElsewhere(Function))
+    if (!isCallableFromElsewhere(Function))
       continue;
-    if (std::optional<std::string> Usr = usrOf(Function))
+    std::optional<std::string> Usr = usrOf(Function);
+    if (!Usr)
+      continue;
+    LaunchFacts Known;
+    Known.LeavesPending =
+        Launches.leavesLaunchPending(Function) && Launches.launchesOnEveryPath(Function);
+    Known.Queries = Launches.queriesLastError(Function);
+    if (Known.LeavesPending || Known.Queries)
       Facts.Defined.push_back({*Usr, Known});
+    // What it calls in other units, for the merge to tell whether it reads
+    // the error through them.
+    if (!Known.Queries)
+      for (const FunctionDecl *Callee : Launches.calleesNotDefinedReachedFrom(Function))
+        if (IsProjectCallee(Callee))
+          if (std::optional<std::string> CalleeUsr = usrOf(Callee))
+            Facts.Calls.push_back({*Usr, *CalleeUsr});
   }
   for (const FunctionDecl *Callee : Launches.calleesNotDefined())
-    if (isCallableFromElsewhere(Callee) && !isDeviceOnly(*Callee) && isInProjectFiles(Callee, SM))
+    if (IsProjectCallee(Callee))
       if (std::optional<std::string> Usr = usrOf(Callee))
         Facts.CalledNotDefined.push_back(*Usr);
   llvm::sort(Facts.Defined, [](const auto &A, const auto &B) { return A.first < B.first; });
   Facts.Defined.erase(std::unique(Facts.Defined.begin(), Facts.Defined.end()),
                       Facts.Defined.end());
+  llvm::sort(Facts.Calls);
+  Facts.Calls.erase(std::unique(Facts.Calls.begin(), Facts.Calls.end()), Facts.Calls.end());
   llvm::sort(Facts.CalledNotDefined);
   Facts.CalledNotDefined.erase(
       std::unique(Facts.CalledNotDefined.begin(), Facts.CalledNotDefined.end()),
@@ -957,15 +974,16 @@ std::optional<FunctionSummary> readSummary(llvm::StringRef Line) {
 } // namespace
 
 // `launch USR FACTS` (FACTS a comma-separated list of pending, queries,
-// called) and `calls USR`. Neither keyword can begin a USR.
+// called), `calls USR` and `edge CALLER CALLEE`. No keyword can begin a USR.
 constexpr llvm::StringLiteral LaunchKey = "launch";
 constexpr llvm::StringLiteral CallsKey = "calls";
+constexpr llvm::StringLiteral EdgeKey = "edge";
 
 namespace {
 
 bool isLaunchFactsLine(llvm::StringRef Line) {
   llvm::StringRef Key = Line.split('\t').first;
-  return Key == LaunchKey || Key == CallsKey;
+  return Key == LaunchKey || Key == CallsKey || Key == EdgeKey;
 }
 
 std::string launchFactsLine(llvm::StringRef Usr, const LaunchFacts &Facts) {
@@ -987,6 +1005,8 @@ std::string writeLaunchFacts(const UnitLaunchFacts &Facts) {
     Text += launchFactsLine(Usr, Known);
   for (const std::string &Usr : Facts.CalledNotDefined)
     Text += (CallsKey + "\t" + Usr + "\n").str();
+  for (const auto &[Caller, Callee] : Facts.Calls)
+    Text += (EdgeKey + "\t" + Caller + "\t" + Callee + "\n").str();
   return Text;
 }
 
@@ -1038,6 +1058,7 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
   std::map<std::string, std::optional<FunctionSummary>> Merged;
   std::map<std::string, std::optional<LaunchFacts>> Launches;
   std::set<std::string> CalledNotDefined;
+  std::set<std::pair<std::string, std::string>> Edges;
   for (const std::string &Text : PerUnit) {
     std::optional<std::vector<FunctionSummary>> Summaries = readSummaries(Text);
     std::optional<std::map<std::string, LaunchFacts>> Facts = readLaunchFacts(Text);
@@ -1053,9 +1074,29 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
       if (!Inserted && Entry->second && !(*Entry->second == Known))
         Entry->second.reset();
     }
-    for (llvm::StringRef Line : llvm::split(Text, '\n'))
-      if (auto [Key, Usr] = Line.split('\t'); Key == CallsKey && !Usr.empty())
-        CalledNotDefined.insert(Usr.str());
+    for (llvm::StringRef Line : llvm::split(Text, '\n')) {
+      auto [Key, Rest] = Line.split('\t');
+      if (Key == CallsKey && !Rest.empty())
+        CalledNotDefined.insert(Rest.str());
+      if (auto [Caller, Callee] = Rest.split('\t'); Key == EdgeKey && !Callee.empty())
+        Edges.insert({Caller.str(), Callee.str()});
+    }
+  }
+  // A function that calls, in another unit, one that reads the error reads
+  // it too: a model's forward() whose layers check after their launches.
+  bool Grew = true;
+  while (Grew) {
+    Grew = false;
+    for (const auto &[Caller, Callee] : Edges) {
+      auto Reads = Launches.find(Callee);
+      if (Reads == Launches.end() || !Reads->second || !Reads->second->Queries)
+        continue;
+      auto [Entry, Inserted] = Launches.try_emplace(Caller, LaunchFacts{});
+      if (Entry->second && !Entry->second->Queries) {
+        Entry->second->Queries = true;
+        Grew = true;
+      }
+    }
   }
   std::vector<FunctionSummary> Agreed;
   for (auto &[Usr, Summary] : Merged)

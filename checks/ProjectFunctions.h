@@ -104,10 +104,14 @@ struct FunctionSummary {
 // unit (a generated `.cu` of kernels and their launchers) and check after
 // calling them in another.
 struct LaunchFacts {
-  // Some launch in the function, or in a helper it calls, reaches its return
-  // without a last-error query: the error is its caller's to read.
+  // Every path through the function launches a kernel (itself or through a
+  // helper) and returns without a last-error query: the error is its
+  // caller's to read. A function that launches only under a condition
+  // (`if (randomInit) fill<<<...>>>`) is not one: a caller in another unit
+  // cannot tell whether its call launched.
   bool LeavesPending = false;
-  // Reads the last error on some path (a check helper, `checkLaunch()`).
+  // Reads the last error on some path (a check helper, `checkLaunch()`), or
+  // calls a function of another unit that does (set by mergeSummaries).
   bool Queries = false;
   // Another unit of the database calls it (set by mergeSummaries).
   bool CalledElsewhere = false;
@@ -124,6 +128,9 @@ struct LaunchFacts {
 struct UnitLaunchFacts {
   std::vector<std::pair<std::string, LaunchFacts>> Defined;
   std::vector<std::string> CalledNotDefined;
+  // (caller, callee): a function another unit can call, and a function of
+  // another unit it calls, itself or through functions of its own unit.
+  std::vector<std::pair<std::string, std::string>> Calls;
 };
 UnitLaunchFacts summariseLaunches(clang::ASTContext &Context, const CudaApi &Api);
 

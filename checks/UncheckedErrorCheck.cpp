@@ -243,7 +243,7 @@ const Stmt *firstOverwrite(const CFG &Graph, const Stmt *Store,
 UncheckedErrorCheck::UncheckedErrorCheck(CheckContext &Context)
     : CudaCheck(Id, Context),
       CheckKernelLaunches(boolOption("CheckKernelLaunches", true)),
-      ReportErrorReset(boolOption("ReportErrorReset", false)),
+      ReportBareQueries(boolOption("ReportBareQueries", false)),
       ExtraStatusTypes(stringOption("StatusTypes", "")),
       CheckMacro(llvm::StringRef(stringOption("CheckMacro", "")).trim().str()),
       StatusApi(splitTypeList(ExtraStatusTypes)) {
@@ -255,7 +255,7 @@ UncheckedErrorCheck::~UncheckedErrorCheck() = default;
 
 void UncheckedErrorCheck::storeOptions(CheckOptionMap &Options) const {
   storeOption(Options, "CheckKernelLaunches", CheckKernelLaunches ? "true" : "false");
-  storeOption(Options, "ReportErrorReset", ReportErrorReset ? "true" : "false");
+  storeOption(Options, "ReportBareQueries", ReportBareQueries ? "true" : "false");
   storeOption(Options, "StatusTypes", ExtraStatusTypes);
   storeOption(Options, "CheckMacro", CheckMacro);
 }
@@ -321,9 +321,10 @@ void UncheckedErrorCheck::check(const MatchFinder::MatchResult &Result) {
     forEachLostStatus(Discarded, StatusApi, [&](const CallExpr &Call) {
       bool WholeStatement = Discarded->IgnoreImplicit() == &Call;
       // `cudaGetLastError();` on its own resets the sticky error after the
-      // code handled (or chose to tolerate) a failure; it cannot fail itself.
-      if (WholeStatement && !ReportErrorReset &&
-          StatusApi.clearsLastError(Call.getDirectCallee()))
+      // code handled (or chose to tolerate) a failure; `cudaStreamQuery(s);`
+      // flushes queued work. Neither loses a failure.
+      if (WholeStatement && !ReportBareQueries &&
+          StatusApi.isBareCallIdiom(Call.getDirectCallee()))
         return;
       reportDiscardedStatus(Call, WholeStatement, Result);
     });

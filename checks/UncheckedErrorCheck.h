@@ -79,9 +79,9 @@ private:
                                                          clang::ASTContext &Context);
 
   const bool CheckKernelLaunches;
-  // Whether a bare `cudaGetLastError();`, which resets the sticky error, is
-  // reported as a discarded status.
-  const bool ReportErrorReset;
+  // Whether a bare `cudaGetLastError();` (a reset of the sticky error) and a
+  // bare `cudaStreamQuery(s);` (a flush) are reported as discarded statuses.
+  const bool ReportBareQueries;
   const std::string ExtraStatusTypes;
   const std::string CheckMacro;
   const CudaApi StatusApi;

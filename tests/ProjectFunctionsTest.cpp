@@ -351,6 +351,9 @@ static void hidden(float *x) { kernel<<<1, 1>>>(x); }
 void callsHidden(float *x) { hidden(x); (void)cudaGetLastError(); }
 void elsewhere(float *x);
 void callsElsewhere(float *x) { elsewhere(x); }
+static void throughAHelper(float *x) { elsewhere(x); }
+void callsElsewhereThroughAHelper(float *x) { throughAHelper(x); }
+void launchesSometimes(float *x, bool fill) { if (fill) kernel<<<1, 1>>>(x); }
 )");
   ASSERT_FALSE(Outcome.Failed) << (Outcome.Errors.empty() ? "" : Outcome.Errors.front());
   std::optional<std::map<std::string, LaunchFacts>> Read = readLaunchFacts(Outcome.Summaries);
@@ -370,6 +373,17 @@ void callsElsewhere(float *x) { elsewhere(x); }
   EXPECT_NE(Outcome.Summaries.find("calls\tc:@F@elsewhere#*f#\n"), std::string::npos)
       << Outcome.Summaries;
   EXPECT_EQ(Outcome.Summaries.find("calls\tc:@F@kernel"), std::string::npos) << Outcome.Summaries;
+  // A launch under a condition leaves the caller unable to tell.
+  EXPECT_EQ(Outcome.Summaries.find("launch\tc:@F@launchesSometimes"), std::string::npos)
+      << Outcome.Summaries;
+  // Edges to the other units' functions, through the unit's own helpers too.
+  EXPECT_NE(Outcome.Summaries.find("edge\tc:@F@callsElsewhere#*f#\tc:@F@elsewhere#*f#\n"),
+            std::string::npos)
+      << Outcome.Summaries;
+  EXPECT_NE(Outcome.Summaries.find(
+                "edge\tc:@F@callsElsewhereThroughAHelper#*f#\tc:@F@elsewhere#*f#\n"),
+            std::string::npos)
+      << Outcome.Summaries;
   EXPECT_TRUE(readSummaries(Outcome.Summaries).has_value());
 
   // A function another unit calls is known to be called elsewhere; facts two
@@ -378,6 +392,14 @@ void callsElsewhere(float *x) { elsewhere(x); }
                                        "calls\tc:@F@a#\n",
                                        "launch\tc:@F@b#\tqueries\n"});
   EXPECT_EQ(Merged, "launch\tc:@F@a#\tpending,called\n");
+  // A function that calls a reader in another unit reads the error too,
+  // however many units deep.
+  EXPECT_EQ(mergeSummaries({"launch\tc:@F@check#\tqueries\n",
+                            "edge\tc:@F@forward#\tc:@F@layer#\n",
+                            "edge\tc:@F@layer#\tc:@F@check#\n"}),
+            "launch\tc:@F@check#\tqueries\n"
+            "launch\tc:@F@forward#\tqueries\n"
+            "launch\tc:@F@layer#\tqueries\n");
   EXPECT_FALSE(readLaunchFacts("launch\tc:@F@a#\tsometimes\n").has_value());
 }
 

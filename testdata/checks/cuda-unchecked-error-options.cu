@@ -1,4 +1,4 @@
-// cudalint-args: --check-option=cuda-unchecked-error.StatusTypes=appStatus_t;legacyResult --check-option=cuda-unchecked-error.CheckKernelLaunches=false --check-option=cuda-unchecked-error.ReportErrorReset=true
+// cudalint-args: --check-option=cuda-unchecked-error.StatusTypes=appStatus_t;legacyResult --check-option=cuda-unchecked-error.CheckKernelLaunches=false --check-option=cuda-unchecked-error.ReportBareQueries=true
 // cuda-unchecked-error with options: the project's own status types are
 // checked like CUDA's, and the launch rule is off.
 #include <cuda_runtime.h>
@@ -21,7 +21,9 @@ void configuredStatusTypes(const float *weights, float *device) {
     return;
 }
 
-// ReportErrorReset=true: a bare reset of the sticky error is a discarded status too.
-void resetReported() {
+// ReportBareQueries=true: a bare reset of the sticky error, and a bare
+// completion query, are discarded statuses too.
+void resetReported(cudaStream_t stream) {
   cudaGetLastError(); // expected-warning {{the cudaError_t returned by 'cudaGetLastError' is discarded}} expected-note {{cast the call to 'void'}} expected-note@*:* {{'cudaGetLastError' is declared here}}
+  cudaStreamQuery(stream); // expected-warning {{the cudaError_t returned by 'cudaStreamQuery' is discarded}} expected-note {{cast the call to 'void'}} expected-note@*:* {{'cudaStreamQuery' is declared here}}
 }

@@ -142,3 +142,15 @@ int statementExpressions(float *device) {
   // expected-note@*:* {{'cudaDeviceSynchronize' is declared here}}
   return status == cudaSuccess ? 0 : 1;
 }
+
+// A bare completion query flushes the work queued so far to the GPU (the
+// Windows WDDM driver batches it); cudaErrorNotReady is its usual answer.
+void flushQueuedWork(cudaStream_t stream, cudaEvent_t done) {
+  cudaStreamQuery(stream);
+  cudaEventQuery(done);
+}
+
+// Used in an expression and thrown away, it is a discarded status again.
+void queryComparedAndDropped(cudaStream_t stream) {
+  cudaStreamQuery(stream) == cudaSuccess; // expected-warning {{the cudaError_t returned by 'cudaStreamQuery' is discarded}} expected-note {{cast the call to 'void'}} expected-note@*:* {{'cudaStreamQuery' is declared here}}
+}
