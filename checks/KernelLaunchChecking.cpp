@@ -312,10 +312,13 @@ bool LaunchCheckingAnalysis::escapesUnchecked(
     llvm::SmallPtrSetImpl<const FunctionDecl *> &Visiting) {
   auto Sites = CallSites.find(Function);
   if (Sites == CallSites.end() || Sites->second.empty()) {
-    // Its callers in other units read the error or are reported themselves.
+    // Callers in other units that were told, by its summary, that it leaves
+    // the error to them read it or are reported themselves. A summary made
+    // before the other units' were known may not say so (it calls a launcher
+    // of a third unit): then the error is lost here, for all anyone knows.
     const ProjectFunctions *Project = ProjectFunctions::current();
     const LaunchFacts *Facts = Project ? Project->launchFacts(Function) : nullptr;
-    return !(Facts && Facts->CalledElsewhere);
+    return !(Facts && Facts->CalledElsewhere && Facts->LeavesPending);
   }
   if (!Visiting.insert(Function).second)
     return false;
