@@ -528,6 +528,15 @@ bool CudaApi::isLastErrorQuery(const FunctionDecl *Callee) const {
          returnsStatus(*this, Callee);
 }
 
+bool CudaApi::recordsLastError(const FunctionDecl *Callee) const {
+  if (!Callee || statusTypeName(Callee->getReturnType()) != "cudaError_t")
+    return false;
+  llvm::StringRef Name = globalFunctionName(Callee);
+  const SourceManager &SM = Callee->getASTContext().getSourceManager();
+  return Name.starts_with("cuda") &&
+         SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation()));
+}
+
 bool CudaApi::clearsLastError(const FunctionDecl *Callee) const {
   return isLastErrorQuery(Callee) &&
          globalFunctionName(Callee) == ResettingLastErrorQuery;

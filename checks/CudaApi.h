@@ -298,6 +298,10 @@ public:
   // itself. A bare call throws away an error the code already handled (or
   // knowingly tolerates) so that the next check does not see it.
   bool clearsLastError(const clang::FunctionDecl *Callee) const;
+  // A runtime API call (cudaMemcpy, cudaMemsetAsync ...): its failure is also
+  // what the next cudaGetLastError() returns. Not a library's (cuBLAS, the
+  // driver API), whose statuses the runtime does not record.
+  bool recordsLastError(const clang::FunctionDecl *Callee) const;
   // Calls whose status a statement of their own throws away on purpose: the
   // reset above, and a completion query (cudaStreamQuery, cudaEventQuery),
   // which answers cudaErrorNotReady as a matter of course and is called bare

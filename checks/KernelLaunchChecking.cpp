@@ -410,6 +410,19 @@ void LaunchCheckingAnalysis::solve() {
   }
 }
 
+bool LaunchCheckingAnalysis::queriedAfter(const CallExpr &Call) {
+  solve();
+  if (CallPlaces.empty())
+    for (const auto &[Function, Flow] : Flows)
+      forEachStmtElement(*Flow.Graph, [&](const CFGBlock &Block, size_t I, const Stmt *S) {
+        if (isa<CallExpr>(S))
+          CallPlaces.try_emplace(S, CallPlace{&Flow, &Block, I});
+      });
+  auto Place = CallPlaces.find(&Call);
+  return Place != CallPlaces.end() &&
+         !uncheckedAfter(*Place->second.Flow, *Place->second.Block, Place->second.Index);
+}
+
 std::vector<UncheckedLaunch> LaunchCheckingAnalysis::uncheckedLaunches() {
   solve();
   std::vector<UncheckedLaunch> Unchecked;

@@ -62,6 +62,10 @@ public:
   std::vector<const clang::FunctionDecl *>
   calleesNotDefinedReachedFrom(const clang::FunctionDecl *Function) const;
 
+  // Whether every path from `Call` to its function's return reads the last
+  // error first (a query, or a call of a function that makes one).
+  bool queriedAfter(const clang::CallExpr &Call);
+
   // In the order the launches appear in the unit's functions.
   std::vector<UncheckedLaunch> uncheckedLaunches();
 
@@ -115,6 +119,13 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, bool> Querying;
   llvm::SmallPtrSet<const clang::CallExpr *, 8> ErrorResets;
   llvm::SetVector<const clang::FunctionDecl *> NotDefined; // canonical
+  // Where each call of the flows stands, for queriedAfter; made once.
+  struct CallPlace {
+    const FunctionFlow *Flow;
+    const clang::CFGBlock *Block;
+    size_t Index;
+  };
+  llvm::DenseMap<const clang::Stmt *, CallPlace> CallPlaces;
   bool Solved = false;
   llvm::DenseMap<const clang::FunctionDecl *, bool> LeavesUnchecked;
   // callee (canonical) -> (caller, call expression)

@@ -247,8 +247,7 @@ UncheckedErrorCheck::UncheckedErrorCheck(CheckContext &Context)
       ExtraStatusTypes(stringOption("StatusTypes", "")),
       CheckMacro(llvm::StringRef(stringOption("CheckMacro", "")).trim().str()),
       StatusApi(splitTypeList(ExtraStatusTypes)) {
-  if (CheckKernelLaunches)
-    Launches = std::make_unique<LaunchCheckingAnalysis>(StatusApi);
+  Launches = std::make_unique<LaunchCheckingAnalysis>(StatusApi);
 }
 
 UncheckedErrorCheck::~UncheckedErrorCheck() = default;
@@ -326,7 +325,10 @@ void UncheckedErrorCheck::check(const MatchFinder::MatchResult &Result) {
       if (WholeStatement && !ReportBareQueries &&
           StatusApi.isBareCallIdiom(Call.getDirectCallee()))
         return;
-      reportDiscardedStatus(Call, WholeStatement, Result);
+      if (StatusApi.recordsLastError(Call.getDirectCallee()))
+        DiscardedRuntimeStatuses.push_back({&Call, WholeStatement, Result.Context});
+      else
+        reportDiscardedStatus(Call, WholeStatement, *Result.Context);
     });
     return;
   }
@@ -338,12 +340,11 @@ void UncheckedErrorCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Function || Function->isDependentContext())
     return;
   reportDeadStatusStores(*Function, *Result.Context);
-  if (Launches)
-    Launches->addFunction(*Function);
+  Launches->addFunction(*Function);
 }
 
 void UncheckedErrorCheck::reportDiscardedStatus(const CallExpr &Call, bool WholeStatement,
-                                                const MatchFinder::MatchResult &Result) {
+                                                ASTContext &Context) {
   const FunctionDecl *Callee = Call.getDirectCallee();
   std::string Name = calleeName(Call);
   llvm::StringRef Status = StatusApi.statusTypeName(Callee->getReturnType());
@@ -358,7 +359,7 @@ void UncheckedErrorCheck::reportDiscardedStatus(const CallExpr &Call, bool Whole
             "cast the call to 'void' to ignore its status deliberately")
       .note(Callee->getLocation(), llvm::formatv("'{0}' is declared here", Name).str());
   if (WholeStatement && !CheckMacro.empty())
-    wrapInCheckMacro(Finding, Call, Result);
+    wrapInCheckMacro(Finding, Call, Context);
 }
 
 // `cudaFree(p);` becomes `CUDA_CHECK(cudaFree(p));`. Only for a call written
@@ -366,9 +367,9 @@ void UncheckedErrorCheck::reportDiscardedStatus(const CallExpr &Call, bool Whole
 // statement of its own: not a for-header's part, not a comma's operand, where
 // a statement macro cannot go.
 void UncheckedErrorCheck::wrapInCheckMacro(FindingBuilder &Finding, const CallExpr &Call,
-                                           const MatchFinder::MatchResult &Result) const {
-  const SourceManager &SM = *Result.SourceManager;
-  const LangOptions &LangOpts = Result.Context->getLangOpts();
+                                           ASTContext &Context) const {
+  const SourceManager &SM = Context.getSourceManager();
+  const LangOptions &LangOpts = Context.getLangOpts();
   SourceLocation Begin = Call.getBeginLoc();
   SourceLocation End = Call.getEndLoc();
   if (Begin.isMacroID() || End.isMacroID())
@@ -476,9 +477,19 @@ void UncheckedErrorCheck::reportDeadStatusStores(const FunctionDecl &Function,
 }
 
 void UncheckedErrorCheck::onEndOfTranslationUnit() {
-  if (!Launches)
+  // A runtime call's failure is also the runtime's last error: a
+  // cudaGetLastError() (or a helper calling it, CUDA_CHECK_LAST()) that
+  // follows on every path reads it, as `cudaMemsetAsync(...);
+  // sync_check_cuda_error();` does.
+  for (const DiscardedStatus &Discarded : DiscardedRuntimeStatuses)
+    if (!Launches->queriedAfter(*Discarded.Call))
+      reportDiscardedStatus(*Discarded.Call, Discarded.WholeStatement, *Discarded.Context);
+  DiscardedRuntimeStatuses.clear();
+  std::vector<UncheckedLaunch> Unchecked = Launches->uncheckedLaunches();
+  Launches.reset(new LaunchCheckingAnalysis(StatusApi));
+  if (!CheckKernelLaunches)
     return;
-  for (const UncheckedLaunch &Launch : Launches->uncheckedLaunches()) {
+  for (const UncheckedLaunch &Launch : Unchecked) {
     std::string What =
         Launch.Helper
             ? llvm::formatv("the kernel launch in '{0}'", documentedName(*Launch.Helper)).str()
@@ -500,7 +511,6 @@ void UncheckedErrorCheck::onEndOfTranslationUnit() {
     for (const auto &[Where, Message] : Launch.PathNotes)
       Finding.note(Where, Message);
   }
-  Launches.reset(new LaunchCheckingAnalysis(StatusApi));
 }
 
 } // namespace cudalint

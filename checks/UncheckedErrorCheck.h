@@ -69,9 +69,9 @@ public:
 
 private:
   void reportDiscardedStatus(const clang::CallExpr &Call, bool WholeStatement,
-                             const clang::ast_matchers::MatchFinder::MatchResult &Result);
+                             clang::ASTContext &Context);
   void wrapInCheckMacro(FindingBuilder &Finding, const clang::CallExpr &Call,
-                        const clang::ast_matchers::MatchFinder::MatchResult &Result) const;
+                        clang::ASTContext &Context) const;
   void reportDeadStatusStores(const clang::FunctionDecl &Function,
                               clang::ASTContext &Context);
   void reportStatusesNeverRead(const clang::CallExpr &Call, clang::ASTContext &Context);
@@ -85,7 +85,17 @@ private:
   const std::string ExtraStatusTypes;
   const std::string CheckMacro;
   const CudaApi StatusApi;
+  // Also asked, when CheckKernelLaunches is off, whether a last-error query
+  // follows a discarded runtime status.
   std::unique_ptr<LaunchCheckingAnalysis> Launches;
+  // Discarded statuses of runtime calls, judged at the end of the unit: a
+  // cudaGetLastError() on every path after the call reads the same error.
+  struct DiscardedStatus {
+    const clang::CallExpr *Call;
+    bool WholeStatement;
+    clang::ASTContext *Context;
+  };
+  std::vector<DiscardedStatus> DiscardedRuntimeStatuses;
   llvm::DenseSet<const clang::Stmt *> StatementExpressionValues;
   // Per function of the unit: its status parameters that it never reads.
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<unsigned>> NeverRead;

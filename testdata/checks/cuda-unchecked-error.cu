@@ -154,3 +154,28 @@ void flushQueuedWork(cudaStream_t stream, cudaEvent_t done) {
 void queryComparedAndDropped(cudaStream_t stream) {
   cudaStreamQuery(stream) == cudaSuccess; // expected-warning {{the cudaError_t returned by 'cudaStreamQuery' is discarded}} expected-note {{cast the call to 'void'}} expected-note@*:* {{'cudaStreamQuery' is declared here}}
 }
+
+// A runtime call's failure is also the runtime's last error: a last-error
+// check that follows on every path reads it.
+static void checkLastError(const char *where) {
+  cudaError_t status = cudaGetLastError();
+  if (status != cudaSuccess)
+    std::fprintf(stderr, "%s: %s\n", where, cudaGetErrorString(status));
+}
+
+void clearedThenCheckedByLastError(float *device, size_t bytes, cudaStream_t stream) {
+  cudaMemsetAsync(device, 0, bytes, stream);
+  checkLastError("clear");
+}
+
+void clearedThenCheckedOnOneBranch(float *device, size_t bytes, bool verbose) {
+  cudaMemset(device, 0, bytes); // expected-warning {{the cudaError_t returned by 'cudaMemset' is discarded}} expected-note {{cast the call to 'void'}} expected-note@*:* {{'cudaMemset' is declared here}}
+  if (verbose)
+    checkLastError("clear");
+}
+
+// cuBLAS does not record its failures as the runtime's last error.
+void cublasThenLastError(cublasHandle_t handle, cudaStream_t stream) {
+  cublasSetStream(handle, stream); // expected-warning {{the cublasStatus_t returned by 'cublasSetStream}} expected-note {{cast the call to 'void'}} expected-note@*:* {{is declared here}}
+  checkLastError("stream");
+}
