@@ -412,15 +412,19 @@ void LaunchCheckingAnalysis::solve() {
 
 bool LaunchCheckingAnalysis::queriedAfter(const CallExpr &Call) {
   solve();
+  // A call in a template is found through its instances' calls, which have
+  // the same location: it is read where every instance reads it.
   if (CallPlaces.empty())
     for (const auto &[Function, Flow] : Flows)
       forEachStmtElement(*Flow.Graph, [&](const CFGBlock &Block, size_t I, const Stmt *S) {
         if (isa<CallExpr>(S))
-          CallPlaces.try_emplace(S, CallPlace{&Flow, &Block, I});
+          CallPlaces[S->getBeginLoc().getRawEncoding()].push_back({&Flow, &Block, I});
       });
-  auto Place = CallPlaces.find(&Call);
-  return Place != CallPlaces.end() &&
-         !uncheckedAfter(*Place->second.Flow, *Place->second.Block, Place->second.Index);
+  auto Places = CallPlaces.find(Call.getBeginLoc().getRawEncoding());
+  return Places != CallPlaces.end() &&
+         llvm::all_of(Places->second, [&](const CallPlace &Place) {
+           return !uncheckedAfter(*Place.Flow, *Place.Block, Place.Index);
+         });
 }
 
 std::vector<UncheckedLaunch> LaunchCheckingAnalysis::uncheckedLaunches() {

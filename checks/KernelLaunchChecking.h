@@ -119,13 +119,14 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, bool> Querying;
   llvm::SmallPtrSet<const clang::CallExpr *, 8> ErrorResets;
   llvm::SetVector<const clang::FunctionDecl *> NotDefined; // canonical
-  // Where each call of the flows stands, for queriedAfter; made once.
+  // Where the calls of the flows stand, by location (a template's instances
+  // share theirs), for queriedAfter; made once.
   struct CallPlace {
     const FunctionFlow *Flow;
     const clang::CFGBlock *Block;
     size_t Index;
   };
-  llvm::DenseMap<const clang::Stmt *, CallPlace> CallPlaces;
+  llvm::DenseMap<clang::SourceLocation::UIntTy, llvm::SmallVector<CallPlace, 1>> CallPlaces;
   bool Solved = false;
   llvm::DenseMap<const clang::FunctionDecl *, bool> LeavesUnchecked;
   // callee (canonical) -> (caller, call expression)

@@ -168,6 +168,12 @@ void clearedThenCheckedByLastError(float *device, size_t bytes, cudaStream_t str
   checkLastError("clear");
 }
 
+template <typename T> void clearedInTemplate(T *device, size_t n, cudaStream_t stream) {
+  cudaMemsetAsync(device, 0, n * sizeof(T), stream);
+  checkLastError("clear");
+}
+template void clearedInTemplate<float>(float *, size_t, cudaStream_t);
+
 void clearedThenCheckedOnOneBranch(float *device, size_t bytes, bool verbose) {
   cudaMemset(device, 0, bytes); // expected-warning {{the cudaError_t returned by 'cudaMemset' is discarded}} expected-note {{cast the call to 'void'}} expected-note@*:* {{'cudaMemset' is declared here}}
   if (verbose)
