@@ -99,28 +99,53 @@ void LaunchCheckingAnalysis::addFunction(const FunctionDecl &Function) {
 }
 
 bool LaunchCheckingAnalysis::launchesOnEveryPath(const FunctionDecl *Function) const {
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Visiting;
+  return launchesOnEveryPath(Function, Visiting);
+}
+
+// A launch, or a call of a function that launches on every path and leaves
+// the error pending: not of a helper that launches only sometimes
+// (`deviceMalloc(&p, n, /*randomInit=*/false)`).
+bool LaunchCheckingAnalysis::alwaysLaunches(
+    const Stmt *S, llvm::SmallPtrSetImpl<const FunctionDecl *> &Visiting) const {
+  if (isa<CUDAKernelCallExpr>(S))
+    return true;
+  const auto *Call = dyn_cast<CallExpr>(S);
+  if (!Call || roleOf(Call) != ElementRole::Launch)
+    return false;
+  if (const FunctionDecl *Callee = definitionOf(Call->getDirectCallee()))
+    return launchesOnEveryPath(Callee, Visiting);
+  return true; // another unit's launcher: its summary says every path
+}
+
+bool LaunchCheckingAnalysis::launchesOnEveryPath(
+    const FunctionDecl *Function, llvm::SmallPtrSetImpl<const FunctionDecl *> &Visiting) const {
   auto Flow = Flows.find(Function);
-  if (Flow == Flows.end())
+  if (Flow == Flows.end() || !Visiting.insert(Function).second)
     return false;
   const CFG &Graph = *Flow->second.Graph;
   std::deque<const CFGBlock *> Work{&Graph.getEntry()};
   llvm::SmallPtrSet<const CFGBlock *, 16> Seen{&Graph.getEntry()};
-  while (!Work.empty()) {
+  bool Every = true;
+  while (!Work.empty() && Every) {
     const CFGBlock *Block = Work.front();
     Work.pop_front();
-    if (Block == &Graph.getExit())
-      return false;
+    if (Block == &Graph.getExit()) {
+      Every = false;
+      break;
+    }
     bool Launches = false;
     for (size_t I = 0; I < Block->size() && !Launches; ++I)
       if (auto Element = (*Block)[I].getAs<CFGStmt>())
-        Launches = roleOf(Element->getStmt()) == ElementRole::Launch;
+        Launches = alwaysLaunches(Element->getStmt(), Visiting);
     if (Launches)
       continue;
     for (const CFGBlock *Next : Block->succs())
       if (Next && Seen.insert(Next).second)
         Work.push_back(Next);
   }
-  return true;
+  Visiting.erase(Function);
+  return Every;
 }
 
 std::vector<const FunctionDecl *>

@@ -101,6 +101,10 @@ private:
   ElementRole firstVerdict(const clang::CFGBlock &Block, size_t From) const;
   const clang::Stmt *resetIn(const clang::CFGBlock &Block, size_t From) const;
   bool isQueryingFunction(const clang::FunctionDecl *Callee) const;
+  bool launchesOnEveryPath(const clang::FunctionDecl *Function,
+                           llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Visiting) const;
+  bool alwaysLaunches(const clang::Stmt *S,
+                      llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Visiting) const;
   // What the summary pass says of a callee another unit defines.
   const LaunchFacts *factsElsewhere(const clang::FunctionDecl *Callee) const;
   void computeQueryingFunctions();

@@ -354,6 +354,7 @@ void callsElsewhere(float *x) { elsewhere(x); }
 static void throughAHelper(float *x) { elsewhere(x); }
 void callsElsewhereThroughAHelper(float *x) { throughAHelper(x); }
 void launchesSometimes(float *x, bool fill) { if (fill) kernel<<<1, 1>>>(x); }
+void callsSometimesLauncher(float *x) { launchesSometimes(x, false); }
 )");
   ASSERT_FALSE(Outcome.Failed) << (Outcome.Errors.empty() ? "" : Outcome.Errors.front());
   std::optional<std::map<std::string, LaunchFacts>> Read = readLaunchFacts(Outcome.Summaries);
@@ -375,6 +376,8 @@ void launchesSometimes(float *x, bool fill) { if (fill) kernel<<<1, 1>>>(x); }
   EXPECT_EQ(Outcome.Summaries.find("calls\tc:@F@kernel"), std::string::npos) << Outcome.Summaries;
   // A launch under a condition leaves the caller unable to tell.
   EXPECT_EQ(Outcome.Summaries.find("launch\tc:@F@launchesSometimes"), std::string::npos)
+      << Outcome.Summaries;
+  EXPECT_EQ(Outcome.Summaries.find("launch\tc:@F@callsSometimesLauncher"), std::string::npos)
       << Outcome.Summaries;
   // Edges to the other units' functions, through the unit's own helpers too.
   EXPECT_NE(Outcome.Summaries.find("edge\tc:@F@callsElsewhere#*f#\tc:@F@elsewhere#*f#\n"),
