@@ -11,6 +11,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 
@@ -531,10 +532,13 @@ bool CudaApi::isLastErrorQuery(const FunctionDecl *Callee) const {
 bool CudaApi::recordsLastError(const FunctionDecl *Callee) const {
   if (!Callee || statusTypeName(Callee->getReturnType()) != "cudaError_t")
     return false;
-  llvm::StringRef Name = globalFunctionName(Callee);
+  // Declared by the runtime's own headers, whatever include path (-I or
+  // -isystem) the project reaches them through.
   const SourceManager &SM = Callee->getASTContext().getSourceManager();
-  return Name.starts_with("cuda") &&
-         SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation()));
+  llvm::StringRef File = llvm::sys::path::filename(
+      SM.getFilename(SM.getExpansionLoc(Callee->getCanonicalDecl()->getLocation())));
+  return globalFunctionName(Callee).starts_with("cuda") &&
+         llvm::is_contained(RuntimeHeaders, File);
 }
 
 bool CudaApi::clearsLastError(const FunctionDecl *Callee) const {
