@@ -266,14 +266,14 @@ LaunchCheckingAnalysis::roleOf(const Stmt *S) const {
 
 // The first query or error reset of the block from element `From` on, if any:
 // what becomes of a launch error pending when the block reaches `From`.
-LaunchCheckingAnalysis::ElementRole
+LaunchCheckingAnalysis::Verdict
 LaunchCheckingAnalysis::firstVerdict(const CFGBlock &Block, size_t From) const {
   for (size_t I = From; I < Block.size(); ++I)
     if (auto Element = Block[I].getAs<CFGStmt>())
       if (ElementRole Role = roleOf(Element->getStmt());
           Role == ElementRole::Query || Role == ElementRole::Reset)
-        return Role;
-  return ElementRole::Other;
+        return {Role, Element->getStmt()};
+  return {};
 }
 
 // Least fixed point of: a block loses a pending launch error when its first
@@ -284,7 +284,7 @@ bool LaunchCheckingAnalysis::solveReachability(FunctionFlow &Flow) {
   std::vector<bool> HasQuery(Graph.getNumBlockIDs(), false);
   std::vector<bool> Reaches(Graph.getNumBlockIDs(), false);
   for (const CFGBlock *Block : Graph) {
-    ElementRole Verdict = firstVerdict(*Block, 0);
+    ElementRole Verdict = firstVerdict(*Block, 0).Role;
     HasQuery[Block->getBlockID()] = Verdict == ElementRole::Query;
     Reaches[Block->getBlockID()] = Verdict == ElementRole::Reset;
   }
@@ -312,7 +312,7 @@ bool LaunchCheckingAnalysis::solveReachability(FunctionFlow &Flow) {
 bool LaunchCheckingAnalysis::uncheckedAfter(const FunctionFlow &Flow,
                                             const CFGBlock &Block,
                                             size_t Index) const {
-  if (ElementRole Verdict = firstVerdict(Block, Index + 1); Verdict != ElementRole::Other)
+  if (ElementRole Verdict = firstVerdict(Block, Index + 1).Role; Verdict != ElementRole::Other)
     return Verdict == ElementRole::Reset;
   for (const CFGBlock *Next : Block.succs())
     if (Next && Flow.ReachesExitUnchecked[Next->getBlockID()])
@@ -365,15 +365,8 @@ bool LaunchCheckingAnalysis::escapesUnchecked(
 
 // The error reset that is the block's first verdict from element `From` on.
 const Stmt *LaunchCheckingAnalysis::resetIn(const CFGBlock &Block, size_t From) const {
-  for (size_t I = From; I < Block.size(); ++I)
-    if (auto Element = Block[I].getAs<CFGStmt>()) {
-      ElementRole Role = roleOf(Element->getStmt());
-      if (Role == ElementRole::Reset)
-        return Element->getStmt();
-      if (Role == ElementRole::Query)
-        return nullptr;
-    }
-  return nullptr;
+  Verdict First = firstVerdict(Block, From);
+  return First.Role == ElementRole::Reset ? First.At : nullptr;
 }
 
 std::pair<SourceLocation, std::string>

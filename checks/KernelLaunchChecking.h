@@ -98,7 +98,11 @@ private:
   // without reading it.
   enum class ElementRole { Other, Query, Reset, Launch };
   ElementRole roleOf(const clang::Stmt *S) const;
-  ElementRole firstVerdict(const clang::CFGBlock &Block, size_t From) const;
+  struct Verdict {
+    ElementRole Role = ElementRole::Other; // Query, Reset, or Other for none
+    const clang::Stmt *At = nullptr;
+  };
+  Verdict firstVerdict(const clang::CFGBlock &Block, size_t From) const;
   const clang::Stmt *resetIn(const clang::CFGBlock &Block, size_t From) const;
   bool isQueryingFunction(const clang::FunctionDecl *Callee) const;
   bool launchesOnEveryPath(const clang::FunctionDecl *Function,
