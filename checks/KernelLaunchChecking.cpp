@@ -90,6 +90,7 @@ void LaunchCheckingAnalysis::addFunction(const FunctionDecl &Function) {
     } else if (Declared) {
       NotDefined.insert(Declared->getCanonicalDecl());
       Calls.NotDefined.push_back(Declared->getCanonicalDecl());
+      Calls.Launches |= isAssumedLauncher(Declared);
       if (const LaunchFacts *Facts = factsElsewhere(Declared)) {
         Calls.Launches |= Facts->LeavesPending;
         Calls.QueriesDirectly |= Facts->Queries;
@@ -257,7 +258,7 @@ LaunchCheckingAnalysis::roleOf(const Stmt *S) const {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (isQueryingFunction(Callee))
     return ElementRole::Query;
-  if (LeavesUnchecked.lookup(definitionOf(Callee)))
+  if (LeavesUnchecked.lookup(definitionOf(Callee)) || isAssumedLauncher(Callee))
     return ElementRole::Launch;
   if (const LaunchFacts *Facts = factsElsewhere(Callee); Facts && Facts->LeavesPending)
     return ElementRole::Launch;

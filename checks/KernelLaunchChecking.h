@@ -9,6 +9,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -36,6 +37,14 @@ struct UncheckedLaunch {
 class LaunchCheckingAnalysis {
 public:
   explicit LaunchCheckingAnalysis(const CudaApi &Api) : Api(Api) {}
+
+  // Takes calls of these functions, which the unit declares and does not
+  // define (canonical declarations), as launches whose error they leave
+  // pending: what a function would do if they did, for the summary pass,
+  // which cannot know yet. Before any function is added.
+  void assumeLaunchers(llvm::DenseSet<const clang::FunctionDecl *> Callees) {
+    AssumedLaunchers = std::move(Callees);
+  }
 
   // Cheap: the CFG is built later, and only if the function can matter.
   void addFunction(const clang::FunctionDecl &Function);
@@ -121,7 +130,12 @@ private:
   std::pair<clang::SourceLocation, std::string>
   exitNote(const FunctionFlow &Flow, const clang::CFGBlock &Block, size_t Index) const;
 
+  bool isAssumedLauncher(const clang::FunctionDecl *Callee) const {
+    return Callee && AssumedLaunchers.contains(Callee->getCanonicalDecl());
+  }
+
   const CudaApi &Api;
+  llvm::DenseSet<const clang::FunctionDecl *> AssumedLaunchers;
   llvm::MapVector<const clang::FunctionDecl *, FunctionCalls> Added;
   llvm::MapVector<const clang::FunctionDecl *, FunctionFlow> Flows;
   llvm::DenseMap<const clang::FunctionDecl *, bool> Querying;

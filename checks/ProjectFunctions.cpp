@@ -843,6 +843,21 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
     return isCallableFromElsewhere(Callee) && !isDeviceOnly(*Callee) &&
            isInProjectFiles(Callee, SM);
   };
+  // What each function would do if the project functions it calls in other
+  // units launched: a dispatcher here whose launcher is defined in another
+  // unit leaves that launch's error to its own callers, and the merge, which
+  // knows the launchers, follows such chains however many units they cross.
+  llvm::DenseSet<const FunctionDecl *> OtherUnits;
+  for (const FunctionDecl *Callee : Launches.calleesNotDefined())
+    if (IsProjectCallee(Callee))
+      OtherUnits.insert(Callee);
+  LaunchCheckingAnalysis IfTheyLaunch(Api);
+  IfTheyLaunch.assumeLaunchers(OtherUnits);
+  if (!OtherUnits.empty()) {
+    for (const FunctionDecl *Function : Finder.Found)
+      IfTheyLaunch.addFunction(*Function);
+    IfTheyLaunch.solve();
+  }
   for (const FunctionDecl *Function : Finder.Found) {
     if (!isCallableFromElsewhere(Function))
       continue;
@@ -856,12 +871,19 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
     if (Known.LeavesPending || Known.Queries)
       Facts.Defined.push_back({*Usr, Known});
     // What it calls in other units, for the merge to tell whether it reads
-    // the error through them.
-    if (!Known.Queries)
-      for (const FunctionDecl *Callee : Launches.calleesNotDefinedReachedFrom(Function))
-        if (IsProjectCallee(Callee))
-          if (std::optional<std::string> CalleeUsr = usrOf(Callee))
-            Facts.Calls.push_back({*Usr, *CalleeUsr});
+    // the error through them, or leaves theirs pending.
+    if (Known.Queries)
+      continue;
+    bool Forwards = !Known.LeavesPending && !OtherUnits.empty() &&
+                    IfTheyLaunch.leavesLaunchPending(Function) &&
+                    IfTheyLaunch.launchesOnEveryPath(Function);
+    for (const FunctionDecl *Callee : Launches.calleesNotDefinedReachedFrom(Function))
+      if (IsProjectCallee(Callee))
+        if (std::optional<std::string> CalleeUsr = usrOf(Callee)) {
+          Facts.Calls.push_back({*Usr, *CalleeUsr});
+          if (Forwards)
+            Facts.Forwards.push_back({*Usr, *CalleeUsr});
+        }
   }
   for (const FunctionDecl *Callee : Launches.calleesNotDefined())
     if (IsProjectCallee(Callee))
@@ -870,8 +892,10 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
   llvm::sort(Facts.Defined, [](const auto &A, const auto &B) { return A.first < B.first; });
   Facts.Defined.erase(std::unique(Facts.Defined.begin(), Facts.Defined.end()),
                       Facts.Defined.end());
-  llvm::sort(Facts.Calls);
-  Facts.Calls.erase(std::unique(Facts.Calls.begin(), Facts.Calls.end()), Facts.Calls.end());
+  for (auto *Pairs : {&Facts.Calls, &Facts.Forwards}) {
+    llvm::sort(*Pairs);
+    Pairs->erase(std::unique(Pairs->begin(), Pairs->end()), Pairs->end());
+  }
   llvm::sort(Facts.CalledNotDefined);
   Facts.CalledNotDefined.erase(
       std::unique(Facts.CalledNotDefined.begin(), Facts.CalledNotDefined.end()),
@@ -974,16 +998,18 @@ std::optional<FunctionSummary> readSummary(llvm::StringRef Line) {
 } // namespace
 
 // `launch USR FACTS` (FACTS a comma-separated list of pending, queries,
-// called), `calls USR` and `edge CALLER CALLEE`. No keyword can begin a USR.
+// called), `calls USR`, `edge CALLER CALLEE` and `forward CALLER CALLEE`. No
+// keyword can begin a USR.
 constexpr llvm::StringLiteral LaunchKey = "launch";
 constexpr llvm::StringLiteral CallsKey = "calls";
 constexpr llvm::StringLiteral EdgeKey = "edge";
+constexpr llvm::StringLiteral ForwardKey = "forward";
 
 namespace {
 
 bool isLaunchFactsLine(llvm::StringRef Line) {
   llvm::StringRef Key = Line.split('\t').first;
-  return Key == LaunchKey || Key == CallsKey || Key == EdgeKey;
+  return Key == LaunchKey || Key == CallsKey || Key == EdgeKey || Key == ForwardKey;
 }
 
 std::string launchFactsLine(llvm::StringRef Usr, const LaunchFacts &Facts) {
@@ -1007,6 +1033,8 @@ std::string writeLaunchFacts(const UnitLaunchFacts &Facts) {
     Text += (CallsKey + "\t" + Usr + "\n").str();
   for (const auto &[Caller, Callee] : Facts.Calls)
     Text += (EdgeKey + "\t" + Caller + "\t" + Callee + "\n").str();
+  for (const auto &[Caller, Callee] : Facts.Forwards)
+    Text += (ForwardKey + "\t" + Caller + "\t" + Callee + "\n").str();
   return Text;
 }
 
@@ -1058,7 +1086,7 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
   std::map<std::string, std::optional<FunctionSummary>> Merged;
   std::map<std::string, std::optional<LaunchFacts>> Launches;
   std::set<std::string> CalledNotDefined;
-  std::set<std::pair<std::string, std::string>> Edges;
+  std::set<std::pair<std::string, std::string>> Edges, Forwards;
   for (const std::string &Text : PerUnit) {
     std::optional<std::vector<FunctionSummary>> Summaries = readSummaries(Text);
     std::optional<std::map<std::string, LaunchFacts>> Facts = readLaunchFacts(Text);
@@ -1078,8 +1106,12 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
       auto [Key, Rest] = Line.split('\t');
       if (Key == CallsKey && !Rest.empty())
         CalledNotDefined.insert(Rest.str());
-      if (auto [Caller, Callee] = Rest.split('\t'); Key == EdgeKey && !Callee.empty())
-        Edges.insert({Caller.str(), Callee.str()});
+      if (auto [Caller, Callee] = Rest.split('\t'); !Callee.empty()) {
+        if (Key == EdgeKey)
+          Edges.insert({Caller.str(), Callee.str()});
+        else if (Key == ForwardKey)
+          Forwards.insert({Caller.str(), Callee.str()});
+      }
     }
   }
   // A function that calls, in another unit, one that reads the error reads
@@ -1094,6 +1126,24 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
       auto [Entry, Inserted] = Launches.try_emplace(Caller, LaunchFacts{});
       if (Entry->second && !Entry->second->Queries) {
         Entry->second->Queries = true;
+        Grew = true;
+      }
+    }
+  }
+  // A function that leaves pending whatever a launcher of another unit
+  // leaves pending is a launcher too, once that one is known to be: the
+  // dispatcher that calls a generated file's launcher and leaves the check
+  // to its own callers.
+  Grew = true;
+  while (Grew) {
+    Grew = false;
+    for (const auto &[Caller, Callee] : Forwards) {
+      auto Launcher = Launches.find(Callee);
+      if (Launcher == Launches.end() || !Launcher->second || !Launcher->second->LeavesPending)
+        continue;
+      auto [Entry, Inserted] = Launches.try_emplace(Caller, LaunchFacts{});
+      if (Entry->second && !Entry->second->Queries && !Entry->second->LeavesPending) {
+        Entry->second->LeavesPending = true;
         Grew = true;
       }
     }

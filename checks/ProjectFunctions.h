@@ -131,6 +131,10 @@ struct UnitLaunchFacts {
   // (caller, callee): a function another unit can call, and a function of
   // another unit it calls, itself or through functions of its own unit.
   std::vector<std::pair<std::string, std::string>> Calls;
+  // (caller, callee) of those: the caller launches on every path and leaves
+  // the error pending if the callee does (a dispatcher of launchers defined
+  // elsewhere).
+  std::vector<std::pair<std::string, std::string>> Forwards;
 };
 UnitLaunchFacts summariseLaunches(clang::ASTContext &Context, const CudaApi &Api);
 

@@ -355,6 +355,10 @@ static void throughAHelper(float *x) { elsewhere(x); }
 void callsElsewhereThroughAHelper(float *x) { throughAHelper(x); }
 void launchesSometimes(float *x, bool fill) { if (fill) kernel<<<1, 1>>>(x); }
 void callsSometimesLauncher(float *x) { launchesSometimes(x, false); }
+void elsewhereToo(float *x);
+void dispatches(float *x, bool wide) { if (wide) elsewhere(x); else elsewhereToo(x); }
+void dispatchesSometimes(float *x, bool wide) { if (wide) elsewhere(x); }
+void dispatchesAndChecks(float *x) { elsewhere(x); checker(); }
 )");
   ASSERT_FALSE(Outcome.Failed) << (Outcome.Errors.empty() ? "" : Outcome.Errors.front());
   std::optional<std::map<std::string, LaunchFacts>> Read = readLaunchFacts(Outcome.Summaries);
@@ -366,6 +370,7 @@ void callsSometimesLauncher(float *x) { launchesSometimes(x, false); }
                        {"c:@F@callsHidden#*f#", "queries"},
                        {"c:@F@checker#", "queries"},
                        {"c:@F@checked#*f#", "queries"},
+                       {"c:@F@dispatchesAndChecks#*f#", "queries"},
                        {"c:@F@launcher#*f#", "pending"},
                        {"c:@F@launcherT<#f>#*f#", "pending"},
                        {"c:@S@Runner@F@run#*f#", "pending"},
@@ -387,6 +392,22 @@ void callsSometimesLauncher(float *x) { launchesSometimes(x, false); }
                 "edge\tc:@F@callsElsewhereThroughAHelper#*f#\tc:@F@elsewhere#*f#\n"),
             std::string::npos)
       << Outcome.Summaries;
+  // What would leave pending the error of launches in other units: a
+  // dispatcher whose every path calls one of them, not one that may call
+  // none or checks after.
+  EXPECT_NE(Outcome.Summaries.find("forward\tc:@F@dispatches#*f#b#\tc:@F@elsewhere#*f#\n"),
+            std::string::npos)
+      << Outcome.Summaries;
+  EXPECT_NE(Outcome.Summaries.find("forward\tc:@F@dispatches#*f#b#\tc:@F@elsewhereToo#*f#\n"),
+            std::string::npos)
+      << Outcome.Summaries;
+  EXPECT_NE(Outcome.Summaries.find("forward\tc:@F@callsElsewhere#*f#\tc:@F@elsewhere#*f#\n"),
+            std::string::npos)
+      << Outcome.Summaries;
+  EXPECT_EQ(Outcome.Summaries.find("forward\tc:@F@dispatchesSometimes"), std::string::npos)
+      << Outcome.Summaries;
+  EXPECT_EQ(Outcome.Summaries.find("forward\tc:@F@dispatchesAndChecks"), std::string::npos)
+      << Outcome.Summaries;
   EXPECT_TRUE(readSummaries(Outcome.Summaries).has_value());
 
   // A function another unit calls is known to be called elsewhere; facts two
@@ -403,6 +424,20 @@ void callsSometimesLauncher(float *x) { launchesSometimes(x, false); }
             "launch\tc:@F@check#\tqueries\n"
             "launch\tc:@F@forward#\tqueries\n"
             "launch\tc:@F@layer#\tqueries\n");
+  // A dispatcher of a launcher elsewhere leaves its error pending, however
+  // many units deep, unless it reads the error through another unit.
+  EXPECT_EQ(mergeSummaries({"launch\tc:@F@launcher#\tpending\n",
+                            "forward\tc:@F@dispatch#\tc:@F@launcher#\n"
+                            "forward\tc:@F@api#\tc:@F@dispatch#\n"
+                            "forward\tc:@F@unrelated#\tc:@F@logger#\n",
+                            "launch\tc:@F@check#\tqueries\n"
+                            "forward\tc:@F@checked#\tc:@F@launcher#\n"
+                            "edge\tc:@F@checked#\tc:@F@check#\n"}),
+            "launch\tc:@F@api#\tpending\n"
+            "launch\tc:@F@check#\tqueries\n"
+            "launch\tc:@F@checked#\tqueries\n"
+            "launch\tc:@F@dispatch#\tpending\n"
+            "launch\tc:@F@launcher#\tpending\n");
   EXPECT_FALSE(readLaunchFacts("launch\tc:@F@a#\tsometimes\n").has_value());
 }
 

@@ -9,7 +9,8 @@ per run (--case):
              buffer and let go, keep one, drop a status) called from a
              CUDA unit, and a class whose
              destructor releases its member through one, and kernel
-             launchers (a function and a template's explicit instance)
+             launchers (a function and a template's explicit instance,
+             and a dispatcher of a third unit between one and its callers)
              whose launch errors the callers of another unit check, or
              not, with --cross-unit-summaries: each bug marked BUG is found at its line
              and nothing else is; without the option none of them is; -j1
@@ -54,6 +55,7 @@ void launchFill(float *x, int n, cudaStream_t stream);
 void launchOrphan(float *x);
 void launchMaybe(float *x, bool fill);
 template <typename T> void launchScaleT(T *x, int n);
+void dispatchFill(float *x, int n);
 #endif
 """
 
@@ -145,6 +147,20 @@ void launchMaybe(float *x, bool fill) {
 // Nobody in the database calls it, so nobody reads its launch's error.
 void launchOrphan(float *x) {
   fillKernel<<<1, 1>>>(x, 1); // BUG cuda-unchecked-error // ALONE cuda-unchecked-error
+}
+"""
+
+# A dispatcher between the launcher of wrappers.cu and the callers of main.cu,
+# as generated kernel files sit under a library's dispatch layer: the error of
+# the launch two units away is its callers' to read.
+DISPATCH_CU = """\
+#include "wrappers.h"
+
+void dispatchFill(float *x, int n) {
+  if (n > 0)
+    launchFill(x, n, 0);
+  else
+    launchFill(x, 1, 0);
 }
 """
 
@@ -341,6 +357,16 @@ void fillMaybe(float *d) {
     abort();
 }
 
+void dispatchedCheckedHere(float *d) {
+  dispatchFill(d, 256);
+  if (cudaGetLastError() != cudaSuccess)
+    abort();
+}
+
+void dispatchedNeverChecked(float *d) {
+  dispatchFill(d, 256); // BUG cuda-unchecked-error
+}
+
 void fillNeverChecked(float *d) {
   launchFill(d, 256, 0); // BUG cuda-unchecked-error
   (void)cudaDeviceSynchronize();
@@ -369,11 +395,12 @@ def write_project(args):
     src = args.work_dir / "src"
     src.mkdir(parents=True, exist_ok=True)
     files = {"wrappers.h": WRAPPERS_H, "wrappers.c": WRAPPERS_C,
-             "wrappers.cu": WRAPPERS_CU, "main.cu": MAIN_CU}
+             "wrappers.cu": WRAPPERS_CU, "dispatch.cu": DISPATCH_CU, "main.cu": MAIN_CU}
     for name, text in files.items():
         (src / name).write_text(text)
     commands = [("wrappers.c", ["gcc", "-std=c11"]),
                 ("wrappers.cu", ["nvcc", "-std=c++17"]),
+                ("dispatch.cu", ["nvcc", "-std=c++17"]),
                 ("main.cu", ["nvcc", "-std=c++17"])]
     entries = [{"directory": str(src), "file": str(src / name),
                 "arguments": [*compiler, "-c", name, "-o", name + ".o"]}
@@ -384,7 +411,7 @@ def write_project(args):
 
 def expected(src, mark="BUG"):
     marks = set()
-    for name in ("main.cu", "wrappers.c", "wrappers.cu"):
+    for name in ("main.cu", "wrappers.c", "wrappers.cu", "dispatch.cu"):
         for number, line in enumerate((src / name).read_text().splitlines(), 1):
             if m := re.search(rf"// {mark} (\S+)", line):
                 marks.add((name, number, m.group(1)))
@@ -432,8 +459,8 @@ def cache(args):
     harness.expect(found(first) == marks, "the first cached run's findings differ")
     second = lint(args, f"--cache-dir={cache_dir}", "--verbose")
     harness.expect(found(second) == marks, "the warm run's findings differ")
-    harness.expect_contains(second.stderr, "3 of 3 units reused", "the warm run's cache note")
-    harness.expect_contains(second.stderr, "3 from the result cache", "the summaries' cache")
+    harness.expect_contains(second.stderr, "4 of 4 units reused", "the warm run's cache note")
+    harness.expect_contains(second.stderr, "4 from the result cache", "the summaries' cache")
     # The wrapper stops releasing: main.cu did not change, and its release
     # through the wrapper is now a leak.
     (src / "wrappers.c").write_text(WRAPPERS_C.replace("(void)cudaFree(x_gpu);", "(void)x_gpu;"))
