@@ -300,6 +300,14 @@ constexpr BorrowedMemoryApi BorrowedMemory[] = {
     {"basic_string", "c_str", MemoryFamily::PageableHost, "std::string::c_str()"},
 };
 
+// The same, for a container whose allocator hands out CUDA memory
+// (`std::vector<float, PinnedAllocator<float>>`).
+constexpr BorrowedMemoryApi CudaAllocatorBorrowedMemory[] = {
+    {"vector", "data", MemoryFamily::PinnedHost, "std::vector::data()"},
+    {"vector", "data", MemoryFamily::MappedHost, "std::vector::data()"},
+    {"vector", "data", MemoryFamily::Managed, "std::vector::data()"},
+};
+
 constexpr HostRegistrationApi HostRegistrations[] = {
     {"cudaHostRegister", 0, true},
     {"cudaHostUnregister", 0, false},
@@ -608,21 +616,81 @@ CudaApi::borrowedMemory(const FunctionDecl *Callee) const {
   if (!Container->isInStdNamespace() || !Container->getIdentifier())
     return nullptr;
   // Only std::allocator is known to hand out pageable memory: a container
-  // with an allocator of its own (a pinning one, as GROMACS' HostVector and
-  // thrust's pinned allocators are) holds whatever that allocator gives.
+  // with an allocator of its own holds whatever that allocator gives, CUDA
+  // memory where its allocate() is seen to call a CUDA allocation (a pinning
+  // allocator, as thrust's and many projects' are), unknown otherwise.
+  llvm::ArrayRef<BorrowedMemoryApi> Rows = BorrowedMemory;
+  std::optional<MemoryFamily> Family = MemoryFamily::PageableHost;
   if (const auto *Instance = dyn_cast<ClassTemplateSpecializationDecl>(Container)) {
     const TemplateArgumentList &Arguments = Instance->getTemplateArgs();
     const TemplateArgument &Last = Arguments[Arguments.size() - 1];
     const CXXRecordDecl *Allocator =
         Last.getKind() == TemplateArgument::Type ? Last.getAsType()->getAsCXXRecordDecl() : nullptr;
-    if (!Allocator || !Allocator->isInStdNamespace() || !Allocator->getIdentifier() ||
-        Allocator->getName() != "allocator")
+    if (!Allocator)
       return nullptr;
+    if (!Allocator->isInStdNamespace() || !Allocator->getIdentifier() ||
+        Allocator->getName() != "allocator") {
+      Family = allocatorFamily(*Allocator);
+      Rows = CudaAllocatorBorrowedMemory;
+    }
   }
-  for (const BorrowedMemoryApi &Row : BorrowedMemory)
-    if (Row.Container == Container->getName() && Row.Method == Method->getName())
+  for (const BorrowedMemoryApi &Row : Rows)
+    if (Family && Row.Family == *Family && Row.Container == Container->getName() &&
+        Row.Method == Method->getName())
       return &Row;
   return nullptr;
+}
+
+namespace {
+
+// The CUDA memory a function's body allocates and hands on: the family of
+// the first CUDA allocation it calls, itself or through the functions it
+// calls whose bodies the unit has (a few calls deep), or through a project
+// function of another unit whose summary says it returns such memory.
+std::optional<MemoryFamily> cudaMemoryAllocatedBy(const FunctionDecl *Function,
+                                                  const CudaApi &Api, unsigned Depth) {
+  const FunctionDecl *Definition = nullptr;
+  if (!Function || !Function->hasBody(Definition) || Depth == 0)
+    return std::nullopt;
+  llvm::SmallVector<const Stmt *, 32> Work{Definition->getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (const AllocationApi *Allocation = Api.allocation(Callee);
+          Allocation && isCudaAllocated(Allocation->Family))
+        return Allocation->Family;
+      if (const ProjectFunctions *Project = ProjectFunctions::current())
+        if (const FunctionSummary *Summary = Project->find(Callee))
+          if (Summary->Returns && isCudaAllocated(Summary->Returns->Family))
+            return Summary->Returns->Family;
+      if (std::optional<MemoryFamily> Family = cudaMemoryAllocatedBy(Callee, Api, Depth - 1))
+        return Family;
+    }
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<MemoryFamily> CudaApi::allocatorFamily(const CXXRecordDecl &Allocator) const {
+  const CXXRecordDecl *Definition = Allocator.getDefinition();
+  if (!Definition)
+    return std::nullopt;
+  std::optional<MemoryFamily> Family;
+  auto Search = [&](const CXXRecordDecl *Record) {
+    for (const CXXMethodDecl *Method : Record->methods())
+      if (!Family && Method->getIdentifier() && Method->getName() == "allocate")
+        Family = cudaMemoryAllocatedBy(Method, *this, /*Depth=*/4);
+    return !Family;
+  };
+  if (Search(Definition))
+    Definition->forallBases(Search);
+  return Family;
 }
 
 bool CudaApi::isOwningSmartPointer(const CXXRecordDecl *Record) const {

@@ -412,6 +412,11 @@ public:
   // A method returning a pointer into memory its object owns and frees
   // itself (std::vector<T>::data()): memory no caller may release.
   const BorrowedMemoryApi *borrowedMemory(const clang::FunctionDecl *Callee) const;
+  // The CUDA memory an allocator class's allocate() hands out (pinned by
+  // cudaMallocHost or cudaHostAlloc, managed), where its body, or the bodies
+  // and summaries of what it calls, show a CUDA allocation; nullopt for any
+  // other allocator, whose memory is unknown.
+  std::optional<MemoryFamily> allocatorFamily(const clang::CXXRecordDecl &Allocator) const;
 
   // Classes that own the pointer their constructor is given and release it
   // with their deleter: std::unique_ptr, std::shared_ptr, and look-alikes of

@@ -199,7 +199,9 @@ void uploadPointersFromStack(float **d, float *a, float *b, cudaStream_t stream)
   prepareNext();
 } // expected-note {{the buffer goes out of scope here, before any synchronisation}}
 
-// ---------------------------------------------------------------- clean// A container with an allocator of its own holds what that allocator gives:
+// ---------------------------------------------------------------- clean
+
+// A container with an allocator of its own holds what that allocator gives:
 // pinned memory here, and unknown memory wherever the allocator is not seen.
 template <typename T> struct PinnedAllocator {
   using value_type = T;
@@ -217,6 +219,41 @@ template <typename T> struct PinnedAllocator {
 void downloadIntoPinnedVector(const float *d, size_t n, cudaStream_t stream) {
   std::vector<float, PinnedAllocator<float>> result(n);
   (void)cudaMemcpyAsync(result.data(), d, n * sizeof(float), cudaMemcpyDeviceToHost, stream);
+  prepareNext();
+  (void)cudaStreamSynchronize(stream);
+}
+
+// Pinned through a helper of the project, as real allocators often are.
+static void *pinnedBytes(size_t bytes) {
+  void *p = nullptr;
+  if (cudaHostAlloc(&p, bytes, cudaHostAllocPortable) != cudaSuccess)
+    throw std::bad_alloc();
+  return p;
+}
+
+template <typename T> struct PortableAllocator {
+  using value_type = T;
+  T *allocate(size_t n) { return static_cast<T *>(pinnedBytes(n * sizeof(T))); }
+  void deallocate(T *p, size_t) { (void)cudaFreeHost(p); }
+};
+
+void uploadFromPortableVector(float *d, size_t n, cudaStream_t stream) {
+  std::vector<float, PortableAllocator<float>> staged(n, 1.0f);
+  (void)cudaMemcpyAsync(d, staged.data(), n * sizeof(float), cudaMemcpyHostToDevice, stream);
+  prepareNext();
+  (void)cudaStreamSynchronize(stream);
+}
+
+// An allocator whose allocate() this unit does not see: unknown memory.
+template <typename T> struct OpaqueAllocator {
+  using value_type = T;
+  T *allocate(size_t n);
+  void deallocate(T *p, size_t);
+};
+
+void uploadFromOpaqueVector(float *d, size_t n, cudaStream_t stream) {
+  std::vector<float, OpaqueAllocator<float>> staged(n);
+  (void)cudaMemcpyAsync(d, staged.data(), n * sizeof(float), cudaMemcpyHostToDevice, stream);
   prepareNext();
   (void)cudaStreamSynchronize(stream);
 }

@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstring>
+#include <new>
+#include <vector>
 
 __global__ void scale(float *data, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -466,6 +468,39 @@ float asyncDownloadToPageable(const float *d, cudaStream_t s, int n) {
   float first = h[0];
   delete[] h;
   return first;
+}
+
+// A container whose allocator pins its storage holds pinned memory: the copy
+// into it returns at once, as into cudaMallocHost's.
+template <typename T> struct PinnedAllocator {
+  using value_type = T;
+  T *allocate(size_t n) {
+    T *p = nullptr;
+    if (cudaMallocHost(&p, n * sizeof(T)) != cudaSuccess)
+      throw std::bad_alloc();
+    return p;
+  }
+  void deallocate(T *p, size_t) { cudaFreeHost(p); }
+};
+
+float asyncDownloadIntoPinnedVectorReadEarly(const float *d, int n) {
+  cudaStream_t s;
+  cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+  std::vector<float, PinnedAllocator<float>> result(n);
+  float *h = result.data();
+  cudaMemcpyAsync(h, d, n * sizeof(float), cudaMemcpyDeviceToHost, s); // expected-note {{'cudaMemcpyAsync' is queued on non-blocking stream 's' and writes pinned host memory}}
+  // expected-note@+1 {{read before the work is known to be complete}}
+  float first = h[0]; // expected-warning {{the host reads pinned host memory that 'cudaMemcpyAsync' may still be writing}}
+  cudaStreamSynchronize(s);
+  return first;
+}
+
+float asyncDownloadIntoVectorReadAtOnce(const float *d, cudaStream_t s, int n) {
+  std::vector<float> result(n);
+  float *h = result.data();
+  // Into std::allocator's pageable memory the copy returns once it is done.
+  cudaMemcpyAsync(h, d, n * sizeof(float), cudaMemcpyDeviceToHost, s);
+  return h[0];
 }
 
 void asyncUploadSourceRefilled(float *d, cudaStream_t stream, int n) {
