@@ -264,6 +264,10 @@ constexpr MappedPointerApi MappedPointers[] = {
     {"cuMemHostGetDevicePointer_v2", 0, 1},
 };
 
+constexpr PointerQueryApi PointerQueries[] = {
+    {"cudaPointerGetAttributes", 0, 1, "type", "device"},
+};
+
 constexpr llvm::StringLiteral DeviceOnlyWaits[] = {"cudaStreamWaitEvent",
                                                    "cuStreamWaitEvent"};
 
@@ -850,7 +854,7 @@ bool CudaApi::isCudaApiCall(const FunctionDecl *Callee) const {
     return Api->Family != MemoryFamily::PageableHost;
   return allocation(Callee) || copy(Callee) || synchronization(Callee) ||
          streamCreation(Callee) || eventRecord(Callee) ||
-         completionQuery(Callee) || mappedPointer(Callee) ||
+         completionQuery(Callee) || mappedPointer(Callee) || pointerQuery(Callee) ||
          waitsOnDeviceOnly(Callee) || isLastErrorQuery(Callee) ||
          launchesGraph(Callee);
 }
@@ -974,6 +978,31 @@ CudaApi::completionQuery(const FunctionDecl *Callee) const {
       !returnsStatus(*this, Callee))
     return nullptr;
   return Api;
+}
+
+const PointerQueryApi *CudaApi::pointerQuery(const FunctionDecl *Callee) const {
+  const PointerQueryApi *Api =
+      findByName(llvm::ArrayRef(PointerQueries), globalFunctionName(Callee));
+  if (!Api || Callee->getNumParams() <= std::max(Api->AttributesParam, Api->PointerParam) ||
+      !Callee->getParamDecl(Api->AttributesParam)->getType()->isPointerType())
+    return nullptr;
+  return Api;
+}
+
+llvm::StringRef CudaApi::memoryTypeEnumerator(MemoryFamily Family) {
+  switch (Family) {
+  case MemoryFamily::Device:
+    return "cudaMemoryTypeDevice";
+  case MemoryFamily::Managed:
+    return "cudaMemoryTypeManaged";
+  case MemoryFamily::PinnedHost:
+  case MemoryFamily::MappedHost:
+    return "cudaMemoryTypeHost";
+  case MemoryFamily::PageableHost:
+  case MemoryFamily::Stack:
+    return "cudaMemoryTypeUnregistered";
+  }
+  llvm_unreachable("unknown memory family");
 }
 
 const MappedPointerApi *CudaApi::mappedPointer(const FunctionDecl *Callee) const {

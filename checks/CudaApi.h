@@ -173,6 +173,18 @@ struct MappedPointerApi {
   unsigned HostParam;
 };
 
+// cudaPointerGetAttributes(&attributes, ptr): where a pointer's memory lives,
+// in a field of enum cudaMemoryType. Copy helpers choose their
+// cudaMemcpyKind from it.
+struct PointerQueryApi {
+  llvm::StringLiteral Name;
+  unsigned AttributesParam; // points to the struct the answer is written to
+  unsigned PointerParam;
+  llvm::StringLiteral MemoryTypeField;
+  // The ordinal of the device that owns device or managed memory.
+  llvm::StringLiteral DeviceField;
+};
+
 // cudaHostRegister(ptr, size, flags) pins existing host memory until
 // cudaHostUnregister(ptr); cuMemHostRegister and cuMemHostUnregister alike.
 struct HostRegistrationApi {
@@ -345,6 +357,11 @@ public:
   const EventRecordApi *eventRecord(const clang::FunctionDecl *Callee) const;
   const CompletionQueryApi *completionQuery(const clang::FunctionDecl *Callee) const;
   const MappedPointerApi *mappedPointer(const clang::FunctionDecl *Callee) const;
+  const PointerQueryApi *pointerQuery(const clang::FunctionDecl *Callee) const;
+  // The cudaMemoryType enumerator a pointer query answers for memory of the
+  // family: cudaMemoryTypeUnregistered for pageable memory (CUDA 11 and
+  // later), Host for pinned, Device, Managed.
+  static llvm::StringRef memoryTypeEnumerator(MemoryFamily Family);
   // cudaStreamWaitEvent: orders one stream after an event on the device; the
   // host does not wait.
   bool waitsOnDeviceOnly(const clang::FunctionDecl *Callee) const;

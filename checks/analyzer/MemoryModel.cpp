@@ -731,6 +731,8 @@ private:
                                        SymbolRef Sym) const;
   ProgramStateRef receiveProjectMemory(const CallEvent &Call, const FunctionSummary &Summary,
                                        ProgramStateRef State, CheckerContext &C) const;
+  ProgramStateRef answerPointerQuery(const CallEvent &Call, const PointerQueryApi &Api,
+                                     CheckerContext &C) const;
   ProgramStateRef recordDeviceAlias(const CallEvent &Call,
                                     const MappedPointerApi &Api,
                                     CheckerContext &C) const;
@@ -1228,6 +1230,10 @@ void MemoryModeling::checkPostCall(const CallEvent &Call,
     C.addTransition(recordDeviceAlias(Call, *Api, C));
     return;
   }
+  if (const PointerQueryApi *Api = api().pointerQuery(Callee)) {
+    C.addTransition(answerPointerQuery(Call, *Api, C));
+    return;
+  }
   if (const BorrowedMemoryApi *Api = api().borrowedMemory(Callee)) {
     SymbolRef Sym = Call.getReturnValue().getAsSymbol();
     if (Sym && !State->get<Allocations>(Sym))
@@ -1299,6 +1305,59 @@ ProgramStateRef MemoryModeling::receiveProjectMemory(const CallEvent &Call,
 // evaluates any call it does not know, left a fresh value in `d`; that value
 // is the device's address of `h`. The toolkit's template overload calls the
 // C function from its header: the alias is recorded at the user's call.
+// A pointer query answers as the memory was allocated, so that a copy
+// helper's branch on the answer (`if (attributes.type ==
+// cudaMemoryTypeDevice)`) takes the one path the memory allows, and its
+// cudaMemcpyKind is judged on that path only: the query succeeds (on any
+// valid pointer since CUDA 11), the memory type is the family's, and memory
+// the device reaches has a device ordinal, not a negative one. Memory of unknown origin
+// keeps the unknown answer the call's evaluation gave it: both branches stay.
+ProgramStateRef MemoryModeling::answerPointerQuery(const CallEvent &Call,
+                                                   const PointerQueryApi &Api,
+                                                   CheckerContext &C) const {
+  ProgramStateRef State = C.getState();
+  SVal Pointer = Call.getArgSVal(Api.PointerParam);
+  std::optional<MemoryFamily> Family = familyOf(State, Pointer);
+  if (!Family || deviceAliasOf(State, Pointer))
+    return State;
+  const auto *Attributes =
+      dyn_cast_or_null<TypedValueRegion>(Call.getArgSVal(Api.AttributesParam).getAsRegion());
+  const RecordDecl *Record =
+      Attributes ? Attributes->getValueType()->getAsRecordDecl() : nullptr;
+  if (!Record || !(Record = Record->getDefinition()))
+    return State;
+  SValBuilder &Builder = C.getSValBuilder();
+  MemRegionManager &Regions = C.getStoreManager().getRegionManager();
+  // Each answer is a constraint the path must meet; one it cannot meet (the
+  // path already assumed another answer) leaves the state as it was.
+  auto Assume = [&](SVal Left, BinaryOperatorKind Op, SVal Right) {
+    auto Condition = Builder.evalBinOp(State, Op, Left, Right, Builder.getConditionType())
+                         .getAs<DefinedOrUnknownSVal>();
+    if (Condition)
+      if (ProgramStateRef Met = State->assume(*Condition, true))
+        State = Met;
+  };
+  if (!Call.getResultType()->isVoidType())
+    Assume(Call.getReturnValue(), BO_EQ, Builder.makeZeroVal(Call.getResultType()));
+  for (const FieldDecl *Field : Record->fields()) {
+    if (!Field->getIdentifier())
+      continue;
+    const FieldRegion *Answer = Regions.getFieldRegion(Field, Attributes);
+    if (Field->getName() == Api.DeviceField && Field->getType()->isIntegerType() &&
+        CudaApi::deviceReachable(*Family))
+      Assume(State->getSVal(Answer), BO_GE, Builder.makeZeroVal(Field->getType()));
+    const auto *Enum = Field->getType()->getAs<EnumType>();
+    const EnumDecl *Declaration = Enum ? Enum->getDecl()->getDefinition() : nullptr;
+    if (Field->getName() != Api.MemoryTypeField || !Declaration)
+      continue;
+    for (const EnumConstantDecl *Enumerator : Declaration->enumerators())
+      if (Enumerator->getName() == CudaApi::memoryTypeEnumerator(*Family))
+        State = State->bindLoc(loc::MemRegionVal(Answer), Builder.makeIntVal(Enumerator->getInitVal()),
+                               C.getLocationContext());
+  }
+  return State;
+}
+
 ProgramStateRef MemoryModeling::recordDeviceAlias(const CallEvent &Call,
                                                   const MappedPointerApi &Api,
                                                   CheckerContext &C) const {

@@ -328,6 +328,29 @@ void reassignedOnOneBranch(const float *hostInput, bool toHost, size_t bytes) {
   (void)cudaFreeHost(h);
 }
 
+// A copy helper that asks the runtime where its destination lives and takes
+// only pinned memory for host memory: pageable memory is
+// cudaMemoryTypeUnregistered (since CUDA 11), and its copies fail. The pointer
+// query answers as the memory was allocated.
+static void copyOut(float *dst, const float *src, size_t bytes, cudaStream_t stream) {
+  cudaPointerAttributes where;
+  if (cudaPointerGetAttributes(&where, dst) != cudaSuccess) // expected-note {{taking false branch}}
+    return;
+  cudaMemcpyKind kind =
+      where.type == cudaMemoryTypeHost ? cudaMemcpyDeviceToHost : cudaMemcpyDeviceToDevice; // expected-note {{field 'type' is not equal to cudaMemoryTypeHost}} expected-note {{'?' condition is false}}
+  // expected-note@+2 {{'cudaMemcpyAsync' is called here with cudaMemcpyDeviceToDevice}}
+  // expected-warning@+1 {{'cudaMemcpyAsync' is given cudaMemcpyDeviceToDevice, which copies device memory into device memory, but the destination 'dst' is pageable host memory from std::vector::data() at line 350; the call fails with cudaErrorInvalidValue and copies nothing (use cudaMemcpyDeviceToHost) [cuda-memcpy-kind]}}
+  (void)cudaMemcpyAsync(dst, src, bytes, kind, stream);
+}
+
+void queriedHelperWithWrongKind(size_t count, cudaStream_t stream) {
+  float *d;
+  (void)cudaMalloc(&d, count * sizeof(float)); // expected-note {{device memory is allocated here by 'cudaMalloc'}}
+  std::vector<float> result(count);
+  copyOut(result.data(), d, count * sizeof(float), stream); // expected-note {{the pointer comes from std::vector::data(), which owns the pageable host memory it points to}} expected-note {{calling 'copyOut'}}
+  (void)cudaFree(d);
+}
+
 // ---------------------------------------------------------- clean look-alikes
 
 void rightKinds(size_t bytes) {
@@ -573,6 +596,37 @@ void kindVariableMatching(size_t bytes) {
   (void)cudaMemcpy(h, d, bytes, kind);
   (void)cudaFree(d);
   std::free(h);
+}
+
+// The kind is chosen from a pointer query: on each branch the query's answer
+// says where the pointer lives, and only the branch that the memory's origin
+// selects can run.
+static int placeOf(const void *p) {
+  cudaPointerAttributes attributes;
+  if (cudaPointerGetAttributes(&attributes, p) != cudaSuccess)
+    return -2;
+  return attributes.type == cudaMemoryTypeDevice || attributes.type == cudaMemoryTypeManaged
+             ? attributes.device
+             : -1;
+}
+
+static void copyAnywhere(float *dst, const float *src, size_t bytes, cudaStream_t stream) {
+  if (placeOf(dst) == -1)
+    (void)cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, stream);
+  else
+    (void)cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream);
+}
+
+void kindsChosenByPointerQuery(size_t count, cudaStream_t stream) {
+  float *d, *other;
+  (void)cudaMalloc(&d, count * sizeof(float));
+  (void)cudaMalloc(&other, count * sizeof(float));
+  std::vector<float> result(count);
+  copyAnywhere(result.data(), d, count * sizeof(float), stream);
+  copyAnywhere(other, d, count * sizeof(float), stream);
+  (void)cudaStreamSynchronize(stream);
+  (void)cudaFree(other);
+  (void)cudaFree(d);
 }
 
 void vectorRoundTrip(size_t count) {
