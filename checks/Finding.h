@@ -55,6 +55,9 @@ struct Finding {
   std::string Message;
   std::vector<FindingNote> Notes;
   std::vector<FixIt> Fixes;
+  // How many instantiations the unit made of the template code the finding
+  // is in: one problem in the template, reported once (1 outside templates).
+  unsigned Instances = 1;
 
   auto key() const { return std::tie(Where, CheckId, Message); }
 };

@@ -12,6 +12,9 @@
 //         "severity": "warning",            // or "error" (--warnings-as-errors)
 //         "file": "/src/a.cu", "line": 12, "column": 3,
 //         "message": "...",
+//         // how many instantiations a unit made of the template code the
+//         // finding is in: one problem, reported once (1 outside templates)
+//         "instances": 1,
 //         // "step": true for the steps of the path a path-sensitive check
 //         // followed (in order, the last where the bug happens); false for
 //         // other notes
@@ -101,6 +104,7 @@ void writeFinding(llvm::json::OStream &J, const Finding &F) {
     J.attribute("severity", F.Level == Severity::Error ? "error" : "warning");
     writeLocation(J, F.Where);
     J.attribute("message", utf8(F.Message));
+    J.attribute("instances", F.Instances);
     J.attributeArray("notes", [&] {
       for (const FindingNote &Note : F.Notes)
         J.object([&] {

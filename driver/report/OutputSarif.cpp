@@ -392,6 +392,9 @@ void SarifWriter::writeResult(const Finding &F) {
       J.attribute("ruleIndex", Rule->second);
     J.attribute("level", F.Level == Severity::Error ? "error" : "warning");
     J.attributeObject("message", [&] { J.attribute("text", utf8(F.Message)); });
+    // Template instantiations that gave the same result: SARIF's own count.
+    if (F.Instances > 1)
+      J.attribute("occurrenceCount", F.Instances);
     if (hasPhysicalLocation(F.Where))
       J.attributeArray("locations", [&] {
         J.object([&] { writePhysicalLocation(F.Where, /*WithContext=*/true); });

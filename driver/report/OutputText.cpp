@@ -284,6 +284,8 @@ void TextPrinter::print(const Finding &F) {
   DiagLevel Kind =
       F.Level == Severity::Error ? DiagLevel::Error : DiagLevel::Warning;
   std::string Message = F.Message;
+  if (F.Instances > 1)
+    Message += " (in " + std::to_string(F.Instances) + " instantiations)";
   if (!F.CheckId.empty())
     Message += " [" + F.CheckId +
                (F.PromotedToError ? ",-warnings-as-errors]" : "]");

@@ -178,6 +178,9 @@ Finding SarifReader::finding(const Object &Result) const {
   F.CheckId = text(&Result, "ruleId");
   F.Level = text(&Result, "level") == "error" ? Severity::Error : Severity::Warning;
   F.Message = text(object(&Result, "message"), "text");
+  if (std::optional<int64_t> Count = Result.getInteger("occurrenceCount");
+      Count && *Count > 1 && *Count <= UINT32_MAX)
+    F.Instances = static_cast<unsigned>(*Count);
   F.Where = point(object(first(array(&Result, "locations")), "physicalLocation"),
                   /*WithContext=*/true);
   if (const Array *Related = array(&Result, "relatedLocations"))
@@ -282,6 +285,9 @@ llvm::Error readJson(const Object &Root, ReadReport &Read) {
     F.Level = text(Found, "severity") == "error" ? Severity::Error : Severity::Warning;
     F.Where = jsonPoint(Found);
     F.Message = text(Found, "message");
+    if (std::optional<int64_t> Instances = Found ? Found->getInteger("instances") : std::nullopt;
+        Instances && *Instances > 1 && *Instances <= UINT32_MAX)
+      F.Instances = static_cast<unsigned>(*Instances);
     if (const Array *Notes = array(Found, "notes"))
       for (const llvm::json::Value &Note : *Notes) {
         const Object *N = Note.getAsObject();
@@ -350,11 +356,17 @@ void sortProblems(std::vector<RunProblem> &Problems) {
 
 void sortReport(RunReport &Report) {
   llvm::stable_sort(Report.Findings);
-  Report.Findings.erase(std::unique(Report.Findings.begin(), Report.Findings.end(),
-                                    [](const Finding &A, const Finding &B) {
-                                      return A.key() == B.key();
-                                    }),
-                        Report.Findings.end());
+  // A header's template reported by every unit that includes it: once, with
+  // the instantiations of the unit that made the most.
+  std::vector<Finding> Unique;
+  for (Finding &Found : Report.Findings) {
+    if (!Unique.empty() && Unique.back().key() == Found.key()) {
+      Unique.back().Instances = std::max(Unique.back().Instances, Found.Instances);
+      continue;
+    }
+    Unique.push_back(std::move(Found));
+  }
+  Report.Findings = std::move(Unique);
   sortProblems(Report.Problems);
   llvm::sort(Report.Units);
   Report.Units.erase(std::unique(Report.Units.begin(), Report.Units.end()),

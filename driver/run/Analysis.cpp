@@ -7,6 +7,7 @@
 #include "analyzer/AnalyzerEngine.h"
 #include "ProjectFunctions.h"
 
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/Stack.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -16,6 +17,7 @@
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -28,6 +30,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <set>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -157,6 +160,48 @@ private:
   Clock::time_point &ParseEnd;
 };
 
+// How many instantiations the unit made of the template code at a place. A
+// check reports a problem in a function template (or a member of a class
+// template) once, in the template or in one instantiation; the finding
+// stands for every instantiation, and says how many there are.
+class TemplateInstances : public RecursiveASTVisitor<TemplateInstances> {
+public:
+  explicit TemplateInstances(ASTContext &Context) : SM(Context.getSourceManager()) {
+    TraverseAST(Context);
+  }
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitFunctionDecl(FunctionDecl *Function) {
+    if (Function->isTemplateInstantiation() && Function->doesThisDeclarationHaveABody())
+      if (const FunctionDecl *Pattern = Function->getTemplateInstantiationPattern())
+        ++Instances[Pattern->getCanonicalDecl()];
+    return true;
+  }
+  // Those of the innermost template whose definition holds `Where`; 1 where
+  // none does.
+  unsigned at(SourceLocation Where) const {
+    unsigned Found = 1;
+    SourceLocation InnermostBegin;
+    for (const auto &[Pattern, Count] : Instances) {
+      const FunctionDecl *Definition = nullptr;
+      if (!Pattern->hasBody(Definition))
+        continue;
+      SourceLocation Begin = SM.getExpansionLoc(Definition->getBeginLoc());
+      SourceLocation End = SM.getExpansionLoc(Definition->getEndLoc());
+      if (!SM.isPointWithin(Where, Begin, End))
+        continue;
+      if (InnermostBegin.isInvalid() || SM.isBeforeInTranslationUnit(InnermostBegin, Begin)) {
+        InnermostBegin = Begin;
+        Found = Count;
+      }
+    }
+    return Found;
+  }
+
+private:
+  const SourceManager &SM;
+  llvm::MapVector<const FunctionDecl *, unsigned> Instances;
+};
+
 // Runs after the match finder: applies NOLINT comments, and in verify mode
 // hands the findings to clang's VerifyDiagnosticConsumer as diagnostics.
 class FindingCollector : public ASTConsumer {
@@ -166,14 +211,23 @@ public:
       : Context(Context), Compiler(Compiler), Outcome(Outcome), Triage(Triage),
         Verify(Verify) {}
 
-  void HandleTranslationUnit(ASTContext &) override {
+  void HandleTranslationUnit(ASTContext &AST) override {
     FileTexts Texts(Compiler.getSourceManager());
+    // A finding that each instantiation of a template repeats is one.
+    std::set<decltype(std::declval<const Finding &>().key())> Seen;
+    std::optional<TemplateInstances> Instances;
     for (Finding &Found : Context.findings()) {
       if (inSkippedBody(Texts, Found))
         continue;
       const NolintDirectives *Directives = Texts.directives(Found.Where.File);
       if (Directives && Directives->suppresses(Found.Where.Line, Found.CheckId))
         continue;
+      if (!Seen.insert(Found.key()).second)
+        continue;
+      if (!Instances)
+        Instances.emplace(AST);
+      if (SourceLocation Where = Texts.location(Found.Where); Where.isValid())
+        Found.Instances = Instances->at(Where);
       Outcome.Findings.push_back(std::move(Found));
     }
     reportUnpairedSuppressions(Texts);

@@ -17,7 +17,7 @@ namespace {
 
 // Changes whenever the key's layout does; entries themselves carry
 // OutcomeEncoding's magic.
-constexpr llvm::StringLiteral Magic = "cudalint-result-cache-4\n";
+constexpr llvm::StringLiteral Magic = "cudalint-result-cache-5\n";
 
 // A rebuilt cudalint with the same version number may find other things.
 std::string toolDigest() {
