@@ -1114,40 +1114,34 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
       }
     }
   }
-  // A function that calls, in another unit, one that reads the error reads
-  // it too: a model's forward() whose layers check after their launches.
-  bool Grew = true;
-  while (Grew) {
-    Grew = false;
-    for (const auto &[Caller, Callee] : Edges) {
-      auto Reads = Launches.find(Callee);
-      if (Reads == Launches.end() || !Reads->second || !Reads->second->Queries)
-        continue;
-      auto [Entry, Inserted] = Launches.try_emplace(Caller, LaunchFacts{});
-      if (Entry->second && !Entry->second->Queries) {
-        Entry->second->Queries = true;
-        Grew = true;
+  // Sets `Fact` of each caller whose callee has it, along `Calls`, until
+  // nothing changes; a caller whose facts two units gave differently, or
+  // that reads the error, keeps its own.
+  auto Propagate = [&](const std::set<std::pair<std::string, std::string>> &Calls,
+                       bool LaunchFacts::*Fact) {
+    bool Grew = true;
+    while (Grew) {
+      Grew = false;
+      for (const auto &[Caller, Callee] : Calls) {
+        auto Known = Launches.find(Callee);
+        if (Known == Launches.end() || !Known->second || !((*Known->second).*Fact))
+          continue;
+        std::optional<LaunchFacts> &Entry = Launches.try_emplace(Caller, LaunchFacts{}).first->second;
+        if (Entry && !Entry->Queries && !((*Entry).*Fact)) {
+          (*Entry).*Fact = true;
+          Grew = true;
+        }
       }
     }
-  }
+  };
+  // A function that calls, in another unit, one that reads the error reads
+  // it too: a model's forward() whose layers check after their launches.
+  Propagate(Edges, &LaunchFacts::Queries);
   // A function that leaves pending whatever a launcher of another unit
   // leaves pending is a launcher too, once that one is known to be: the
   // dispatcher that calls a generated file's launcher and leaves the check
   // to its own callers.
-  Grew = true;
-  while (Grew) {
-    Grew = false;
-    for (const auto &[Caller, Callee] : Forwards) {
-      auto Launcher = Launches.find(Callee);
-      if (Launcher == Launches.end() || !Launcher->second || !Launcher->second->LeavesPending)
-        continue;
-      auto [Entry, Inserted] = Launches.try_emplace(Caller, LaunchFacts{});
-      if (Entry->second && !Entry->second->Queries && !Entry->second->LeavesPending) {
-        Entry->second->LeavesPending = true;
-        Grew = true;
-      }
-    }
-  }
+  Propagate(Forwards, &LaunchFacts::LeavesPending);
   std::vector<FunctionSummary> Agreed;
   for (auto &[Usr, Summary] : Merged)
     if (Summary)
