@@ -28,6 +28,25 @@ const FunctionDecl *definitionOf(const FunctionDecl *Function) {
   return nullptr;
 }
 
+// The method a call reaches through virtual dispatch (`layer->forward()`,
+// `invokeActivation()` in a base class), not one named with its class.
+const CXXMethodDecl *virtualCallee(const CallExpr &Call) {
+  const auto *Member = dyn_cast<CXXMemberCallExpr>(&Call);
+  const CXXMethodDecl *Method = Member ? Member->getMethodDecl() : nullptr;
+  if (!Method || !Method->isVirtual())
+    return nullptr;
+  const auto *Callee = dyn_cast<MemberExpr>(Member->getCallee()->IgnoreParens());
+  return Callee && !Callee->hasQualifier() ? Method : nullptr;
+}
+
+// Every method `Method` overrides, however far up.
+template <typename Visit> void forEachOverridden(const CXXMethodDecl *Method, Visit &&V) {
+  for (const CXXMethodDecl *Base : Method->overridden_methods()) {
+    V(Base->getCanonicalDecl());
+    forEachOverridden(Base, V);
+  }
+}
+
 std::string kernelName(const CUDAKernelCallExpr &Launch) {
   if (const FunctionDecl *Kernel = Launch.getDirectCallee())
     return Kernel->getNameAsString();
@@ -85,6 +104,8 @@ void LaunchCheckingAnalysis::addFunction(const FunctionDecl &Function) {
     else
       Calls.QueriesDirectly |= Api.isLastErrorQuery(Call.getDirectCallee());
     const FunctionDecl *Declared = Call.getDirectCallee();
+    if (const CXXMethodDecl *Method = virtualCallee(Call))
+      Calls.Virtual.push_back(Method->getCanonicalDecl());
     if (const FunctionDecl *Callee = definitionOf(Declared)) {
       Calls.Callees.push_back(Callee);
     } else if (Declared) {
@@ -177,6 +198,18 @@ const LaunchFacts *LaunchCheckingAnalysis::factsElsewhere(const FunctionDecl *Ca
 // may query the last error, in the order the functions were added. No other
 // function can change a finding: its CFG's calls are among its walk's.
 void LaunchCheckingAnalysis::buildFlows() {
+  // A virtual call may run any override the unit defines: they are its
+  // callees, and the call is one of their call sites.
+  llvm::DenseMap<const CXXMethodDecl *, llvm::SmallVector<const FunctionDecl *, 2>> Overrides;
+  for (const auto &[Function, Calls] : Added)
+    if (const auto *Method = dyn_cast<CXXMethodDecl>(Function); Method && Method->isVirtual())
+      forEachOverridden(Method, [&, Function = Function](const CXXMethodDecl *Base) {
+        Overrides[Base].push_back(Function);
+      });
+  for (auto &[Function, Calls] : Added)
+    for (const CXXMethodDecl *Method : Calls.Virtual)
+      for (const FunctionDecl *Override : Overrides.lookup(Method))
+        Calls.Callees.push_back(Override);
   llvm::DenseSet<const FunctionDecl *> MayLaunch, MayQuery;
   bool Changed = true;
   while (Changed) {
@@ -206,9 +239,15 @@ void LaunchCheckingAnalysis::buildFlows() {
     if (!Graph)
       continue;
     forEachStmtElement(*Graph, [&](const CFGBlock &, size_t, const Stmt *S) {
-      if (const auto *Call = dyn_cast<CallExpr>(S))
-        if (const FunctionDecl *Callee = definitionOf(Call->getDirectCallee()))
-          CallSites[Callee].push_back({Function, Call});
+      const auto *Call = dyn_cast<CallExpr>(S);
+      if (!Call)
+        return;
+      if (const FunctionDecl *Callee = definitionOf(Call->getDirectCallee()))
+        CallSites[Callee].push_back({Function, Call});
+      if (const CXXMethodDecl *Method = virtualCallee(*Call))
+        for (const FunctionDecl *Override : Overrides.lookup(Method->getCanonicalDecl()))
+          if (Override != definitionOf(Call->getDirectCallee()))
+            CallSites[Override].push_back({Function, Call});
     });
     Flows.insert({Function, FunctionFlow{Function, std::move(Graph), {}}});
   }

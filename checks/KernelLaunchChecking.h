@@ -88,6 +88,9 @@ private:
   struct FunctionCalls {
     llvm::SmallVector<const clang::FunctionDecl *, 4> Callees; // definitions
     llvm::SmallVector<const clang::FunctionDecl *, 4> NotDefined; // canonical
+    // Methods called through virtual dispatch (canonical): the call reaches
+    // the overrides, which the unit may define.
+    llvm::SmallVector<const clang::CXXMethodDecl *, 2> Virtual;
     bool Launches = false;
     bool QueriesDirectly = false;
   };

@@ -175,3 +175,42 @@ void launchThenForget(float *data, int count) {
   scale<<<1, 256>>>(data, 2.0f, count); // expected-warning {{launch of kernel 'scale' is never checked}}
   forgetErrors();
 } // expected-note {{the function ends here without checking the launch}}
+
+// A layer's activation is a virtual method whose launch the base class's
+// forward() checks: the call through virtual dispatch is a call of each
+// override the unit defines.
+struct Layer {
+  virtual ~Layer() = default;
+  virtual void activate(float *data, int count) = 0;
+  void forward(float *data, int count) {
+    activate(data, count);
+    CUDA_CHECK(cudaGetLastError());
+  }
+};
+
+struct HalvingLayer : Layer {
+  void activate(float *data, int count) override { scale<<<1, 256>>>(data, 0.5f, count); }
+};
+
+void runHalvingLayer(float *data, int count) {
+  HalvingLayer layer;
+  layer.forward(data, count);
+}
+
+// The same with a forward() that never checks.
+struct UncheckedLayer {
+  virtual ~UncheckedLayer() = default;
+  virtual void activate(float *data, int count) = 0;
+  void forward(float *data, int count) { activate(data, count); }
+};
+
+struct DoublingLayer : UncheckedLayer {
+  void activate(float *data, int count) override {
+    scale<<<1, 256>>>(data, 2.0f, count); // expected-warning {{launch of kernel 'scale' is never checked}}
+  } // expected-note {{the function ends here without checking the launch}}
+};
+
+void runDoublingLayer(float *data, int count) {
+  DoublingLayer layer;
+  layer.forward(data, count);
+}
