@@ -1126,7 +1126,8 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
         auto Known = Launches.find(Callee);
         if (Known == Launches.end() || !Known->second || !((*Known->second).*Fact))
           continue;
-        std::optional<LaunchFacts> &Entry = Launches.try_emplace(Caller, LaunchFacts{}).first->second;
+        std::optional<LaunchFacts> &Entry =
+            Launches.try_emplace(Caller, LaunchFacts{}).first->second;
         if (Entry && !Entry->Queries && !((*Entry).*Fact)) {
           (*Entry).*Fact = true;
           Grew = true;

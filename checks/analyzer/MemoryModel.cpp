@@ -1301,17 +1301,14 @@ ProgramStateRef MemoryModeling::receiveProjectMemory(const CallEvent &Call,
   return State;
 }
 
-// cudaHostGetDevicePointer(&d, h, 0): the call, evaluated as the analyzer
-// evaluates any call it does not know, left a fresh value in `d`; that value
-// is the device's address of `h`. The toolkit's template overload calls the
-// C function from its header: the alias is recorded at the user's call.
 // A pointer query answers as the memory was allocated, so that a copy
 // helper's branch on the answer (`if (attributes.type ==
 // cudaMemoryTypeDevice)`) takes the one path the memory allows, and its
 // cudaMemcpyKind is judged on that path only: the query succeeds (on any
 // valid pointer since CUDA 11), the memory type is the family's, and memory
-// the device reaches has a device ordinal, not a negative one. Memory of unknown origin
-// keeps the unknown answer the call's evaluation gave it: both branches stay.
+// the device reaches has a device ordinal, not a negative one. Memory of
+// unknown origin keeps the unknown answer the call's evaluation gave it: both
+// branches stay.
 ProgramStateRef MemoryModeling::answerPointerQuery(const CallEvent &Call,
                                                    const PointerQueryApi &Api,
                                                    CheckerContext &C) const {
@@ -1352,12 +1349,17 @@ ProgramStateRef MemoryModeling::answerPointerQuery(const CallEvent &Call,
       continue;
     for (const EnumConstantDecl *Enumerator : Declaration->enumerators())
       if (Enumerator->getName() == CudaApi::memoryTypeEnumerator(*Family))
-        State = State->bindLoc(loc::MemRegionVal(Answer), Builder.makeIntVal(Enumerator->getInitVal()),
+        State = State->bindLoc(loc::MemRegionVal(Answer),
+                               Builder.makeIntVal(Enumerator->getInitVal()),
                                C.getLocationContext());
   }
   return State;
 }
 
+// cudaHostGetDevicePointer(&d, h, 0): the call, evaluated as the analyzer
+// evaluates any call it does not know, left a fresh value in `d`; that value
+// is the device's address of `h`. The toolkit's template overload calls the
+// C function from its header: the alias is recorded at the user's call.
 ProgramStateRef MemoryModeling::recordDeviceAlias(const CallEvent &Call,
                                                   const MappedPointerApi &Api,
                                                   CheckerContext &C) const {

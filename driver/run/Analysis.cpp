@@ -30,10 +30,10 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
-#include <set>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 
 #include <sys/resource.h>
 
