@@ -330,6 +330,7 @@ TEST(OutputJsonTest, ExactDocument) {
       "line": 12,
       "column": 3,
       "message": "the cudaError_t returned by cudaMalloc is discarded",
+      "instances": 1,
       "notes": [
         {
           "file": "/src/kernel.cu",
@@ -365,6 +366,7 @@ TEST(OutputJsonTest, ExactDocument) {
       "line": 3,
       "column": 14,
       "message": "cudaMalloc needs the address of the pointer",
+      "instances": 1,
       "notes": [],
       "fixes": []
     }
