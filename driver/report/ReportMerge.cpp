@@ -25,6 +25,12 @@ llvm::Error malformed(const llvm::Twine &What) {
   return llvm::createStringError("not a report cudalint wrote: " + What);
 }
 
+// A finding's instantiation count as a report gives it (JSON's "instances",
+// SARIF's occurrenceCount): 1 where absent or out of range.
+unsigned instanceCount(std::optional<int64_t> Count) {
+  return Count && *Count > 1 && *Count <= UINT32_MAX ? static_cast<unsigned>(*Count) : 1;
+}
+
 std::string absolutePath(llvm::StringRef Path) {
   llvm::SmallString<256> Absolute(Path);
   llvm::sys::fs::make_absolute(Absolute);
@@ -178,9 +184,7 @@ Finding SarifReader::finding(const Object &Result) const {
   F.CheckId = text(&Result, "ruleId");
   F.Level = text(&Result, "level") == "error" ? Severity::Error : Severity::Warning;
   F.Message = text(object(&Result, "message"), "text");
-  if (std::optional<int64_t> Count = Result.getInteger("occurrenceCount");
-      Count && *Count > 1 && *Count <= UINT32_MAX)
-    F.Instances = static_cast<unsigned>(*Count);
+  F.Instances = instanceCount(Result.getInteger("occurrenceCount"));
   F.Where = point(object(first(array(&Result, "locations")), "physicalLocation"),
                   /*WithContext=*/true);
   if (const Array *Related = array(&Result, "relatedLocations"))
@@ -285,9 +289,7 @@ llvm::Error readJson(const Object &Root, ReadReport &Read) {
     F.Level = text(Found, "severity") == "error" ? Severity::Error : Severity::Warning;
     F.Where = jsonPoint(Found);
     F.Message = text(Found, "message");
-    if (std::optional<int64_t> Instances = Found ? Found->getInteger("instances") : std::nullopt;
-        Instances && *Instances > 1 && *Instances <= UINT32_MAX)
-      F.Instances = static_cast<unsigned>(*Instances);
+    F.Instances = instanceCount(Found ? Found->getInteger("instances") : std::nullopt);
     if (const Array *Notes = array(Found, "notes"))
       for (const llvm::json::Value &Note : *Notes) {
         const Object *N = Note.getAsObject();

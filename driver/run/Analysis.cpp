@@ -33,7 +33,6 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <set>
 
 #include <sys/resource.h>
 
@@ -170,6 +169,10 @@ public:
     TraverseAST(Context);
   }
   bool shouldVisitTemplateInstantiations() const { return true; }
+  // Declarations only: the instantiations' bodies, which are most of a
+  // template-heavy unit, hold nothing to count (a lambda's instantiations
+  // are its enclosing template's).
+  bool TraverseStmt(Stmt *) { return true; }
   bool VisitFunctionDecl(FunctionDecl *Function) {
     if (Function->isTemplateInstantiation() && Function->doesThisDeclarationHaveABody())
       if (const FunctionDecl *Pattern = Function->getTemplateInstantiationPattern())
@@ -213,16 +216,12 @@ public:
 
   void HandleTranslationUnit(ASTContext &AST) override {
     FileTexts Texts(Compiler.getSourceManager());
-    // A finding that each instantiation of a template repeats is one.
-    std::set<decltype(std::declval<const Finding &>().key())> Seen;
     std::optional<TemplateInstances> Instances;
     for (Finding &Found : Context.findings()) {
       if (inSkippedBody(Texts, Found))
         continue;
       const NolintDirectives *Directives = Texts.directives(Found.Where.File);
       if (Directives && Directives->suppresses(Found.Where.Line, Found.CheckId))
-        continue;
-      if (!Seen.insert(Found.key()).second)
         continue;
       if (!Instances)
         Instances.emplace(AST);
