@@ -1,6 +1,7 @@
 #include "KernelLaunchChecking.h"
 
 #include "ProjectFunctions.h"
+#include "SourceText.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -120,6 +121,34 @@ void LaunchCheckingAnalysis::addFunction(const FunctionDecl &Function) {
   });
 }
 
+namespace {
+
+// Whether the block ends its path without returning to the caller: a call of
+// a noreturn function (`abort()`, a throwing `[[noreturn]]` helper), a throw
+// that leaves the function, or an assertion of false (`default:
+// assert(false);`), which the programmer marked unreachable even where NDEBUG
+// leaves it reachable. A caller's check after the call never runs on such a
+// path, so it says nothing of whether the function launches.
+bool endsWithoutReturning(const CFGBlock &Block, const CFG &Graph, const ASTContext &Context) {
+  if (Block.hasNoReturnElement())
+    return true;
+  for (const CFGElement &Element : Block) {
+    auto Statement = Element.getAs<CFGStmt>();
+    if (!Statement)
+      continue;
+    const Stmt *S = Statement->getStmt();
+    if (isa<CXXThrowExpr>(S))
+      return llvm::all_of(Block.succs(), [&](const CFGBlock *Next) {
+        return !Next || Next == &Graph.getExit();
+      });
+    if (isAssertionOfFalse(*S, Context.getSourceManager(), Context.getLangOpts()))
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
 bool LaunchCheckingAnalysis::launchesOnEveryPath(const FunctionDecl *Function) const {
   llvm::SmallPtrSet<const FunctionDecl *, 8> Visiting;
   return launchesOnEveryPath(Function, Visiting);
@@ -160,7 +189,7 @@ bool LaunchCheckingAnalysis::launchesOnEveryPath(
     for (size_t I = 0; I < Block->size() && !Launches; ++I)
       if (auto Element = (*Block)[I].getAs<CFGStmt>())
         Launches = alwaysLaunches(Element->getStmt(), Visiting);
-    if (Launches)
+    if (Launches || endsWithoutReturning(*Block, Graph, Function->getASTContext()))
       continue;
     for (const CFGBlock *Next : Block->succs())
       if (Next && Seen.insert(Next).second)

@@ -8,6 +8,7 @@ namespace clang {
 class Expr;
 class LangOptions;
 class SourceManager;
+class Stmt;
 } // namespace clang
 
 namespace cudalint {
@@ -17,6 +18,15 @@ namespace cudalint {
 // never quotes a macro's body or a page of code.
 std::string shortSourceText(const clang::Expr &E, const clang::SourceManager &SM,
                             const clang::LangOptions &LangOpts);
+
+// Whether `S` comes from an `assert` whose condition is false as written
+// (`assert(false)`, `assert(0)`, `assert(!"unsupported")`,
+// `assert(0 && "unsupported")`): a place the programmer marked unreachable.
+// With NDEBUG the assertion compiles to nothing and the program runs on, so
+// the analysis must be told; without it, the failure path is a call of a
+// noreturn function, which the CFG already ends.
+bool isAssertionOfFalse(const clang::Stmt &S, const clang::SourceManager &SM,
+                        const clang::LangOptions &LangOpts);
 
 } // namespace cudalint
 

@@ -359,6 +359,22 @@ void elsewhereToo(float *x);
 void dispatches(float *x, bool wide) { if (wide) elsewhere(x); else elsewhereToo(x); }
 void dispatchesSometimes(float *x, bool wide) { if (wide) elsewhere(x); }
 void dispatchesAndChecks(float *x) { elsewhere(x); checker(); }
+[[noreturn]] void fail(const char *why);
+#define assert(condition) ((void)0)
+void launchesUnlessItFails(float *x, bool ok) { if (!ok) fail("no"); kernel<<<1, 1>>>(x); }
+void launchesUnlessItThrows(float *x, int wide) {
+  switch (wide) { case 0: kernel<<<1, 1>>>(x); break; case 1: kernel<<<2, 1>>>(x); break; default: throw 1; }
+}
+void launchesOrAsserts(float *x, int wide) {
+  switch (wide) { case 0: kernel<<<1, 1>>>(x); break; default: assert(0 && "unsupported"); }
+}
+void launchesOrAssertsSomething(float *x, int wide) {
+  switch (wide) { case 0: kernel<<<1, 1>>>(x); break; default: assert(wide > 0); }
+}
+void launchesUnlessItCatches(float *x, int wide) {
+  try { if (wide) throw 1; kernel<<<1, 1>>>(x); } catch (int) {}
+}
+void dispatchesOrAsserts(float *x, bool wide) { if (wide) elsewhere(x); else assert(!"unsupported"); }
 )");
   ASSERT_FALSE(Outcome.Failed) << (Outcome.Errors.empty() ? "" : Outcome.Errors.front());
   std::optional<std::map<std::string, LaunchFacts>> Read = readLaunchFacts(Outcome.Summaries);
@@ -372,6 +388,12 @@ void dispatchesAndChecks(float *x) { elsewhere(x); checker(); }
                        {"c:@F@checked#*f#", "queries"},
                        {"c:@F@dispatchesAndChecks#*f#", "queries"},
                        {"c:@F@launcher#*f#", "pending"},
+                       // A path that never returns is not a path without a
+                       // launch: a noreturn call, a throw out of the
+                       // function, an assertion of false (even compiled out).
+                       {"c:@F@launchesOrAsserts#*f#I#", "pending"},
+                       {"c:@F@launchesUnlessItFails#*f#b#", "pending"},
+                       {"c:@F@launchesUnlessItThrows#*f#I#", "pending"},
                        {"c:@F@launcherT<#f>#*f#", "pending"},
                        {"c:@S@Runner@F@run#*f#", "pending"},
                    }))
@@ -407,6 +429,9 @@ void dispatchesAndChecks(float *x) { elsewhere(x); checker(); }
   EXPECT_EQ(Outcome.Summaries.find("forward\tc:@F@dispatchesSometimes"), std::string::npos)
       << Outcome.Summaries;
   EXPECT_EQ(Outcome.Summaries.find("forward\tc:@F@dispatchesAndChecks"), std::string::npos)
+      << Outcome.Summaries;
+  EXPECT_NE(Outcome.Summaries.find("forward\tc:@F@dispatchesOrAsserts#*f#b#\tc:@F@elsewhere#*f#\n"),
+            std::string::npos)
       << Outcome.Summaries;
   EXPECT_TRUE(readSummaries(Outcome.Summaries).has_value());
 
