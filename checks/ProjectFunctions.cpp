@@ -1081,6 +1081,14 @@ std::optional<std::vector<FunctionSummary>> readSummaries(llvm::StringRef Text) 
   return Summaries;
 }
 
+std::string callsOfUnitWithErrors(llvm::StringRef Summaries) {
+  std::string Calls;
+  for (llvm::StringRef Line : llvm::split(Summaries, '\n'))
+    if (auto [Key, Usr] = Line.split('\t'); Key == CallsKey && !Usr.empty() && !Usr.contains('\t'))
+      (Calls += Line) += '\n';
+  return Calls;
+}
+
 std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
   // USR -> its summary, or nullopt once two units disagree.
   std::map<std::string, std::optional<FunctionSummary>> Merged;

@@ -166,6 +166,13 @@ std::optional<std::vector<FunctionSummary>> readSummaries(llvm::StringRef Text);
 std::string writeLaunchFacts(const UnitLaunchFacts &Facts);
 std::optional<std::map<std::string, LaunchFacts>> readLaunchFacts(llvm::StringRef Text);
 
+// What the summary of a unit clang rejected still tells the other units:
+// which of their functions it calls (its `calls` lines). A launcher that
+// only such a unit calls is called, by code whose check cannot be seen, not
+// a function nobody calls. The facts of the unit's own functions, read from
+// code with errors, are left out.
+std::string callsOfUnitWithErrors(llvm::StringRef Summaries);
+
 // The units' summaries (each writeSummaries text, with its launch facts) as
 // one, sorted by USR. A function that two units define differently (each
 // program's `main`, a helper copied from sample to sample) is left out: which

@@ -558,10 +558,10 @@ void summariseDatabase(const std::vector<Unit> &Units, const std::vector<size_t>
   size_t FromCache = 0;
   for (const UnitOutcome &Outcome : Outcomes) {
     FromCache += Outcome.Timing.FromCache;
-    // A unit that does not parse says nothing of its functions; its own
-    // analysis reports it.
-    if (!Outcome.Failed)
-      PerUnit.push_back(Outcome.Summaries);
+    // A unit that does not parse says nothing of its functions, only which
+    // functions of other units it calls; its own analysis reports it.
+    PerUnit.push_back(Outcome.Failed ? callsOfUnitWithErrors(Outcome.Summaries)
+                                     : Outcome.Summaries);
   }
   ProjectSummaries = mergeSummaries(PerUnit);
   if (Verbose)

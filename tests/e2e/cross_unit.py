@@ -16,6 +16,10 @@ per run (--case):
              and nothing else is; without the option none of them is; -j1
              and -j4 write the same report; cuda-unchecked-error alone
              still gets the summaries
+  unparsed-caller
+             a launcher whose only caller is in a unit with errors is not
+             reported with the summaries (that caller's check cannot be
+             seen), one nobody calls is
   cache      with --cache-dir a second run reuses every entry and reports the
              same; a wrapper that stops releasing its parameter turns the
              caller's release into a leak though the caller did not change
@@ -504,5 +508,63 @@ def shard(args):
     print(f"shard: 3 shards and --changed-since read the whole database's summaries")
 
 
+# A launcher whose only caller is in a unit clang rejects: that caller's check
+# cannot be seen, so the launch is not reported; a launcher nobody calls is.
+LAUNCHERS_CU = """\
+#include <cuda_runtime.h>
+
+__global__ void fill(float *x) { x[threadIdx.x] = 1.0f; }
+
+void launchForTheBrokenUnit(float *x) { fill<<<1, 32>>>(x); }
+
+void launchForNobody(float *x) {
+  fill<<<1, 32>>>(x); // BUG cuda-unchecked-error
+}
+"""
+
+BROKEN_CU = """\
+#include <cuda_runtime.h>
+#include <stdlib.h>
+
+void launchForTheBrokenUnit(float *x);
+
+void step(float *x) {
+  launchForTheBrokenUnit(x);
+  if (cudaGetLastError() != cudaSuccess)
+    abort();
+}
+
+void configuredElsewhere() { undeclaredInThisConfiguration(); }
+"""
+
+
+def unparsed_caller(args):
+    src = args.work_dir / "src"
+    src.mkdir(parents=True, exist_ok=True)
+    files = {"launchers.cu": LAUNCHERS_CU, "broken.cu": BROKEN_CU}
+    for name, text in files.items():
+        (src / name).write_text(text)
+    entries = [{"directory": str(src), "file": str(src / name),
+                "arguments": ["nvcc", "-std=c++17", "-c", name, "-o", name + ".o"]}
+               for name in files]
+    (args.work_dir / "compile_commands.json").write_text(json.dumps(entries, indent=2))
+    marks = {(name, number, m.group(1)) for name in files
+             for number, line in enumerate(files[name].splitlines(), 1)
+             if (m := re.search(r"// BUG (\S+)", line))}
+    for summaries in (True, False):
+        result = lint(args, "-j1", "--checks=-*,cuda-unchecked-error",
+                      expect=(harness.EXIT_ERROR,), summaries=summaries)
+        report = harness.report(result.stdout)
+        harness.expect([p["file"].rsplit("/", 1)[-1] for p in report["problems"]] == ["broken.cu"],
+                       f"problems: {report['problems']}")
+        got = {(f["file"].rsplit("/", 1)[-1], f["line"], f["check"]) for f in report["findings"]}
+        if summaries:
+            harness.expect(got == marks, f"with summaries: {sorted(got)}")
+        else:
+            harness.expect(len(got) == 2 and marks < got, f"without summaries: {sorted(got)}")
+    print("unparsed-caller: a launcher called only from a unit with errors is not reported")
+
+
 if __name__ == "__main__":
-    harness.main_with_cases(__doc__, {"findings": findings, "cache": cache, "shard": shard})
+    harness.main_with_cases(__doc__, {"findings": findings, "cache": cache, "shard": shard,
+                                      "unparsed-caller": unparsed_caller})
