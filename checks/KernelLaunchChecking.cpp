@@ -352,9 +352,15 @@ bool LaunchCheckingAnalysis::solveReachability(FunctionFlow &Flow) {
   const CFG &Graph = *Flow.Graph;
   std::vector<bool> HasQuery(Graph.getNumBlockIDs(), false);
   std::vector<bool> Reaches(Graph.getNumBlockIDs(), false);
+  const ASTContext &Context = Flow.Function->getASTContext();
   for (const CFGBlock *Block : Graph) {
     ElementRole Verdict = firstVerdict(*Block, 0).Role;
-    HasQuery[Block->getBlockID()] = Verdict == ElementRole::Query;
+    // A path that exits the program or throws out of the function does not
+    // go on as if the launch had run: it stops the error from being lost as
+    // a query would (a check macro's `exit(1)` branch before the real check).
+    HasQuery[Block->getBlockID()] =
+        Verdict == ElementRole::Query ||
+        (Verdict == ElementRole::Other && endsWithoutReturning(*Block, Graph, Context));
     Reaches[Block->getBlockID()] = Verdict == ElementRole::Reset;
   }
   Reaches[Graph.getExit().getBlockID()] = true;
@@ -383,6 +389,8 @@ bool LaunchCheckingAnalysis::uncheckedAfter(const FunctionFlow &Flow,
                                             size_t Index) const {
   if (ElementRole Verdict = firstVerdict(Block, Index + 1).Role; Verdict != ElementRole::Other)
     return Verdict == ElementRole::Reset;
+  if (endsWithoutReturning(Block, *Flow.Graph, Flow.Function->getASTContext()))
+    return false;
   for (const CFGBlock *Next : Block.succs())
     if (Next && Flow.ReachesExitUnchecked[Next->getBlockID()])
       return true;

@@ -214,3 +214,24 @@ void runDoublingLayer(float *data, int count) {
   DoublingLayer layer;
   layer.forward(data, count);
 }
+
+// Teardown checked between the launches and the query, as examples end: a
+// failure branch that exits the program, or calls a function that never
+// returns, does not go on as if the launches had run; the query at the end
+// reads their error on the path that does.
+[[noreturn]] void failWith(cudaError_t status);
+
+void launchThenCheckedAfterTeardown(float *data, float *scratch, int count) {
+  for (int i = 0; i < 10; i++)
+    scale<<<1, 256>>>(data, 2.0f, count);
+  CUDA_CHECK(cudaFree(scratch));
+  if (cudaError_t status = cudaStreamSynchronize(0); status != cudaSuccess)
+    failWith(status);
+  CUDA_CHECK(cudaGetLastError());
+}
+
+// The same teardown and no query: the path that returns loses the error.
+void launchThenOnlyTeardown(float *data, float *scratch, int count) {
+  scale<<<1, 256>>>(data, 2.0f, count); // expected-warning {{launch of kernel 'scale' is never checked}}
+  CUDA_CHECK(cudaFree(scratch));
+} // expected-note {{the function ends here without checking the launch}}
