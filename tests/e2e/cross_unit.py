@@ -528,13 +528,18 @@ BROKEN_CU = """\
 
 void launchForTheBrokenUnit(float *x);
 
-void step(float *x) {
+template <typename T> void step(T *x) {
   launchForTheBrokenUnit(x);
   if (cudaGetLastError() != cudaSuccess)
     abort();
 }
 
-void configuredElsewhere() { undeclaredInThisConfiguration(); }
+// More errors than clang's error limit, past which it instantiates nothing.
+void configuredElsewhere() {
+""" + "".join(f"  undeclaredInThisConfiguration{i}();\n" for i in range(30)) + """\
+}
+
+template void step<float>(float *x);
 """
 
 
