@@ -175,28 +175,50 @@ bool LaunchCheckingAnalysis::launchesOnEveryPath(
   if (Flow == Flows.end() || !Visiting.insert(Function).second)
     return false;
   const CFG &Graph = *Flow->second.Graph;
-  std::deque<const CFGBlock *> Work{&Graph.getEntry()};
-  llvm::SmallPtrSet<const CFGBlock *, 16> Seen{&Graph.getEntry()};
-  bool Every = true;
-  while (!Work.empty() && Every) {
+  bool Every = launchesBeforeReaching(Graph, Function->getASTContext(), Graph.getEntry(), {},
+                                      Visiting, /*LoopDepth=*/0);
+  Visiting.erase(Function);
+  return Every;
+}
+
+// Whether every path from `From` launches (or ends without returning) before
+// it reaches the exit or one of `Ends`. A loop whose body launches on every
+// pass counts as a launch: the path that skips it runs no iteration, and a
+// loop over a model's layers or a batch's streams is not a launcher that
+// launches only when asked (`if (randomInit)`).
+bool LaunchCheckingAnalysis::launchesBeforeReaching(
+    const CFG &Graph, const ASTContext &Context, const CFGBlock &From,
+    llvm::ArrayRef<const CFGBlock *> Ends,
+    llvm::SmallPtrSetImpl<const FunctionDecl *> &Visiting, unsigned LoopDepth) const {
+  constexpr unsigned DeepestLoop = 4;
+  std::deque<const CFGBlock *> Work{&From};
+  llvm::SmallPtrSet<const CFGBlock *, 16> Seen{&From};
+  while (!Work.empty()) {
     const CFGBlock *Block = Work.front();
     Work.pop_front();
-    if (Block == &Graph.getExit()) {
-      Every = false;
-      break;
-    }
+    if (Block == &Graph.getExit() || llvm::is_contained(Ends, Block))
+      return false;
     bool Launches = false;
     for (size_t I = 0; I < Block->size() && !Launches; ++I)
       if (auto Element = (*Block)[I].getAs<CFGStmt>())
         Launches = alwaysLaunches(Element->getStmt(), Visiting);
-    if (Launches || endsWithoutReturning(*Block, Graph, Function->getASTContext()))
+    if (Launches || endsWithoutReturning(*Block, Graph, Context))
       continue;
+    // A loop's head: its body, then where the loop leaves to.
+    const Stmt *Loop = Block->getTerminatorStmt();
+    if (Loop && isa<ForStmt, WhileStmt, CXXForRangeStmt>(Loop) && Block->succ_size() == 2 &&
+        LoopDepth < DeepestLoop) {
+      const CFGBlock *Body = *Block->succ_begin();
+      const CFGBlock *After = *std::next(Block->succ_begin());
+      if (Body &&
+          launchesBeforeReaching(Graph, Context, *Body, {Block, After}, Visiting, LoopDepth + 1))
+        continue;
+    }
     for (const CFGBlock *Next : Block->succs())
       if (Next && Seen.insert(Next).second)
         Work.push_back(Next);
   }
-  Visiting.erase(Function);
-  return Every;
+  return true;
 }
 
 std::vector<const FunctionDecl *>

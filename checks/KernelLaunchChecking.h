@@ -119,6 +119,11 @@ private:
   bool isQueryingFunction(const clang::FunctionDecl *Callee) const;
   bool launchesOnEveryPath(const clang::FunctionDecl *Function,
                            llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Visiting) const;
+  bool launchesBeforeReaching(const clang::CFG &Graph, const clang::ASTContext &Context,
+                              const clang::CFGBlock &From,
+                              llvm::ArrayRef<const clang::CFGBlock *> Ends,
+                              llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Visiting,
+                              unsigned LoopDepth) const;
   bool alwaysLaunches(const clang::Stmt *S,
                       llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Visiting) const;
   // What the summary pass says of a callee another unit defines.

@@ -375,6 +375,14 @@ void launchesUnlessItCatches(float *x, int wide) {
   try { if (wide) throw 1; kernel<<<1, 1>>>(x); } catch (int) {}
 }
 void dispatchesOrAsserts(float *x, bool wide) { if (wide) elsewhere(x); else assert(!"unsupported"); }
+void launchesPerLayer(float *x, int layers) { for (int i = 0; i < layers; ++i) kernel<<<1, 1>>>(x); }
+void launchesSomeLayers(float *x, int layers) {
+  for (int i = 0; i < layers; ++i) if (i % 2) kernel<<<1, 1>>>(x);
+}
+void launchesUntilBreak(float *x, int layers) {
+  while (layers--) { if (layers == 3) break; kernel<<<1, 1>>>(x); }
+}
+void dispatchesPerLayer(float *x, int layers) { for (int i = 0; i < layers; ++i) elsewhere(x); }
 )");
   ASSERT_FALSE(Outcome.Failed) << (Outcome.Errors.empty() ? "" : Outcome.Errors.front());
   std::optional<std::map<std::string, LaunchFacts>> Read = readLaunchFacts(Outcome.Summaries);
@@ -392,6 +400,9 @@ void dispatchesOrAsserts(float *x, bool wide) { if (wide) elsewhere(x); else ass
                        // launch: a noreturn call, a throw out of the
                        // function, an assertion of false (even compiled out).
                        {"c:@F@launchesOrAsserts#*f#I#", "pending"},
+                       // A loop whose every pass launches: over layers, not
+                       // a condition (the loop that may skip some is one).
+                       {"c:@F@launchesPerLayer#*f#I#", "pending"},
                        {"c:@F@launchesUnlessItFails#*f#b#", "pending"},
                        {"c:@F@launchesUnlessItThrows#*f#I#", "pending"},
                        {"c:@F@launcherT<#f>#*f#", "pending"},
@@ -431,6 +442,9 @@ void dispatchesOrAsserts(float *x, bool wide) { if (wide) elsewhere(x); else ass
   EXPECT_EQ(Outcome.Summaries.find("forward\tc:@F@dispatchesAndChecks"), std::string::npos)
       << Outcome.Summaries;
   EXPECT_NE(Outcome.Summaries.find("forward\tc:@F@dispatchesOrAsserts#*f#b#\tc:@F@elsewhere#*f#\n"),
+            std::string::npos)
+      << Outcome.Summaries;
+  EXPECT_NE(Outcome.Summaries.find("forward\tc:@F@dispatchesPerLayer#*f#I#\tc:@F@elsewhere#*f#\n"),
             std::string::npos)
       << Outcome.Summaries;
   EXPECT_TRUE(readSummaries(Outcome.Summaries).has_value());
