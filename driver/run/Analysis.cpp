@@ -369,10 +369,12 @@ public:
                                                             *Recorder, Triage, Outcome));
     if (Options.SummariesOnly) {
       Compiler.getFrontendOpts().SkipFunctionBodies = true;
-      // Past the error limit clang instantiates no more templates, and a
-      // unit with errors (reported by its own analysis, not here) would
-      // hide the calls its template code makes into other units.
+      // Past the error limit, or a fatal error (a header not found), clang
+      // instantiates no more templates, and a unit with errors (reported by
+      // its own analysis, not here) would hide the calls its template code
+      // makes into other units.
       Compiler.getDiagnostics().setErrorLimit(0);
+      Compiler.getDiagnostics().setFatalsAsError(true);
       Consumers.push_back(
           std::make_unique<SummaryCollector>(Api, Outcome, Compiler.getSourceManager()));
       return std::make_unique<MultiplexConsumer>(std::move(Consumers));

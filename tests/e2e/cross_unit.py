@@ -12,8 +12,9 @@ per run (--case):
              launchers (a function and a template's explicit instance,
              and a dispatcher of a third unit between one and its callers)
              whose launch errors the callers of another unit check, or
-             not, with --cross-unit-summaries: each bug marked BUG is found at its line
-             and nothing else is; without the option none of them is; -j1
+             not, with the summary pass (the default): each bug marked BUG is found
+             at its line and nothing else is; with --cross-unit-summaries=false
+             none of them is; -j1
              and -j4 write the same report; cuda-unchecked-error alone
              still gets the summaries
   unparsed-caller
@@ -435,7 +436,7 @@ def expected(src, mark="BUG"):
 
 def lint(args, *extra, expect=(harness.EXIT_FINDINGS,), summaries=True):
     result = harness.run([args.cudalint, "-p", args.work_dir, HEADERS, "--use-color=false",
-                          "--format=json", *(["--cross-unit-summaries"] if summaries else []),
+                          "--format=json", *([] if summaries else ["--cross-unit-summaries=false"]),
                           *extra], cwd=args.work_dir)
     harness.expect(result.returncode in expect,
                    f"exit {result.returncode}, expected {expect}:\n{result.stderr}")
@@ -525,6 +526,7 @@ void launchForNobody(float *x) {
 BROKEN_CU = """\
 #include <cuda_runtime.h>
 #include <stdlib.h>
+#include "solver/not_checked_out.h"
 
 void launchForTheBrokenUnit(float *x);
 
