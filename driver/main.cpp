@@ -5,7 +5,7 @@
 //   2. run/UnitPlan            each unit's settings (config/) and its command
 //      translated for clang (database/CommandTranslation); --shard and diff
 //      mode narrow the list
-//   3. run/WorkerPool          with --cross-unit-summaries, the summary pass:
+//   3. run/WorkerPool          the summary pass (--cross-unit-summaries):
 //      what every unit's functions do, for the calls from one unit into
 //      another (checks/ProjectFunctions); then each unit analysed
 //      (run/Analysis) in a worker process, with the
@@ -117,9 +117,10 @@ cl::opt<unsigned> UnitMemoryLimit(
 cl::opt<bool> CrossUnitSummaries(
     "cross-unit-summaries",
     cl::desc("Before analysing, summarise what the functions of every unit of the "
-             "database do with CUDA memory, so that calls from one unit into another "
-             "are modelled; costs a parse of every unit (default: off)."),
-    cl::init(false), cl::cat(Category));
+             "database do with CUDA memory and launch errors, so that calls from one "
+             "unit into another are modelled; costs a parse of every unit (default: on "
+             "for a run over more than one unit; =false to skip it)."),
+    cl::init(true), cl::cat(Category));
 cl::opt<std::string> PreambleDir(
     "preamble-dir",
     cl::desc("Keep the precompiled CUDA headers, and each unit's own precompiled "
@@ -517,7 +518,7 @@ bool LastingPreambles = false;
 // given to every unit's analysis; empty when the run has no summary pass.
 std::string ProjectSummaries;
 
-// Stage 3a, with --cross-unit-summaries: the summary pass. Every unit that
+// Stage 3a, unless --cross-unit-summaries=false: the summary pass. Every unit that
 // a whole-database run could analyse is parsed once more and its functions
 // summarised, in worker processes and through the result cache, so that a
 // unit's call of a wrapper another unit defines (`cuda_make_array`,
@@ -532,9 +533,10 @@ void summariseDatabase(const std::vector<Unit> &Units, const std::vector<size_t>
   // Files named on the command line select only their own units; a run that
   // asked for summaries and gets none must not look like one that had them.
   if (Candidates.size() < 2) {
-    Notes.add("--cross-unit-summaries: no summary pass, the run has a single unit; to "
-              "report on some files with the summaries of the whole compile database, "
-              "name them with --files-from rather than on the command line");
+    if (CrossUnitSummaries.getNumOccurrences() > 0)
+      Notes.add("--cross-unit-summaries: no summary pass, the run has a single unit; to "
+                "report on some files with the summaries of the whole compile database, "
+                "name them with --files-from rather than on the command line");
     return;
   }
   auto UsesSummaries = [&](size_t I) {

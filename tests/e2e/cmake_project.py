@@ -20,17 +20,21 @@ EXPECTED = {
     "cmake-cuda": [
         ("src/main.cu", 11, 3, "cuda-unchecked-error"),
         ("src/main.cu", 11, 23, "cuda-alloc-pointer-arg"),
+        # saxpy() (saxpy.cu) leaves its launch's error to main(), which
+        # never reads it: reported at the call, from the summary pass.
+        ("src/main.cu", 15, 3, "cuda-unchecked-error"),
         ("src/main.cu", 20, 3, "cuda-unchecked-error"),
-        ("src/saxpy.cu", 14, 3, "cuda-unchecked-error"),
         ("src/saxpy.cu", 21, 3, "cuda-unchecked-error"),
         # Compiled only with the target's SAXPY_TRACE=1 definition.
         ("src/saxpy.cu", 29, 3, "cuda-unchecked-error"),
     ],
     "example": [
-        ("src/main.cu", 13, 3, "cuda-unchecked-error"),
+        # cudaMalloc's discarded status at main.cu:13 is read by the
+        # cudaGetLastError() vectorAdd() (vector_ops.cu) calls next; sum()
+        # leaves its launch's error to main(), which never reads it.
         ("src/main.cu", 15, 24, "cuda-unchecked-error"),
+        ("src/main.cu", 18, 17, "cuda-unchecked-error"),
         ("src/vector_ops.cu", 33, 34, "cuda-alloc-pointer-arg"),
-        ("src/vector_ops.cu", 34, 3, "cuda-unchecked-error"),
         ("src/vector_ops.cu", 39, 3, "cuda-unchecked-error"),
         ("src/pipeline.cu", 22, 14, "cuda-memory-leak"),
         ("src/pipeline.cu", 31, 14, "cuda-pageable-async-copy"),
