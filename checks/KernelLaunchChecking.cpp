@@ -147,6 +147,15 @@ bool endsWithoutReturning(const CFGBlock &Block, const CFG &Graph, const ASTCont
   return false;
 }
 
+// The body and the exit of the loop whose condition ends `Block`, if it is
+// one (`for`, `while`, range `for`); nulls otherwise.
+std::pair<const CFGBlock *, const CFGBlock *> loopOf(const CFGBlock &Block) {
+  const Stmt *Loop = Block.getTerminatorStmt();
+  if (!Loop || !isa<ForStmt, WhileStmt, CXXForRangeStmt>(Loop) || Block.succ_size() != 2)
+    return {nullptr, nullptr};
+  return {*Block.succ_begin(), *std::next(Block.succ_begin())};
+}
+
 } // namespace
 
 bool LaunchCheckingAnalysis::launchesOnEveryPath(const FunctionDecl *Function) const {
@@ -204,16 +213,10 @@ bool LaunchCheckingAnalysis::launchesBeforeReaching(
         Launches = alwaysLaunches(Element->getStmt(), Visiting);
     if (Launches || endsWithoutReturning(*Block, Graph, Context))
       continue;
-    // A loop's head: its body, then where the loop leaves to.
-    const Stmt *Loop = Block->getTerminatorStmt();
-    if (Loop && isa<ForStmt, WhileStmt, CXXForRangeStmt>(Loop) && Block->succ_size() == 2 &&
-        LoopDepth < DeepestLoop) {
-      const CFGBlock *Body = *Block->succ_begin();
-      const CFGBlock *After = *std::next(Block->succ_begin());
-      if (Body &&
-          launchesBeforeReaching(Graph, Context, *Body, {Block, After}, Visiting, LoopDepth + 1))
-        continue;
-    }
+    if (auto [Body, After] = loopOf(*Block);
+        Body && LoopDepth < DeepestLoop &&
+        launchesBeforeReaching(Graph, Context, *Body, {Block, After}, Visiting, LoopDepth + 1))
+      continue;
     for (const CFGBlock *Next : Block->succs())
       if (Next && Seen.insert(Next).second)
         Work.push_back(Next);
@@ -367,11 +370,45 @@ LaunchCheckingAnalysis::firstVerdict(const CFGBlock &Block, size_t From) const {
   return {};
 }
 
+// Whether every pass of the loop whose head is `Head` reads the launch error
+// (a query before any reset) before it comes back to the head or leaves the
+// loop: a model's loop over layers whose each forward() checks.
+bool LaunchCheckingAnalysis::everyPassQueries(const FunctionFlow &Flow,
+                                              const CFGBlock &Head) const {
+  auto [Body, After] = loopOf(Head);
+  if (!Body)
+    return false;
+  const CFG &Graph = *Flow.Graph;
+  const ASTContext &Context = Flow.Function->getASTContext();
+  std::deque<const CFGBlock *> Work{Body};
+  llvm::SmallPtrSet<const CFGBlock *, 16> Seen{Body};
+  while (!Work.empty()) {
+    const CFGBlock *Block = Work.front();
+    Work.pop_front();
+    if (Block == &Head || Block == After || Block == &Graph.getExit())
+      return false;
+    ElementRole Verdict = firstVerdict(*Block, 0).Role;
+    if (Verdict == ElementRole::Reset)
+      return false;
+    if (Verdict == ElementRole::Query || endsWithoutReturning(*Block, Graph, Context))
+      continue;
+    for (const CFGBlock *Next : Block->succs())
+      if (Next && Seen.insert(Next).second)
+        Work.push_back(Next);
+  }
+  return true;
+}
+
 // Least fixed point of: a block loses a pending launch error when its first
 // verdict is a reset, or it has none and it is the exit or one of its
-// successors loses it.
+// successors loses it. The path that skips a loop whose every pass reads the
+// error is not taken: the loop over a model's layers runs.
 bool LaunchCheckingAnalysis::solveReachability(FunctionFlow &Flow) {
   const CFG &Graph = *Flow.Graph;
+  std::vector<const CFGBlock *> SkippedExit(Graph.getNumBlockIDs(), nullptr);
+  for (const CFGBlock *Block : Graph)
+    if (everyPassQueries(Flow, *Block))
+      SkippedExit[Block->getBlockID()] = loopOf(*Block).second;
   std::vector<bool> HasQuery(Graph.getNumBlockIDs(), false);
   std::vector<bool> Reaches(Graph.getNumBlockIDs(), false);
   const ASTContext &Context = Flow.Function->getASTContext();
@@ -394,7 +431,7 @@ bool LaunchCheckingAnalysis::solveReachability(FunctionFlow &Flow) {
       if (Reaches[Id] || HasQuery[Id])
         continue;
       for (const CFGBlock *Next : Block->succs())
-        if (Next && Reaches[Next->getBlockID()]) {
+        if (Next && Next != SkippedExit[Id] && Reaches[Next->getBlockID()]) {
           Reaches[Id] = true;
           Changed = true;
           break;

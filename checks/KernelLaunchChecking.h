@@ -129,6 +129,7 @@ private:
   // What the summary pass says of a callee another unit defines.
   const LaunchFacts *factsElsewhere(const clang::FunctionDecl *Callee) const;
   void computeQueryingFunctions();
+  bool everyPassQueries(const FunctionFlow &Flow, const clang::CFGBlock &Head) const;
   bool solveReachability(FunctionFlow &Flow);
   bool uncheckedAfter(const FunctionFlow &Flow, const clang::CFGBlock &Block,
                       size_t Index) const;

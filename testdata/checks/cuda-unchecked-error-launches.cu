@@ -235,3 +235,21 @@ void launchThenOnlyTeardown(float *data, float *scratch, int count) {
   scale<<<1, 256>>>(data, 2.0f, count); // expected-warning {{launch of kernel 'scale' is never checked}}
   CUDA_CHECK(cudaFree(scratch));
 } // expected-note {{the function ends here without checking the launch}}
+
+// A launch read by the loop after it: every pass checks, and the path that
+// runs no pass is not one a model with layers takes.
+void launchThenLayers(float *data, int count, int layers) {
+  scale<<<1, 256>>>(data, 2.0f, count);
+  for (int layer = 0; layer < layers; ++layer) {
+    scale<<<1, 256>>>(data, 0.5f, count);
+    CUDA_CHECK(cudaGetLastError());
+  }
+}
+
+// A loop that checks on some passes only does not read it.
+void launchThenSomeLayers(float *data, int count, int layers) {
+  scale<<<1, 256>>>(data, 2.0f, count); // expected-warning {{launch of kernel 'scale' is never checked}}
+  for (int layer = 0; layer < layers; ++layer)
+    if (layer % 2)
+      CUDA_CHECK(cudaGetLastError());
+} // expected-note {{the function ends here without checking the launch}}
