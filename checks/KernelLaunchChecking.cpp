@@ -40,14 +40,6 @@ const CXXMethodDecl *virtualCallee(const CallExpr &Call) {
   return Callee && !Callee->hasQualifier() ? Method : nullptr;
 }
 
-// Every method `Method` overrides, however far up.
-template <typename Visit> void forEachOverridden(const CXXMethodDecl *Method, Visit &&V) {
-  for (const CXXMethodDecl *Base : Method->overridden_methods()) {
-    V(Base->getCanonicalDecl());
-    forEachOverridden(Base, V);
-  }
-}
-
 std::string kernelName(const CUDAKernelCallExpr &Launch) {
   if (const FunctionDecl *Kernel = Launch.getDirectCallee())
     return Kernel->getNameAsString();
@@ -93,6 +85,14 @@ template <typename Visit> void forEachCallIn(const FunctionDecl &Function, Visit
 
 } // namespace
 
+void forEachOverridden(const CXXMethodDecl *Method,
+                       llvm::function_ref<void(const CXXMethodDecl *)> Visit) {
+  for (const CXXMethodDecl *Base : Method->overridden_methods()) {
+    Visit(Base->getCanonicalDecl());
+    forEachOverridden(Base, Visit);
+  }
+}
+
 void LaunchCheckingAnalysis::addFunction(const FunctionDecl &Function) {
   auto [Entry, New] = Added.insert({&Function, FunctionCalls{}});
   if (!New)
@@ -105,8 +105,10 @@ void LaunchCheckingAnalysis::addFunction(const FunctionDecl &Function) {
     else
       Calls.QueriesDirectly |= Api.isLastErrorQuery(Call.getDirectCallee());
     const FunctionDecl *Declared = Call.getDirectCallee();
-    if (const CXXMethodDecl *Method = virtualCallee(Call))
+    if (const CXXMethodDecl *Method = virtualCallee(Call)) {
       Calls.Virtual.push_back(Method->getCanonicalDecl());
+      CalledVirtually.insert(Method->getCanonicalDecl());
+    }
     if (const FunctionDecl *Callee = definitionOf(Declared)) {
       Calls.Callees.push_back(Callee);
     } else if (Declared) {

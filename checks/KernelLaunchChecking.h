@@ -14,6 +14,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <memory>
 #include <string>
@@ -23,6 +24,11 @@
 namespace cudalint {
 
 struct LaunchFacts;
+
+// Calls `Visit` with every method `Method` overrides, however far up
+// (canonical declarations).
+void forEachOverridden(const clang::CXXMethodDecl *Method,
+                       llvm::function_ref<void(const clang::CXXMethodDecl *)> Visit);
 
 struct UncheckedLaunch {
   // The launch, or the call of a helper another unit defines that leaves a
@@ -65,6 +71,11 @@ public:
   // The functions the added ones call and the unit does not define.
   llvm::ArrayRef<const clang::FunctionDecl *> calleesNotDefined() const {
     return NotDefined.getArrayRef();
+  }
+  // The methods the added functions call through virtual dispatch
+  // (canonical declarations): calls of every override, wherever defined.
+  llvm::ArrayRef<const clang::CXXMethodDecl *> calledVirtually() const {
+    return CalledVirtually.getArrayRef();
   }
   // Those that `Function` calls, itself or through the functions of the unit
   // it calls (canonical declarations, in the order first met).
@@ -150,6 +161,7 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, bool> Querying;
   llvm::SmallPtrSet<const clang::CallExpr *, 8> ErrorResets;
   llvm::SetVector<const clang::FunctionDecl *> NotDefined; // canonical
+  llvm::SetVector<const clang::CXXMethodDecl *> CalledVirtually; // canonical
   // Where the calls of the flows stand, by location (a template's instances
   // share theirs), for queriedAfter; made once.
   struct CallPlace {

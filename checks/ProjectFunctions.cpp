@@ -864,6 +864,12 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
     std::optional<std::string> Usr = usrOf(Function);
     if (!Usr)
       continue;
+    if (const auto *Method = dyn_cast<CXXMethodDecl>(Function); Method && Method->isVirtual())
+      forEachOverridden(Method, [&](const CXXMethodDecl *Base) {
+        if (IsProjectCallee(Base))
+          if (std::optional<std::string> BaseUsr = usrOf(Base))
+            Facts.Overrides.push_back({*Usr, *BaseUsr});
+      });
     LaunchFacts Known;
     Known.LeavesPending =
         Launches.leavesLaunchPending(Function) && Launches.launchesOnEveryPath(Function);
@@ -889,10 +895,16 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
     if (IsProjectCallee(Callee))
       if (std::optional<std::string> Usr = usrOf(Callee))
         Facts.CalledNotDefined.push_back(*Usr);
+  // A virtual call reaches overrides other units define, whether or not this
+  // unit defines the method it names.
+  for (const CXXMethodDecl *Method : Launches.calledVirtually())
+    if (IsProjectCallee(Method))
+      if (std::optional<std::string> Usr = usrOf(Method))
+        Facts.CalledNotDefined.push_back(*Usr);
   llvm::sort(Facts.Defined, [](const auto &A, const auto &B) { return A.first < B.first; });
   Facts.Defined.erase(std::unique(Facts.Defined.begin(), Facts.Defined.end()),
                       Facts.Defined.end());
-  for (auto *Pairs : {&Facts.Calls, &Facts.Forwards}) {
+  for (auto *Pairs : {&Facts.Calls, &Facts.Forwards, &Facts.Overrides}) {
     llvm::sort(*Pairs);
     Pairs->erase(std::unique(Pairs->begin(), Pairs->end()), Pairs->end());
   }
@@ -998,18 +1010,20 @@ std::optional<FunctionSummary> readSummary(llvm::StringRef Line) {
 } // namespace
 
 // `launch USR FACTS` (FACTS a comma-separated list of pending, queries,
-// called), `calls USR`, `edge CALLER CALLEE` and `forward CALLER CALLEE`. No
-// keyword can begin a USR.
+// called), `calls USR`, `edge CALLER CALLEE`, `forward CALLER CALLEE` and
+// `overrides OVERRIDE METHOD`. No keyword can begin a USR.
 constexpr llvm::StringLiteral LaunchKey = "launch";
 constexpr llvm::StringLiteral CallsKey = "calls";
 constexpr llvm::StringLiteral EdgeKey = "edge";
 constexpr llvm::StringLiteral ForwardKey = "forward";
+constexpr llvm::StringLiteral OverridesKey = "overrides";
 
 namespace {
 
 bool isLaunchFactsLine(llvm::StringRef Line) {
   llvm::StringRef Key = Line.split('\t').first;
-  return Key == LaunchKey || Key == CallsKey || Key == EdgeKey || Key == ForwardKey;
+  return Key == LaunchKey || Key == CallsKey || Key == EdgeKey || Key == ForwardKey ||
+         Key == OverridesKey;
 }
 
 std::string launchFactsLine(llvm::StringRef Usr, const LaunchFacts &Facts) {
@@ -1035,6 +1049,8 @@ std::string writeLaunchFacts(const UnitLaunchFacts &Facts) {
     Text += (EdgeKey + "\t" + Caller + "\t" + Callee + "\n").str();
   for (const auto &[Caller, Callee] : Facts.Forwards)
     Text += (ForwardKey + "\t" + Caller + "\t" + Callee + "\n").str();
+  for (const auto &[Override, Method] : Facts.Overrides)
+    Text += (OverridesKey + "\t" + Override + "\t" + Method + "\n").str();
   return Text;
 }
 
@@ -1094,7 +1110,7 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
   std::map<std::string, std::optional<FunctionSummary>> Merged;
   std::map<std::string, std::optional<LaunchFacts>> Launches;
   std::set<std::string> CalledNotDefined;
-  std::set<std::pair<std::string, std::string>> Edges, Forwards;
+  std::set<std::pair<std::string, std::string>> Edges, Forwards, Overrides;
   for (const std::string &Text : PerUnit) {
     std::optional<std::vector<FunctionSummary>> Summaries = readSummaries(Text);
     std::optional<std::map<std::string, LaunchFacts>> Facts = readLaunchFacts(Text);
@@ -1119,6 +1135,8 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
           Edges.insert({Caller.str(), Callee.str()});
         else if (Key == ForwardKey)
           Forwards.insert({Caller.str(), Callee.str()});
+        else if (Key == OverridesKey)
+          Overrides.insert({Caller.str(), Callee.str()});
       }
     }
   }
@@ -1143,6 +1161,14 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
       }
     }
   };
+  // A call of a virtual method is a call of each override: the override is
+  // called where the method is, and the method reads the error if an
+  // override may (a model's `ffn_layer_->forward()` whose layer checks).
+  for (const auto &[Override, Method] : Overrides) {
+    if (CalledNotDefined.count(Method))
+      CalledNotDefined.insert(Override);
+    Edges.insert({Method, Override});
+  }
   // A function that calls, in another unit, one that reads the error reads
   // it too: a model's forward() whose layers check after their launches.
   Propagate(Edges, &LaunchFacts::Queries);

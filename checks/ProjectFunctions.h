@@ -135,6 +135,10 @@ struct UnitLaunchFacts {
   // the error pending if the callee does (a dispatcher of launchers defined
   // elsewhere).
   std::vector<std::pair<std::string, std::string>> Forwards;
+  // (override, method it overrides): a virtual method another unit can
+  // call through its base class (`layer->forward()`), which reaches every
+  // override, wherever defined.
+  std::vector<std::pair<std::string, std::string>> Overrides;
 };
 UnitLaunchFacts summariseLaunches(clang::ASTContext &Context, const CudaApi &Api);
 

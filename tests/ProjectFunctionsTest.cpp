@@ -383,6 +383,10 @@ void launchesUntilBreak(float *x, int layers) {
   while (layers--) { if (layers == 3) break; kernel<<<1, 1>>>(x); }
 }
 void dispatchesPerLayer(float *x, int layers) { for (int i = 0; i < layers; ++i) elsewhere(x); }
+struct Layer { virtual void forward(float *x); };
+struct FusedLayer : Layer { void forward(float *x) override; };
+void FusedLayer::forward(float *x) { kernel<<<1, 1>>>(x); }
+void callsThroughTheBase(Layer *layer, float *x) { layer->forward(x); }
 )");
   ASSERT_FALSE(Outcome.Failed) << (Outcome.Errors.empty() ? "" : Outcome.Errors.front());
   std::optional<std::map<std::string, LaunchFacts>> Read = readLaunchFacts(Outcome.Summaries);
@@ -405,6 +409,7 @@ void dispatchesPerLayer(float *x, int layers) { for (int i = 0; i < layers; ++i)
                        {"c:@F@launchesPerLayer#*f#I#", "pending"},
                        {"c:@F@launchesUnlessItFails#*f#b#", "pending"},
                        {"c:@F@launchesUnlessItThrows#*f#I#", "pending"},
+                       {"c:@S@FusedLayer@F@forward#*f#", "pending"},
                        {"c:@F@launcherT<#f>#*f#", "pending"},
                        {"c:@S@Runner@F@run#*f#", "pending"},
                    }))
@@ -447,6 +452,14 @@ void dispatchesPerLayer(float *x, int layers) { for (int i = 0; i < layers; ++i)
   EXPECT_NE(Outcome.Summaries.find("forward\tc:@F@dispatchesPerLayer#*f#I#\tc:@F@elsewhere#*f#\n"),
             std::string::npos)
       << Outcome.Summaries;
+  // An override, and a call through the base class: the method it names is
+  // called, whichever unit defines its overrides.
+  EXPECT_NE(Outcome.Summaries.find(
+                "overrides\tc:@S@FusedLayer@F@forward#*f#\tc:@S@Layer@F@forward#*f#\n"),
+            std::string::npos)
+      << Outcome.Summaries;
+  EXPECT_NE(Outcome.Summaries.find("calls\tc:@S@Layer@F@forward#*f#\n"), std::string::npos)
+      << Outcome.Summaries;
   EXPECT_TRUE(readSummaries(Outcome.Summaries).has_value());
 
   // A function another unit calls is known to be called elsewhere; facts two
@@ -455,6 +468,18 @@ void dispatchesPerLayer(float *x, int layers) { for (int i = 0; i < layers; ++i)
                                        "calls\tc:@F@a#\n",
                                        "launch\tc:@F@b#\tqueries\n"});
   EXPECT_EQ(Merged, "launch\tc:@F@a#\tpending,called\n");
+  // An override is called where its base method is; the base method reads
+  // the error where an override may, and so do its callers.
+  EXPECT_EQ(mergeSummaries({"launch\tc:@S@Fused@F@f#\tpending\n"
+                            "overrides\tc:@S@Fused@F@f#\tc:@S@Base@F@f#\n",
+                            "calls\tc:@S@Base@F@f#\n"}),
+            "launch\tc:@S@Fused@F@f#\tpending,called\n");
+  EXPECT_EQ(mergeSummaries({"launch\tc:@S@Checked@F@f#\tqueries\n"
+                            "overrides\tc:@S@Checked@F@f#\tc:@S@Base@F@f#\n",
+                            "edge\tc:@F@model#\tc:@S@Base@F@f#\n"}),
+            "launch\tc:@F@model#\tqueries\n"
+            "launch\tc:@S@Base@F@f#\tqueries\n"
+            "launch\tc:@S@Checked@F@f#\tqueries\n");
   // A function that calls a reader in another unit reads the error too,
   // however many units deep.
   EXPECT_EQ(mergeSummaries({"launch\tc:@F@check#\tqueries\n",

@@ -20,7 +20,8 @@ per run (--case):
   unparsed-caller
              a launcher whose only caller is in a unit with errors is not
              reported with the summaries (that caller's check cannot be
-             seen), one nobody calls is
+             seen), nor an override another unit calls through its base
+             class and checks; one nobody calls is
   cache      with --cache-dir a second run reuses every entry and reports the
              same; a wrapper that stops releasing its parameter turns the
              caller's release into a leak though the caller did not change
@@ -511,10 +512,25 @@ def shard(args):
 
 # A launcher whose only caller is in a unit clang rejects: that caller's check
 # cannot be seen, so the launch is not reported; a launcher nobody calls is.
+LAYERS_H = """\
+struct Layer {
+  virtual ~Layer();
+  virtual void forward(float *x) = 0;
+};
+struct FusedLayer : Layer {
+  void forward(float *x) override;
+};
+"""
+
 LAUNCHERS_CU = """\
 #include <cuda_runtime.h>
+#include "layers.h"
 
 __global__ void fill(float *x) { x[threadIdx.x] = 1.0f; }
+
+Layer::~Layer() {}
+
+void FusedLayer::forward(float *x) { fill<<<1, 32>>>(x); }
 
 void launchForTheBrokenUnit(float *x) { fill<<<1, 32>>>(x); }
 
@@ -545,10 +561,26 @@ template void step<float>(float *x);
 """
 
 
+# A model of a third unit calls the override through its base class and
+# checks: FusedLayer::forward's launch is read there.
+MODEL_CU = """\
+#include <cuda_runtime.h>
+#include <stdlib.h>
+#include "layers.h"
+
+void runModel(Layer *layer, float *x) {
+  layer->forward(x);
+  if (cudaGetLastError() != cudaSuccess)
+    abort();
+}
+"""
+
+
 def unparsed_caller(args):
     src = args.work_dir / "src"
     src.mkdir(parents=True, exist_ok=True)
-    files = {"launchers.cu": LAUNCHERS_CU, "broken.cu": BROKEN_CU}
+    files = {"launchers.cu": LAUNCHERS_CU, "broken.cu": BROKEN_CU, "model.cu": MODEL_CU}
+    (src / "layers.h").write_text(LAYERS_H)
     for name, text in files.items():
         (src / name).write_text(text)
     entries = [{"directory": str(src), "file": str(src / name),
@@ -568,8 +600,9 @@ def unparsed_caller(args):
         if summaries:
             harness.expect(got == marks, f"with summaries: {sorted(got)}")
         else:
-            harness.expect(len(got) == 2 and marks < got, f"without summaries: {sorted(got)}")
-    print("unparsed-caller: a launcher called only from a unit with errors is not reported")
+            harness.expect(len(got) == 3 and marks < got, f"without summaries: {sorted(got)}")
+    print("unparsed-caller: a launcher called only from a unit with errors, or through its "
+          "base class from another unit, is not reported")
 
 
 if __name__ == "__main__":
