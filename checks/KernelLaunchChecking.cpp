@@ -481,7 +481,14 @@ bool LaunchCheckingAnalysis::escapesUnchecked(
     // of a third unit): then the error is lost here, for all anyone knows.
     const ProjectFunctions *Project = ProjectFunctions::current();
     const LaunchFacts *Facts = Project ? Project->launchFacts(Function) : nullptr;
-    return !(Facts && Facts->CalledElsewhere && Facts->LeavesPending);
+    if (Facts && Facts->CalledElsewhere && Facts->LeavesPending)
+      return false;
+    // An instance nobody calls of a template whose other instances are
+    // called (`invokeKernel<half>`, instantiated for completeness beside the
+    // `<float>` every model calls) is code that never runs: the template is
+    // judged where its instances are called.
+    return !(Facts && Facts->LeavesPending &&
+             isCalledTemplate(Function->getTemplateInstantiationPattern(), Function));
   }
   if (!Visiting.insert(Function).second)
     return false;
@@ -499,6 +506,24 @@ bool LaunchCheckingAnalysis::escapesUnchecked(
       return true;
   }
   return false;
+}
+
+// Whether a function of the unit other than `Except` instantiated from
+// `Pattern` is called, in this unit or, by its summary, in another.
+bool LaunchCheckingAnalysis::isCalledTemplate(const FunctionDecl *Pattern,
+                                              const FunctionDecl *Except) const {
+  if (!Pattern)
+    return false;
+  const ProjectFunctions *Project = ProjectFunctions::current();
+  return llvm::any_of(Added, [&](const auto &Entry) {
+    const FunctionDecl *Instance = Entry.first;
+    if (Instance == Except || Instance->getTemplateInstantiationPattern() != Pattern)
+      return false;
+    if (auto Sites = CallSites.find(Instance); Sites != CallSites.end() && !Sites->second.empty())
+      return true;
+    const LaunchFacts *Facts = Project ? Project->launchFacts(Instance) : nullptr;
+    return Facts && Facts->CalledElsewhere;
+  });
 }
 
 // The error reset that is the block's first verdict from element `From` on.

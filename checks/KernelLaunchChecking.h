@@ -145,6 +145,8 @@ private:
   bool uncheckedAfter(const FunctionFlow &Flow, const clang::CFGBlock &Block,
                       size_t Index) const;
   bool leavesLaunchUnchecked(const FunctionFlow &Flow) const;
+  bool isCalledTemplate(const clang::FunctionDecl *Pattern,
+                        const clang::FunctionDecl *Except) const;
   bool escapesUnchecked(const clang::FunctionDecl *Function,
                         llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Visiting);
   std::pair<clang::SourceLocation, std::string>

@@ -21,7 +21,8 @@ per run (--case):
              a launcher whose only caller is in a unit with errors is not
              reported with the summaries (that caller's check cannot be
              seen), nor an override another unit calls through its base
-             class and checks; one nobody calls is
+             class and checks, nor a template's instance nobody calls
+             beside one a checking caller calls; one nobody calls is
   cache      with --cache-dir a second run reuses every entry and reports the
              same; a wrapper that stops releasing its parameter turns the
              caller's release into a leak though the caller did not change
@@ -532,6 +533,11 @@ Layer::~Layer() {}
 
 void FusedLayer::forward(float *x) { fill<<<1, 32>>>(x); }
 
+// Instantiated for two types, called for one: the other instance never runs.
+template <typename T> void launchTyped(T *x) { fill<<<1, 32>>>((float *)x); }
+template void launchTyped<float>(float *x);
+template void launchTyped<double>(double *x);
+
 void launchForTheBrokenUnit(float *x) { fill<<<1, 32>>>(x); }
 
 void launchForNobody(float *x) {
@@ -568,8 +574,11 @@ MODEL_CU = """\
 #include <stdlib.h>
 #include "layers.h"
 
+template <typename T> void launchTyped(T *x);
+
 void runModel(Layer *layer, float *x) {
   layer->forward(x);
+  launchTyped(x);
   if (cudaGetLastError() != cudaSuccess)
     abort();
 }
@@ -600,7 +609,7 @@ def unparsed_caller(args):
         if summaries:
             harness.expect(got == marks, f"with summaries: {sorted(got)}")
         else:
-            harness.expect(len(got) == 3 and marks < got, f"without summaries: {sorted(got)}")
+            harness.expect(len(got) == 4 and marks < got, f"without summaries: {sorted(got)}")
     print("unparsed-caller: a launcher called only from a unit with errors, or through its "
           "base class from another unit, is not reported")
 
