@@ -165,6 +165,14 @@ bool LaunchCheckingAnalysis::launchesOnEveryPath(const FunctionDecl *Function) c
   return launchesOnEveryPath(Function, Visiting);
 }
 
+bool LaunchCheckingAnalysis::launchesOnEveryPathIf(
+    const FunctionDecl *Function, const llvm::DenseSet<const FunctionDecl *> &Launchers) const {
+  OnlyLaunchers = &Launchers;
+  bool Every = launchesOnEveryPath(Function);
+  OnlyLaunchers = nullptr;
+  return Every;
+}
+
 // A launch, or a call of a function that launches on every path and leaves
 // the error pending: not of a helper that launches only sometimes
 // (`deviceMalloc(&p, n, /*randomInit=*/false)`).

@@ -68,6 +68,9 @@ public:
   // launch (or a helper's) whose error it leaves pending: a launcher, not a
   // function that launches under some condition (`if (randomInit)`).
   bool launchesOnEveryPath(const clang::FunctionDecl *Function) const;
+  // The same, were only `Launchers` among the assumed launchers to launch.
+  bool launchesOnEveryPathIf(const clang::FunctionDecl *Function,
+                             const llvm::DenseSet<const clang::FunctionDecl *> &Launchers) const;
   // The functions the added ones call and the unit does not define.
   llvm::ArrayRef<const clang::FunctionDecl *> calleesNotDefined() const {
     return NotDefined.getArrayRef();
@@ -153,11 +156,14 @@ private:
   exitNote(const FunctionFlow &Flow, const clang::CFGBlock &Block, size_t Index) const;
 
   bool isAssumedLauncher(const clang::FunctionDecl *Callee) const {
-    return Callee && AssumedLaunchers.contains(Callee->getCanonicalDecl());
+    return Callee && AssumedLaunchers.contains(Callee->getCanonicalDecl()) &&
+           (!OnlyLaunchers || OnlyLaunchers->contains(Callee->getCanonicalDecl()));
   }
 
   const CudaApi &Api;
   llvm::DenseSet<const clang::FunctionDecl *> AssumedLaunchers;
+  // While launchesOnEveryPathIf asks: the assumed launchers that launch.
+  mutable const llvm::DenseSet<const clang::FunctionDecl *> *OnlyLaunchers = nullptr;
   llvm::MapVector<const clang::FunctionDecl *, FunctionCalls> Added;
   llvm::MapVector<const clang::FunctionDecl *, FunctionFlow> Flows;
   llvm::DenseMap<const clang::FunctionDecl *, bool> Querying;

@@ -15,6 +15,7 @@
 
 #include <map>
 #include <set>
+#include <type_traits>
 
 using namespace clang;
 
@@ -828,6 +829,33 @@ bool isCallableFromElsewhere(const FunctionDecl *Function) {
          (Function->getIdentifier() || isa<CXXMethodDecl>(Function));
 }
 
+// Which of the other units' functions `Function` calls must launch for it to
+// launch on every path (`Analysis` assumes they all do): each callee that
+// does it alone (a launcher called on every path), or, where none does (a
+// dispatcher whose cases call different launchers), one set that does it
+// together, found by leaving out callees while the rest still do.
+std::vector<std::vector<const FunctionDecl *>>
+sufficientLaunchers(const LaunchCheckingAnalysis &Analysis, const FunctionDecl *Function,
+                    llvm::ArrayRef<const FunctionDecl *> Callees) {
+  std::vector<std::vector<const FunctionDecl *>> Sets;
+  for (const FunctionDecl *Callee : Callees)
+    if (Analysis.launchesOnEveryPathIf(Function, {Callee}))
+      Sets.push_back({Callee});
+  if (!Sets.empty())
+    return Sets;
+  llvm::DenseSet<const FunctionDecl *> Needed(Callees.begin(), Callees.end());
+  for (const FunctionDecl *Callee : Callees) {
+    Needed.erase(Callee);
+    if (!Analysis.launchesOnEveryPathIf(Function, Needed))
+      Needed.insert(Callee);
+  }
+  std::vector<const FunctionDecl *> Set;
+  for (const FunctionDecl *Callee : Callees)
+    if (Needed.contains(Callee))
+      Set.push_back(Callee);
+  return {Set};
+}
+
 } // namespace
 
 UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
@@ -880,16 +908,23 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
     // the error through them, or leaves theirs pending.
     if (Known.Queries)
       continue;
-    bool Forwards = !Known.LeavesPending && !OtherUnits.empty() &&
-                    IfTheyLaunch.leavesLaunchPending(Function) &&
-                    IfTheyLaunch.launchesOnEveryPath(Function);
+    std::vector<const FunctionDecl *> Reached;
     for (const FunctionDecl *Callee : Launches.calleesNotDefinedReachedFrom(Function))
       if (IsProjectCallee(Callee))
         if (std::optional<std::string> CalleeUsr = usrOf(Callee)) {
           Facts.Calls.push_back({*Usr, *CalleeUsr});
-          if (Forwards)
-            Facts.Forwards.push_back({*Usr, *CalleeUsr});
+          Reached.push_back(Callee->getCanonicalDecl());
         }
+    if (!Known.LeavesPending && !OtherUnits.empty() &&
+        IfTheyLaunch.leavesLaunchPending(Function) && IfTheyLaunch.launchesOnEveryPath(Function))
+      for (const std::vector<const FunctionDecl *> &Set :
+           sufficientLaunchers(IfTheyLaunch, Function, Reached)) {
+        std::vector<std::string> Usrs;
+        for (const FunctionDecl *Callee : Set)
+          Usrs.push_back(*usrOf(Callee));
+        llvm::sort(Usrs);
+        Facts.Forwards.push_back({*Usr, std::move(Usrs)});
+      }
   }
   for (const FunctionDecl *Callee : Launches.calleesNotDefined())
     if (IsProjectCallee(Callee))
@@ -904,7 +939,10 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
   llvm::sort(Facts.Defined, [](const auto &A, const auto &B) { return A.first < B.first; });
   Facts.Defined.erase(std::unique(Facts.Defined.begin(), Facts.Defined.end()),
                       Facts.Defined.end());
-  for (auto *Pairs : {&Facts.Calls, &Facts.Forwards, &Facts.Overrides}) {
+  llvm::sort(Facts.Forwards);
+  Facts.Forwards.erase(std::unique(Facts.Forwards.begin(), Facts.Forwards.end()),
+                       Facts.Forwards.end());
+  for (auto *Pairs : {&Facts.Calls, &Facts.Overrides}) {
     llvm::sort(*Pairs);
     Pairs->erase(std::unique(Pairs->begin(), Pairs->end()), Pairs->end());
   }
@@ -1010,7 +1048,8 @@ std::optional<FunctionSummary> readSummary(llvm::StringRef Line) {
 } // namespace
 
 // `launch USR FACTS` (FACTS a comma-separated list of pending, queries,
-// called), `calls USR`, `edge CALLER CALLEE`, `forward CALLER CALLEE` and
+// called), `calls USR`, `edge CALLER CALLEE`, `forward CALLER CALLEE...`
+// (the caller leaves a launch pending if all those callees do) and
 // `overrides OVERRIDE METHOD`. No keyword can begin a USR.
 constexpr llvm::StringLiteral LaunchKey = "launch";
 constexpr llvm::StringLiteral CallsKey = "calls";
@@ -1047,8 +1086,8 @@ std::string writeLaunchFacts(const UnitLaunchFacts &Facts) {
     Text += (CallsKey + "\t" + Usr + "\n").str();
   for (const auto &[Caller, Callee] : Facts.Calls)
     Text += (EdgeKey + "\t" + Caller + "\t" + Callee + "\n").str();
-  for (const auto &[Caller, Callee] : Facts.Forwards)
-    Text += (ForwardKey + "\t" + Caller + "\t" + Callee + "\n").str();
+  for (const auto &[Caller, Callees] : Facts.Forwards)
+    Text += (ForwardKey + "\t" + Caller + "\t" + llvm::join(Callees, "\t") + "\n").str();
   for (const auto &[Override, Method] : Facts.Overrides)
     Text += (OverridesKey + "\t" + Override + "\t" + Method + "\n").str();
   return Text;
@@ -1110,7 +1149,8 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
   std::map<std::string, std::optional<FunctionSummary>> Merged;
   std::map<std::string, std::optional<LaunchFacts>> Launches;
   std::set<std::string> CalledNotDefined;
-  std::set<std::pair<std::string, std::string>> Edges, Forwards, Overrides;
+  std::set<std::pair<std::string, std::string>> Edges, Overrides;
+  std::set<std::pair<std::string, std::vector<std::string>>> Forwards;
   for (const std::string &Text : PerUnit) {
     std::optional<std::vector<FunctionSummary>> Summaries = readSummaries(Text);
     std::optional<std::map<std::string, LaunchFacts>> Facts = readLaunchFacts(Text);
@@ -1133,25 +1173,33 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
       if (auto [Caller, Callee] = Rest.split('\t'); !Callee.empty()) {
         if (Key == EdgeKey)
           Edges.insert({Caller.str(), Callee.str()});
-        else if (Key == ForwardKey)
-          Forwards.insert({Caller.str(), Callee.str()});
-        else if (Key == OverridesKey)
+        else if (Key == ForwardKey) {
+          llvm::SmallVector<llvm::StringRef, 4> Callees;
+          Callee.split(Callees, '\t');
+          Forwards.insert({Caller.str(), {Callees.begin(), Callees.end()}});
+        } else if (Key == OverridesKey)
           Overrides.insert({Caller.str(), Callee.str()});
       }
     }
   }
-  // Sets `Fact` of each caller whose callee has it, along `Calls`, until
-  // nothing changes; a caller whose facts two units gave differently, or
-  // that reads the error, keeps its own.
-  auto Propagate = [&](const std::set<std::pair<std::string, std::string>> &Calls,
-                       bool LaunchFacts::*Fact) {
+  // Sets `Fact` of each caller whose callees all have it, along `Calls`,
+  // until nothing changes; a caller whose facts two units gave differently,
+  // or that reads the error, keeps its own.
+  auto Propagate = [&](const auto &Calls, bool LaunchFacts::*Fact) {
+    auto Has = [&](const std::string &Callee) {
+      auto Known = Launches.find(Callee);
+      return Known != Launches.end() && Known->second && (*Known->second).*Fact;
+    };
     bool Grew = true;
     while (Grew) {
       Grew = false;
-      for (const auto &[Caller, Callee] : Calls) {
-        auto Known = Launches.find(Callee);
-        if (Known == Launches.end() || !Known->second || !((*Known->second).*Fact))
+      for (const auto &[Caller, Callees] : Calls) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(Callees)>, std::string>) {
+          if (!Has(Callees))
+            continue;
+        } else if (!llvm::all_of(Callees, Has)) {
           continue;
+        }
         std::optional<LaunchFacts> &Entry =
             Launches.try_emplace(Caller, LaunchFacts{}).first->second;
         if (Entry && !Entry->Queries && !((*Entry).*Fact)) {

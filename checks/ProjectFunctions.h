@@ -131,10 +131,11 @@ struct UnitLaunchFacts {
   // (caller, callee): a function another unit can call, and a function of
   // another unit it calls, itself or through functions of its own unit.
   std::vector<std::pair<std::string, std::string>> Calls;
-  // (caller, callee) of those: the caller launches on every path and leaves
-  // the error pending if the callee does (a dispatcher of launchers defined
-  // elsewhere).
-  std::vector<std::pair<std::string, std::string>> Forwards;
+  // (caller, callees) of those: the caller launches on every path and
+  // leaves the error pending if all these callees do (a dispatcher of
+  // launchers defined elsewhere). A caller may have several such sets: each
+  // callee it calls on every path is one alone.
+  std::vector<std::pair<std::string, std::vector<std::string>>> Forwards;
   // (override, method it overrides): a virtual method another unit can
   // call through its base class (`layer->forward()`), which reaches every
   // override, wherever defined.

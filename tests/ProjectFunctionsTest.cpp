@@ -383,6 +383,8 @@ void launchesUntilBreak(float *x, int layers) {
   while (layers--) { if (layers == 3) break; kernel<<<1, 1>>>(x); }
 }
 void dispatchesPerLayer(float *x, int layers) { for (int i = 0; i < layers; ++i) elsewhere(x); }
+void loadsElsewhere(float *x);
+void loadsThenMayLaunch(float *x, bool quantized) { loadsElsewhere(x); if (quantized) elsewhere(x); }
 struct Layer { virtual void forward(float *x); };
 struct FusedLayer : Layer { void forward(float *x) override; };
 void FusedLayer::forward(float *x) { kernel<<<1, 1>>>(x); }
@@ -433,10 +435,18 @@ void callsThroughTheBase(Layer *layer, float *x) { layer->forward(x); }
   // What would leave pending the error of launches in other units: a
   // dispatcher whose every path calls one of them, not one that may call
   // none or checks after.
-  EXPECT_NE(Outcome.Summaries.find("forward\tc:@F@dispatches#*f#b#\tc:@F@elsewhere#*f#\n"),
+  // A dispatcher whose branches call different launchers needs them all.
+  EXPECT_NE(Outcome.Summaries.find(
+                "forward\tc:@F@dispatches#*f#b#\tc:@F@elsewhere#*f#\tc:@F@elsewhereToo#*f#\n"),
             std::string::npos)
       << Outcome.Summaries;
-  EXPECT_NE(Outcome.Summaries.find("forward\tc:@F@dispatches#*f#b#\tc:@F@elsewhereToo#*f#\n"),
+  // One that calls a helper on every path and a launcher on some is a
+  // launcher only if the helper is: not because the other one launches.
+  EXPECT_NE(Outcome.Summaries.find(
+                "forward\tc:@F@loadsThenMayLaunch#*f#b#\tc:@F@loadsElsewhere#*f#\n"),
+            std::string::npos)
+      << Outcome.Summaries;
+  EXPECT_EQ(Outcome.Summaries.find("forward\tc:@F@loadsThenMayLaunch#*f#b#\tc:@F@elsewhere"),
             std::string::npos)
       << Outcome.Summaries;
   EXPECT_NE(Outcome.Summaries.find("forward\tc:@F@callsElsewhere#*f#\tc:@F@elsewhere#*f#\n"),
@@ -468,6 +478,16 @@ void callsThroughTheBase(Layer *layer, float *x) { layer->forward(x); }
                                        "calls\tc:@F@a#\n",
                                        "launch\tc:@F@b#\tqueries\n"});
   EXPECT_EQ(Merged, "launch\tc:@F@a#\tpending,called\n");
+  // A caller is a launcher once every callee of one of its sets is.
+  EXPECT_EQ(mergeSummaries({"forward\tc:@F@dispatch#\tc:@F@a#\tc:@F@b#\n"
+                            "launch\tc:@F@a#\tpending\n"}),
+            "launch\tc:@F@a#\tpending\n");
+  EXPECT_EQ(mergeSummaries({"forward\tc:@F@dispatch#\tc:@F@a#\tc:@F@b#\n"
+                            "launch\tc:@F@a#\tpending\n",
+                            "launch\tc:@F@b#\tpending\n"}),
+            "launch\tc:@F@a#\tpending\n"
+            "launch\tc:@F@b#\tpending\n"
+            "launch\tc:@F@dispatch#\tpending\n");
   // An override is called where its base method is; the base method reads
   // the error where an override may, and so do its callers.
   EXPECT_EQ(mergeSummaries({"launch\tc:@S@Fused@F@f#\tpending\n"
