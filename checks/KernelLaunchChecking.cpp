@@ -131,7 +131,8 @@ namespace {
 // assert(false);`), which the programmer marked unreachable even where NDEBUG
 // leaves it reachable. A caller's check after the call never runs on such a
 // path, so it says nothing of whether the function launches.
-bool endsWithoutReturning(const CFGBlock &Block, const CFG &Graph, const ASTContext &Context) {
+bool blockEndsWithoutReturning(const CFGBlock &Block, const CFG &Graph,
+                               const ASTContext &Context) {
   if (Block.hasNoReturnElement())
     return true;
   for (const CFGElement &Element : Block) {
@@ -159,6 +160,18 @@ std::pair<const CFGBlock *, const CFGBlock *> loopOf(const CFGBlock &Block) {
 }
 
 } // namespace
+
+// Asked of every block at every round of the solution: worked out once.
+bool LaunchCheckingAnalysis::endsWithoutReturning(const FunctionFlow &Flow,
+                                                  const CFGBlock &Block) const {
+  std::vector<signed char> &Known = Flow.EndsWithoutReturning;
+  if (Known.empty())
+    Known.assign(Flow.Graph->getNumBlockIDs(), -1);
+  signed char &Ends = Known[Block.getBlockID()];
+  if (Ends < 0)
+    Ends = blockEndsWithoutReturning(Block, *Flow.Graph, Flow.Function->getASTContext());
+  return Ends;
+}
 
 bool LaunchCheckingAnalysis::launchesOnEveryPath(const FunctionDecl *Function) const {
   llvm::SmallPtrSet<const FunctionDecl *, 8> Visiting;
@@ -194,8 +207,8 @@ bool LaunchCheckingAnalysis::launchesOnEveryPath(
   if (Flow == Flows.end() || !Visiting.insert(Function).second)
     return false;
   const CFG &Graph = *Flow->second.Graph;
-  bool Every = launchesBeforeReaching(Graph, Function->getASTContext(), Graph.getEntry(), {},
-                                      Visiting, /*LoopDepth=*/0);
+  bool Every = launchesBeforeReaching(Flow->second, Graph.getEntry(), {}, Visiting,
+                                      /*LoopDepth=*/0);
   Visiting.erase(Function);
   return Every;
 }
@@ -206,10 +219,10 @@ bool LaunchCheckingAnalysis::launchesOnEveryPath(
 // loop over a model's layers or a batch's streams is not a launcher that
 // launches only when asked (`if (randomInit)`).
 bool LaunchCheckingAnalysis::launchesBeforeReaching(
-    const CFG &Graph, const ASTContext &Context, const CFGBlock &From,
-    llvm::ArrayRef<const CFGBlock *> Ends,
+    const FunctionFlow &Flow, const CFGBlock &From, llvm::ArrayRef<const CFGBlock *> Ends,
     llvm::SmallPtrSetImpl<const FunctionDecl *> &Visiting, unsigned LoopDepth) const {
   constexpr unsigned DeepestLoop = 4;
+  const CFG &Graph = *Flow.Graph;
   std::deque<const CFGBlock *> Work{&From};
   llvm::SmallPtrSet<const CFGBlock *, 16> Seen{&From};
   while (!Work.empty()) {
@@ -221,11 +234,11 @@ bool LaunchCheckingAnalysis::launchesBeforeReaching(
     for (size_t I = 0; I < Block->size() && !Launches; ++I)
       if (auto Element = (*Block)[I].getAs<CFGStmt>())
         Launches = alwaysLaunches(Element->getStmt(), Visiting);
-    if (Launches || endsWithoutReturning(*Block, Graph, Context))
+    if (Launches || endsWithoutReturning(Flow, *Block))
       continue;
     if (auto [Body, After] = loopOf(*Block);
         Body && LoopDepth < DeepestLoop &&
-        launchesBeforeReaching(Graph, Context, *Body, {Block, After}, Visiting, LoopDepth + 1))
+        launchesBeforeReaching(Flow, *Body, {Block, After}, Visiting, LoopDepth + 1))
       continue;
     for (const CFGBlock *Next : Block->succs())
       if (Next && Seen.insert(Next).second)
@@ -389,7 +402,6 @@ bool LaunchCheckingAnalysis::everyPassQueries(const FunctionFlow &Flow,
   if (!Body)
     return false;
   const CFG &Graph = *Flow.Graph;
-  const ASTContext &Context = Flow.Function->getASTContext();
   std::deque<const CFGBlock *> Work{Body};
   llvm::SmallPtrSet<const CFGBlock *, 16> Seen{Body};
   while (!Work.empty()) {
@@ -400,7 +412,7 @@ bool LaunchCheckingAnalysis::everyPassQueries(const FunctionFlow &Flow,
     ElementRole Verdict = firstVerdict(*Block, 0).Role;
     if (Verdict == ElementRole::Reset)
       return false;
-    if (Verdict == ElementRole::Query || endsWithoutReturning(*Block, Graph, Context))
+    if (Verdict == ElementRole::Query || endsWithoutReturning(Flow, *Block))
       continue;
     for (const CFGBlock *Next : Block->succs())
       if (Next && Seen.insert(Next).second)
@@ -421,7 +433,6 @@ bool LaunchCheckingAnalysis::solveReachability(FunctionFlow &Flow) {
       SkippedExit[Block->getBlockID()] = loopOf(*Block).second;
   std::vector<bool> HasQuery(Graph.getNumBlockIDs(), false);
   std::vector<bool> Reaches(Graph.getNumBlockIDs(), false);
-  const ASTContext &Context = Flow.Function->getASTContext();
   for (const CFGBlock *Block : Graph) {
     ElementRole Verdict = firstVerdict(*Block, 0).Role;
     // A path that exits the program or throws out of the function does not
@@ -429,7 +440,7 @@ bool LaunchCheckingAnalysis::solveReachability(FunctionFlow &Flow) {
     // a query would (a check macro's `exit(1)` branch before the real check).
     HasQuery[Block->getBlockID()] =
         Verdict == ElementRole::Query ||
-        (Verdict == ElementRole::Other && endsWithoutReturning(*Block, Graph, Context));
+        (Verdict == ElementRole::Other && endsWithoutReturning(Flow, *Block));
     Reaches[Block->getBlockID()] = Verdict == ElementRole::Reset;
   }
   Reaches[Graph.getExit().getBlockID()] = true;
@@ -458,7 +469,7 @@ bool LaunchCheckingAnalysis::uncheckedAfter(const FunctionFlow &Flow,
                                             size_t Index) const {
   if (ElementRole Verdict = firstVerdict(Block, Index + 1).Role; Verdict != ElementRole::Other)
     return Verdict == ElementRole::Reset;
-  if (endsWithoutReturning(Block, *Flow.Graph, Flow.Function->getASTContext()))
+  if (endsWithoutReturning(Flow, Block))
     return false;
   for (const CFGBlock *Next : Block.succs())
     if (Next && Flow.ReachesExitUnchecked[Next->getBlockID()])

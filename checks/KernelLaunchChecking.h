@@ -116,7 +116,11 @@ private:
     // Per block id: some path from the block's start reaches the exit
     // without a last-error query.
     std::vector<bool> ReachesExitUnchecked;
+    // Per block id, once asked: 1 when the block ends its path without
+    // returning (endsWithoutReturning), 0 when not.
+    mutable std::vector<signed char> EndsWithoutReturning;
   };
+  bool endsWithoutReturning(const FunctionFlow &Flow, const clang::CFGBlock &Block) const;
 
   // Query: reads the pending launch error (cudaGetLastError whose value is
   // used or deliberately cast to void, cudaPeekAtLastError, a function that
@@ -133,8 +137,7 @@ private:
   bool isQueryingFunction(const clang::FunctionDecl *Callee) const;
   bool launchesOnEveryPath(const clang::FunctionDecl *Function,
                            llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Visiting) const;
-  bool launchesBeforeReaching(const clang::CFG &Graph, const clang::ASTContext &Context,
-                              const clang::CFGBlock &From,
+  bool launchesBeforeReaching(const FunctionFlow &Flow, const clang::CFGBlock &From,
                               llvm::ArrayRef<const clang::CFGBlock *> Ends,
                               llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Visiting,
                               unsigned LoopDepth) const;
