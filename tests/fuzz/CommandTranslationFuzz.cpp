@@ -18,14 +18,25 @@ namespace cudalint::fuzz {
 
 namespace {
 
-const std::string &scratchDirectory() {
-  static const std::string Directory = [] {
-    llvm::SmallString<128> Path;
-    if (llvm::sys::fs::createUniqueDirectory("cudalint-fuzz-command", Path))
+// Where the response file is written: one directory for the process, removed
+// when it exits (the corpus runs leave nothing in the temporary directory).
+class ScratchDirectory {
+public:
+  ScratchDirectory() {
+    llvm::SmallString<128> Created;
+    if (llvm::sys::fs::createUniqueDirectory("cudalint-fuzz-command", Created))
       std::abort();
-    return std::string(Path);
-  }();
-  return Directory;
+    Path = std::string(Created);
+  }
+  ~ScratchDirectory() { llvm::sys::fs::remove_directories(Path); }
+  ScratchDirectory(const ScratchDirectory &) = delete;
+  ScratchDirectory &operator=(const ScratchDirectory &) = delete;
+  std::string Path;
+};
+
+const std::string &scratchDirectory() {
+  static const ScratchDirectory Directory;
+  return Directory.Path;
 }
 
 ToolchainSetup toolchain(bool WithToolkit) {
