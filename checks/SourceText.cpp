@@ -62,10 +62,13 @@ bool isAssertionOfFalse(const Stmt &S, const SourceManager &SM, const LangOption
        Loc = SM.getImmediateMacroCallerLoc(Loc)) {
     if (Lexer::getImmediateMacroName(Loc, SM, LangOpts) != "assert")
       continue;
-    // The invocation as written: `assert ( condition )`, lexed raw.
-    CharSourceRange Invocation = SM.getImmediateExpansionRange(Loc);
-    bool Invalid = false;
-    llvm::StringRef Text = Lexer::getSourceText(Invocation, SM, LangOpts, &Invalid);
+    // The invocation as written in a file: `assert ( condition )`, lexed
+    // raw. One written inside another macro's body is not looked into.
+    CharSourceRange Invocation =
+        Lexer::makeFileCharRange(SM.getImmediateExpansionRange(Loc), SM, LangOpts);
+    bool Invalid = Invocation.isInvalid();
+    llvm::StringRef Text =
+        Invalid ? llvm::StringRef() : Lexer::getSourceText(Invocation, SM, LangOpts, &Invalid);
     if (Invalid || Text.empty())
       return false;
     Lexer Raw(Invocation.getBegin(), LangOpts, Text.begin(), Text.begin(), Text.end());
