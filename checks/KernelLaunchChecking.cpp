@@ -159,6 +159,33 @@ std::pair<const CFGBlock *, const CFGBlock *> loopOf(const CFGBlock &Block) {
   return {*Block.succ_begin(), *std::next(Block.succ_begin())};
 }
 
+// What a walk of the paths from a block makes of the block it reaches.
+enum class PathStep { Stops, Fails, GoesOn };
+
+// Whether every path from `From` reaches a block `Classify` says Stops at
+// before it reaches the exit, one of `Ends`, or a block it Fails at.
+template <typename ClassifyBlock>
+bool everyPathStops(const CFG &Graph, const CFGBlock &From,
+                    llvm::ArrayRef<const CFGBlock *> Ends, ClassifyBlock &&Classify) {
+  std::deque<const CFGBlock *> Work{&From};
+  llvm::SmallPtrSet<const CFGBlock *, 16> Seen{&From};
+  while (!Work.empty()) {
+    const CFGBlock *Block = Work.front();
+    Work.pop_front();
+    if (Block == &Graph.getExit() || llvm::is_contained(Ends, Block))
+      return false;
+    PathStep Step = Classify(*Block);
+    if (Step == PathStep::Fails)
+      return false;
+    if (Step == PathStep::Stops)
+      continue;
+    for (const CFGBlock *Next : Block->succs())
+      if (Next && Seen.insert(Next).second)
+        Work.push_back(Next);
+  }
+  return true;
+}
+
 } // namespace
 
 // Asked of every block at every round of the solution: worked out once.
@@ -222,29 +249,19 @@ bool LaunchCheckingAnalysis::launchesBeforeReaching(
     const FunctionFlow &Flow, const CFGBlock &From, llvm::ArrayRef<const CFGBlock *> Ends,
     llvm::SmallPtrSetImpl<const FunctionDecl *> &Visiting, unsigned LoopDepth) const {
   constexpr unsigned DeepestLoop = 4;
-  const CFG &Graph = *Flow.Graph;
-  std::deque<const CFGBlock *> Work{&From};
-  llvm::SmallPtrSet<const CFGBlock *, 16> Seen{&From};
-  while (!Work.empty()) {
-    const CFGBlock *Block = Work.front();
-    Work.pop_front();
-    if (Block == &Graph.getExit() || llvm::is_contained(Ends, Block))
-      return false;
-    bool Launches = false;
-    for (size_t I = 0; I < Block->size() && !Launches; ++I)
-      if (auto Element = (*Block)[I].getAs<CFGStmt>())
-        Launches = alwaysLaunches(Element->getStmt(), Visiting);
-    if (Launches || endsWithoutReturning(Flow, *Block))
-      continue;
-    if (auto [Body, After] = loopOf(*Block);
+  return everyPathStops(*Flow.Graph, From, Ends, [&](const CFGBlock &Block) {
+    for (size_t I = 0; I < Block.size(); ++I)
+      if (auto Element = Block[I].getAs<CFGStmt>();
+          Element && alwaysLaunches(Element->getStmt(), Visiting))
+        return PathStep::Stops;
+    if (endsWithoutReturning(Flow, Block))
+      return PathStep::Stops;
+    if (auto [Body, After] = loopOf(Block);
         Body && LoopDepth < DeepestLoop &&
-        launchesBeforeReaching(Flow, *Body, {Block, After}, Visiting, LoopDepth + 1))
-      continue;
-    for (const CFGBlock *Next : Block->succs())
-      if (Next && Seen.insert(Next).second)
-        Work.push_back(Next);
-  }
-  return true;
+        launchesBeforeReaching(Flow, *Body, {&Block, After}, Visiting, LoopDepth + 1))
+      return PathStep::Stops;
+    return PathStep::GoesOn;
+  });
 }
 
 std::vector<const FunctionDecl *>
@@ -399,26 +416,14 @@ LaunchCheckingAnalysis::firstVerdict(const CFGBlock &Block, size_t From) const {
 bool LaunchCheckingAnalysis::everyPassQueries(const FunctionFlow &Flow,
                                               const CFGBlock &Head) const {
   auto [Body, After] = loopOf(Head);
-  if (!Body)
-    return false;
-  const CFG &Graph = *Flow.Graph;
-  std::deque<const CFGBlock *> Work{Body};
-  llvm::SmallPtrSet<const CFGBlock *, 16> Seen{Body};
-  while (!Work.empty()) {
-    const CFGBlock *Block = Work.front();
-    Work.pop_front();
-    if (Block == &Head || Block == After || Block == &Graph.getExit())
-      return false;
-    ElementRole Verdict = firstVerdict(*Block, 0).Role;
-    if (Verdict == ElementRole::Reset)
-      return false;
-    if (Verdict == ElementRole::Query || endsWithoutReturning(Flow, *Block))
-      continue;
-    for (const CFGBlock *Next : Block->succs())
-      if (Next && Seen.insert(Next).second)
-        Work.push_back(Next);
-  }
-  return true;
+  return Body && everyPathStops(*Flow.Graph, *Body, {&Head, After}, [&](const CFGBlock &Block) {
+           ElementRole Verdict = firstVerdict(Block, 0).Role;
+           if (Verdict == ElementRole::Reset)
+             return PathStep::Fails;
+           return Verdict == ElementRole::Query || endsWithoutReturning(Flow, Block)
+                      ? PathStep::Stops
+                      : PathStep::GoesOn;
+         });
 }
 
 // Least fixed point of: a block loses a pending launch error when its first
@@ -427,10 +432,15 @@ bool LaunchCheckingAnalysis::everyPassQueries(const FunctionFlow &Flow,
 // error is not taken: the loop over a model's layers runs.
 bool LaunchCheckingAnalysis::solveReachability(FunctionFlow &Flow) {
   const CFG &Graph = *Flow.Graph;
-  std::vector<const CFGBlock *> SkippedExit(Graph.getNumBlockIDs(), nullptr);
-  for (const CFGBlock *Block : Graph)
-    if (everyPassQueries(Flow, *Block))
-      SkippedExit[Block->getBlockID()] = loopOf(*Block).second;
+  // Queries and resets are settled before the rounds begin (only launches
+  // grow), so the loops whose every pass reads the error are found once.
+  std::vector<const CFGBlock *> &SkippedExit = Flow.SkippedLoopExits;
+  if (SkippedExit.empty()) {
+    SkippedExit.assign(Graph.getNumBlockIDs(), nullptr);
+    for (const CFGBlock *Block : Graph)
+      if (everyPassQueries(Flow, *Block))
+        SkippedExit[Block->getBlockID()] = loopOf(*Block).second;
+  }
   std::vector<bool> HasQuery(Graph.getNumBlockIDs(), false);
   std::vector<bool> Reaches(Graph.getNumBlockIDs(), false);
   for (const CFGBlock *Block : Graph) {

@@ -119,6 +119,9 @@ private:
     // Per block id, once asked: 1 when the block ends its path without
     // returning (endsWithoutReturning), 0 when not.
     mutable std::vector<signed char> EndsWithoutReturning;
+    // Per block id, once the first round has found them: the exit of the
+    // loop the block heads when every pass of it reads the error.
+    std::vector<const clang::CFGBlock *> SkippedLoopExits;
   };
   bool endsWithoutReturning(const FunctionFlow &Flow, const clang::CFGBlock &Block) const;
 

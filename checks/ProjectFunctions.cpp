@@ -15,7 +15,6 @@
 
 #include <map>
 #include <set>
-#include <type_traits>
 
 using namespace clang;
 
@@ -1149,8 +1148,10 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
   std::map<std::string, std::optional<FunctionSummary>> Merged;
   std::map<std::string, std::optional<LaunchFacts>> Launches;
   std::set<std::string> CalledNotDefined;
-  std::set<std::pair<std::string, std::string>> Edges, Overrides;
-  std::set<std::pair<std::string, std::vector<std::string>>> Forwards;
+  std::set<std::pair<std::string, std::string>> Overrides;
+  // (caller, callees): a fact of the caller once all the callees have it;
+  // an edge has one callee.
+  std::set<std::pair<std::string, std::vector<std::string>>> Edges, Forwards;
   for (const std::string &Text : PerUnit) {
     std::optional<std::vector<FunctionSummary>> Summaries = readSummaries(Text);
     std::optional<std::map<std::string, LaunchFacts>> Facts = readLaunchFacts(Text);
@@ -1172,7 +1173,7 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
         CalledNotDefined.insert(Rest.str());
       if (auto [Caller, Callee] = Rest.split('\t'); !Callee.empty()) {
         if (Key == EdgeKey)
-          Edges.insert({Caller.str(), Callee.str()});
+          Edges.insert({Caller.str(), {Callee.str()}});
         else if (Key == ForwardKey) {
           llvm::SmallVector<llvm::StringRef, 4> Callees;
           Callee.split(Callees, '\t');
@@ -1185,7 +1186,8 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
   // Sets `Fact` of each caller whose callees all have it, along `Calls`,
   // until nothing changes; a caller whose facts two units gave differently,
   // or that reads the error, keeps its own.
-  auto Propagate = [&](const auto &Calls, bool LaunchFacts::*Fact) {
+  auto Propagate = [&](const std::set<std::pair<std::string, std::vector<std::string>>> &Calls,
+                       bool LaunchFacts::*Fact) {
     auto Has = [&](const std::string &Callee) {
       auto Known = Launches.find(Callee);
       return Known != Launches.end() && Known->second && (*Known->second).*Fact;
@@ -1194,12 +1196,8 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
     while (Grew) {
       Grew = false;
       for (const auto &[Caller, Callees] : Calls) {
-        if constexpr (std::is_same_v<std::decay_t<decltype(Callees)>, std::string>) {
-          if (!Has(Callees))
-            continue;
-        } else if (!llvm::all_of(Callees, Has)) {
+        if (!llvm::all_of(Callees, Has))
           continue;
-        }
         std::optional<LaunchFacts> &Entry =
             Launches.try_emplace(Caller, LaunchFacts{}).first->second;
         if (Entry && !Entry->Queries && !((*Entry).*Fact)) {
@@ -1215,7 +1213,7 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
   for (const auto &[Override, Method] : Overrides) {
     if (CalledNotDefined.count(Method))
       CalledNotDefined.insert(Override);
-    Edges.insert({Method, Override});
+    Edges.insert({Method, {Override}});
   }
   // A function that calls, in another unit, one that reads the error reads
   // it too: a model's forward() whose layers check after their launches.
