@@ -764,6 +764,9 @@ std::optional<ToolchainSetup> toolchainSetup(const char *Argv0) {
   ToolchainSetup Toolchain;
   Toolchain.ResourceDir = CUDALINT_CLANG_RESOURCE_DIR;
   Toolchain.CudaPath = Toolkit.Path;
+  if (Toolkit.Path)
+    if (std::optional<ToolkitVersion> Version = readToolkitVersion(*Toolkit.Path))
+      Toolchain.CudaVersion = Version->Number;
   static int MainAddress;
   Toolchain.BundledCudaInclude = bundledCudaIncludeDir(Argv0, &MainAddress);
   Toolchain.NvccCompatHeader = nvccCompatHeader(Toolchain.BundledCudaInclude);

@@ -101,9 +101,14 @@ Strings gpuArchs(const TranslatedCommand &Translated) {
 }
 
 // The flags between "clang++" and what cudalint always adds.
+// The command's own flags: after what comes before them for clang's CUDA
+// wrapper (PointsTheWrappersQuotedIncludesAtTheToolkit), before -fsyntax-only.
 Strings commandFlags(const TranslatedCommand &Translated) {
   Strings Result;
-  for (size_t I = 1; I < Translated.Arguments.size(); ++I) {
+  size_t First = 1;
+  if (Translated.Arguments.size() > 2 && Translated.Arguments[1] == "-iquote")
+    First = 3;
+  for (size_t I = First; I < Translated.Arguments.size(); ++I) {
     if (Translated.Arguments[I] == "-fsyntax-only")
       break;
     Result.push_back(Translated.Arguments[I]);
@@ -972,3 +977,61 @@ TEST_F(TranslatedParseTest, FailsWhenTheResponseFileIsLost) {
 }
 
 } // namespace
+
+// FasterTransformer builds as C++14 with its CUDA 11; CUDA 13's Thrust, CUB
+// and libcu++ stop with an #error below C++17, as its nvcc would.
+TEST(CommandTranslationTest, RaisesAnOlderStandardToWhatTheToolkitsHeadersNeed) {
+  ToolchainSetup Cuda13 = toolkitSetup();
+  Cuda13.CudaVersion = 13000;
+  TranslatedCommand Raised =
+      translate("/usr/local/cuda/bin/nvcc -std=c++14 -Xcompiler=-Wall -c a.cu", Cuda13);
+  EXPECT_TRUE(has(Raised.Arguments, "-std=c++17")) << shown(Raised);
+  EXPECT_FALSE(has(Raised.Arguments, "-std=c++14")) << shown(Raised);
+  EXPECT_TRUE(has(Raised.Arguments, "-Wno-register")) << shown(Raised);
+  ASSERT_EQ(Raised.Notices.size(), 1u) << shown(Raised);
+  EXPECT_EQ(Raised.Notices[0],
+            "parsed as c++17, not the c++14 the command asks for: the C++ headers of CUDA "
+            "13.0 need C++17 (the unit was written for an older toolkit)");
+
+  TranslatedCommand Gnu = translate("clang++ -x cuda --std gnu++11 -c a.cu", Cuda13);
+  EXPECT_TRUE(has(Gnu.Arguments, "-std=gnu++17")) << shown(Gnu);
+  EXPECT_FALSE(has(Gnu.Arguments, "gnu++11")) << shown(Gnu);
+
+  ToolchainSetup Cuda12 = toolkitSetup();
+  Cuda12.CudaVersion = 12040;
+  EXPECT_TRUE(has(translate("nvcc -std=c++11 -c a.cu", Cuda12).Arguments, "-std=c++14"));
+  TranslatedCommand Kept12 = translate("nvcc -std=c++14 -c a.cu", Cuda12);
+  EXPECT_TRUE(has(Kept12.Arguments, "-std=c++14")) << shown(Kept12);
+  EXPECT_TRUE(Kept12.Notices.empty()) << shown(Kept12);
+}
+
+TEST(CommandTranslationTest, KeepsAStandardTheToolkitAccepts) {
+  ToolchainSetup Cuda13 = toolkitSetup();
+  Cuda13.CudaVersion = 13000;
+  for (llvm::StringRef Line : {"nvcc -std=c++17 -c a.cu", "nvcc -std=c++20 -c a.cu",
+                               "nvcc -c a.cu"}) {
+    TranslatedCommand Kept = translate(Line, Cuda13);
+    EXPECT_FALSE(hasPrefix(Kept.Arguments, "-Wno-register")) << shown(Kept);
+    EXPECT_TRUE(Kept.Notices.empty()) << shown(Kept);
+  }
+  // A C unit, the bundled headers, an unknown toolkit version: nothing to raise.
+  TranslatedCommand C = translate("gcc -std=c99 -c a.c", Cuda13, "/work/src/a.c");
+  EXPECT_TRUE(has(C.Arguments, "-std=c99")) << shown(C);
+  ToolchainSetup Bundled = bundledSetup();
+  Bundled.CudaVersion = 13000;
+  EXPECT_TRUE(has(translate("nvcc -std=c++14 -c a.cu", Bundled).Arguments, "-std=c++14"));
+  EXPECT_TRUE(has(translate("nvcc -std=c++14 -c a.cu").Arguments, "-std=c++14"));
+}
+
+// darknet's src/cuda.h, found through -Isrc, stood in for the toolkit's
+// cuda.h that clang's CUDA wrapper includes by quoted name.
+TEST(CommandTranslationTest, PointsTheWrappersQuotedIncludesAtTheToolkit) {
+  TranslatedCommand Translated = translate("nvcc -Isrc -iquote src -c a.cu");
+  const Strings &Args = Translated.Arguments;
+  auto Toolkit = std::find(Args.begin(), Args.end(), "/usr/local/cuda/include");
+  ASSERT_NE(Toolkit, Args.end()) << shown(Translated);
+  EXPECT_EQ(*std::prev(Toolkit), "-iquote");
+  EXPECT_LT(Toolkit - Args.begin(),
+            std::find(Args.begin(), Args.end(), "src") - Args.begin()) << shown(Translated);
+  EXPECT_FALSE(has(translate("nvcc -c a.cu", bundledSetup()).Arguments, "-iquote"));
+}

@@ -1,7 +1,10 @@
 #include "database/CommandTranslation.h"
+#include "database/CudaToolkit.h"
+#include "support/GpuProbe.h"
 
 #include "clang/Basic/OffloadArch.h"
 #include "clang/Options/Options.h"
+#include "clang/Basic/LangStandard.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -803,6 +806,68 @@ std::vector<std::string> analysisFlags(const ToolchainSetup &Toolchain,
   return Flags;
 }
 
+
+// A project written for an older toolkit may ask for a C++ standard that the
+// installed toolkit's own C++ headers refuse: CUDA 13's Thrust, CUB and
+// libcu++ stop with an #error below C++17, and the toolkit's nvcc would too,
+// while the authors' toolkit built the unit. Parsing it at all needs the
+// newer standard; the notice names the toolkit that asked for it. Constructs
+// that standard took away and that old code still has (`register`, dynamic
+// exception specifications) stay accepted, as the unit's own standard did.
+void raiseStandardForToolkit(std::vector<std::string> &Flags, const ToolchainSetup &Toolchain,
+                             NoticeList &Notices) {
+  int Minimum = minimumCppStandardOfToolkit(Toolchain.CudaVersion);
+  if (!Minimum)
+    return;
+  std::optional<size_t> Last; // the flag, and its value in the next argument if Separate
+  bool Separate = false;
+  llvm::StringRef Requested;
+  for (size_t I = 0; I < Flags.size(); ++I) {
+    llvm::StringRef Flag = Flags[I];
+    if (Flag.consume_front("-std=") || Flag.consume_front("--std=")) {
+      Last = I;
+      Separate = false;
+      Requested = Flag;
+    } else if ((Flag == "-std" || Flag == "--std") && I + 1 < Flags.size()) {
+      Last = I;
+      Separate = true;
+      Requested = Flags[++I];
+    }
+  }
+  if (!Last)
+    return; // clang's default, gnu++17, is new enough
+  clang::LangStandard::Kind Kind = clang::LangStandard::getLangKind(Requested);
+  if (Kind == clang::LangStandard::lang_unspecified)
+    return;
+  const clang::LangStandard &Standard = clang::LangStandard::getLangStandardForKind(Kind);
+  if (!Standard.isCPlusPlus() || (Minimum == 17 ? Standard.isCPlusPlus17()
+                                                : Standard.isCPlusPlus14()))
+    return;
+  std::string Raised = (Standard.isGNUMode() ? "gnu++" : "c++") + std::to_string(Minimum);
+  std::string RequestedText = Requested.str();
+  Notices.add("parsed as " + Raised + ", not the " + RequestedText +
+              " the command asks for: the C++ headers of CUDA " +
+              cudaVersionText(Toolchain.CudaVersion) + " need C++" + std::to_string(Minimum) +
+              " (the unit was written for an older toolkit)");
+  Flags.erase(Flags.begin() + *Last, Flags.begin() + *Last + (Separate ? 2 : 1));
+  for (const char *Flag : {"-Wno-register", "-Wno-dynamic-exception-spec"})
+    Flags.push_back(Flag);
+  Flags.push_back("-std=" + Raised);
+}
+
+// Clang's CUDA wrapper header includes the toolkit's headers by quoted name
+// ("cuda.h", "cuda_runtime.h", "crt/host_runtime.h"), which the project's -I
+// directories would answer first: darknet's own src/cuda.h then stands in
+// for the driver API's, and the wrapper stops with "cuda.h did not define
+// CUDA_VERSION". nvcc includes nothing by such a search. Quoted includes
+// look in the including file's directory before any -iquote directory, so
+// the project's own "cuda.h" still reaches its sources beside it.
+std::vector<std::string> wrapperIncludeFlags(llvm::StringRef CudaPath) {
+  llvm::SmallString<256> Include(CudaPath);
+  llvm::sys::path::append(Include, "include");
+  return {"-iquote", std::string(Include)};
+}
+
 } // namespace
 
 TranslatedCommand translateCompileCommand(const CompileCommand &Command,
@@ -818,6 +883,10 @@ TranslatedCommand translateCompileCommand(const CompileCommand &Command,
   bool CommandUsesToolkit =
       std::find(CommandFlags.begin(), CommandFlags.end(), "-nocudainc") ==
       CommandFlags.end();
+  if (Cuda && Toolchain.CudaPath && CommandUsesToolkit) {
+    raiseStandardForToolkit(CommandFlags, Toolchain, Notices);
+    append(Result.Arguments, wrapperIncludeFlags(*Toolchain.CudaPath));
+  }
   append(Result.Arguments, std::move(CommandFlags));
   append(Result.Arguments, analysisFlags(Toolchain, Cuda, CommandUsesToolkit));
   if (Cuda)

@@ -22,6 +22,9 @@ struct ToolchainSetup {
   // A header force-included when parsing against a real toolkit, giving host
   // code the min/max overloads nvcc provides and clang's wrapper does not.
   std::string NvccCompatHeader;
+  // The toolkit's CUDA_VERSION (13000), 0 where unknown or none: a command
+  // asking for an older C++ standard than its headers need is raised to it.
+  int CudaVersion = 0;
 };
 
 struct TranslatedCommand {

@@ -41,6 +41,23 @@ chooseCudaToolkitFrom(llvm::StringRef Requested,
 // Whether `Path` holds include/cuda_runtime.h.
 bool holdsCudaToolkit(llvm::StringRef Path);
 
+// The toolkit's CUDA version and the file it was read from: version.json
+// ("13.0.48"), version.txt of older toolkits, else the CUDA_VERSION of
+// include/cuda.h or the CUDART_VERSION of include/cuda_runtime_api.h ("13.0").
+struct ToolkitVersion {
+  int Number = 0;   // 13000, as CUDA_VERSION counts
+  std::string Text; // "13.0.48"
+  std::string ReadFrom;
+};
+std::optional<ToolkitVersion> readToolkitVersion(llvm::StringRef ToolkitRoot);
+
+// The oldest C++ standard the toolkit's own C++ headers (Thrust, CUB,
+// libcu++, and the cuda_fp16/bf16 headers built on them) compile in, as its
+// release notes state: C++17 from CUDA 13.0 (CCCL 3), C++14 from 12.0
+// (CCCL 2); 0 where any standard clang parses will do. Its nvcc rejects an
+// older -std just as clang does.
+int minimumCppStandardOfToolkit(int CudaVersion);
+
 // The directory of the bundled CUDA headers, next to the executable once
 // installed (../share/cudalint/cuda-include) or in the source tree.
 std::string bundledCudaIncludeDir(const char *Argv0, void *MainAddress);

@@ -30,86 +30,12 @@ constexpr int ExitRunTimeFailure = 1;
 constexpr int ExitError = 2;
 constexpr unsigned CuobjdumpTimeoutSeconds = 60;
 
-std::optional<std::string> readTextFile(llvm::StringRef Path) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
-      llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
-  if (!Buffer)
-    return std::nullopt;
-  return (*Buffer)->getBuffer().str();
-}
-
 std::string joinPath(llvm::StringRef Directory, llvm::StringRef A, llvm::StringRef B = "") {
   llvm::SmallString<256> Path(Directory);
   llvm::sys::path::append(Path, A);
   if (!B.empty())
     llvm::sys::path::append(Path, B);
   return std::string(Path);
-}
-
-// "13.0.48" → 13000.
-std::optional<int> versionNumberOf(llvm::StringRef Text) {
-  auto [Major, Rest] = Text.trim().split('.');
-  return cudaVersionNumber((Major + "." + Rest.split('.').first).str());
-}
-
-std::optional<ToolkitVersion> versionFromJson(llvm::StringRef Path) {
-  std::optional<std::string> Text = readTextFile(Path);
-  if (!Text)
-    return std::nullopt;
-  llvm::Expected<llvm::json::Value> Parsed = llvm::json::parse(*Text);
-  if (!Parsed) {
-    llvm::consumeError(Parsed.takeError());
-    return std::nullopt;
-  }
-  const llvm::json::Object *Root = Parsed->getAsObject();
-  const llvm::json::Object *Cuda = Root ? Root->getObject("cuda") : nullptr;
-  std::optional<llvm::StringRef> Version = Cuda ? Cuda->getString("version") : std::nullopt;
-  if (!Version)
-    return std::nullopt;
-  std::optional<int> Number = versionNumberOf(*Version);
-  if (!Number)
-    return std::nullopt;
-  return ToolkitVersion{*Number, Version->str(), Path.str()};
-}
-
-// "CUDA Version 10.2.89", the file toolkits before 11.1 carry.
-std::optional<ToolkitVersion> versionFromText(llvm::StringRef Path) {
-  std::optional<std::string> Text = readTextFile(Path);
-  if (!Text)
-    return std::nullopt;
-  llvm::StringRef Line = llvm::StringRef(*Text).trim();
-  if (!Line.consume_front("CUDA Version"))
-    return std::nullopt;
-  llvm::StringRef Version = Line.trim().split('\n').first.trim();
-  std::optional<int> Number = versionNumberOf(Version);
-  if (!Number)
-    return std::nullopt;
-  return ToolkitVersion{*Number, Version.str(), Path.str()};
-}
-
-// `#define CUDA_VERSION 13000` in a header.
-std::optional<ToolkitVersion> versionFromHeader(llvm::StringRef Path, llvm::StringRef Macro) {
-  std::optional<std::string> Text = readTextFile(Path);
-  if (!Text)
-    return std::nullopt;
-  llvm::SmallVector<llvm::StringRef, 0> Lines;
-  llvm::StringRef(*Text).split(Lines, '\n');
-  for (llvm::StringRef Line : Lines) {
-    Line = Line.trim();
-    if (!Line.consume_front("#"))
-      continue;
-    Line = Line.ltrim();
-    if (!Line.consume_front("define"))
-      continue;
-    Line = Line.ltrim();
-    if (!Line.consume_front(Macro) || Line.empty() || !llvm::isSpace(Line.front()))
-      continue;
-    int Number = 0;
-    if (Line.trim().getAsInteger(10, Number) || Number < 1000)
-      continue;
-    return ToolkitVersion{Number, cudaVersionText(Number), Path.str()};
-  }
-  return std::nullopt;
 }
 
 std::vector<GpuArchitecture> sortedUnique(std::vector<GpuArchitecture> Architectures) {
@@ -129,18 +55,6 @@ std::optional<GpuArchitecture> newestThat(const std::vector<GpuArchitecture> &Bu
 }
 
 } // namespace
-
-std::optional<ToolkitVersion> readToolkitVersion(llvm::StringRef ToolkitRoot) {
-  if (std::optional<ToolkitVersion> Version = versionFromJson(joinPath(ToolkitRoot, "version.json")))
-    return Version;
-  if (std::optional<ToolkitVersion> Version = versionFromText(joinPath(ToolkitRoot, "version.txt")))
-    return Version;
-  if (std::optional<ToolkitVersion> Version =
-          versionFromHeader(joinPath(ToolkitRoot, "include", "cuda.h"), "CUDA_VERSION"))
-    return Version;
-  return versionFromHeader(joinPath(ToolkitRoot, "include", "cuda_runtime_api.h"),
-                           "CUDART_VERSION");
-}
 
 ClangCudaSupport clangSupportFor(int CudaVersion) {
   clang::CudaVersion Known = clang::CudaStringToVersion(cudaVersionText(CudaVersion));
@@ -443,6 +357,7 @@ DoctorReport examine(const DoctorOptions &Options) {
     ToolchainSetup Toolchain;
     Toolchain.ResourceDir = CUDALINT_CLANG_RESOURCE_DIR;
     Toolchain.CudaPath = Toolkit.Path;
+    Toolchain.CudaVersion = Report.Toolkit ? Report.Toolkit->Number : 0;
     Toolchain.BundledCudaInclude = Options.BundledCudaInclude;
     examineDatabase(Options, Toolchain, Gpus, Report);
   }

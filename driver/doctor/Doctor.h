@@ -11,6 +11,7 @@
 #define CUDALINT_DRIVER_DOCTOR_DOCTOR_H
 
 #include "CudaCheck.h"
+#include "database/CudaToolkit.h"
 #include "support/GpuProbe.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -23,16 +24,6 @@
 #include <vector>
 
 namespace cudalint {
-
-// The toolkit's CUDA version and the file it was read from: version.json
-// ("13.0.48"), version.txt of older toolkits, else the CUDA_VERSION of
-// include/cuda.h or the CUDART_VERSION of include/cuda_runtime_api.h ("13.0").
-struct ToolkitVersion {
-  int Number = 0;   // 13000, as CUDA_VERSION counts
-  std::string Text; // "13.0.48"
-  std::string ReadFrom;
-};
-std::optional<ToolkitVersion> readToolkitVersion(llvm::StringRef ToolkitRoot);
 
 // How far the clang cudalint is built on supports a CUDA version, by clang's
 // own table (clang/Basic/Cuda.h).
