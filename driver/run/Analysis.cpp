@@ -3,6 +3,7 @@
 
 #include "run/DeviceErrors.h"
 #include "run/Nolint.h"
+#include "run/NvccSpellings.h"
 #include "run/Preamble.h"
 #include "analyzer/AnalyzerEngine.h"
 #include "ProjectFunctions.h"
@@ -506,6 +507,7 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
     Layers->pushOverlay(Buffers);
     FileSystem = Layers;
   }
+  FileSystem = readingAsNvcc(std::move(FileSystem));
   if (std::error_code Error = FileSystem->setCurrentWorkingDirectory(Directory)) {
     Outcome.Failed = true;
     Outcome.Errors.push_back("cannot enter the unit's directory '" + Directory +
