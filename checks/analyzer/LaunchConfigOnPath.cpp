@@ -77,10 +77,14 @@ SVal fieldValue(SVal Record, llvm::ArrayRef<llvm::StringRef> Path, QualType Reco
   return C.getStoreManager().getBinding(Bindings, loc::MemRegionVal(Region), Field->getType());
 }
 
-// An integer the path fixes to one value.
+// An integer the path fixes to one value. One with its sign bit set is left
+// unknown even where its type is unsigned: it is a negative int converted, an
+// error sentinel (`return -1;` from a size helper whose callers check it
+// first, as FasterTransformer's getSmemSizeAndCheck) on a path that the
+// analysis entered without the caller's check, not a size the code means.
 std::optional<uint64_t> knownOnPath(SVal Value, CheckerContext &C) {
   const llvm::APSInt *Known = C.getSValBuilder().getKnownValue(C.getState(), Value);
-  if (!Known || (Known->isSigned() && Known->isNegative()))
+  if (!Known || Known->isSignBitSet())
     return std::nullopt;
   return Known->getLimitedValue();
 }

@@ -285,3 +285,30 @@ void loopWithinTheLimit(float *out) {
   for (int threads = 32; threads <= 1024; threads *= 2)
     fill<<<1, threads>>>(out, 16);
 }
+
+// A size helper that answers -1 when the configuration does not fit, whose
+// callers ask it first (FasterTransformer's getSmemSizeAndCheck): on the
+// path where the launcher, analysed alone, takes the -1, the launch asks for
+// SIZE_MAX bytes. That is an error sentinel converted, not a size.
+__global__ void checkedTiled(float *out) {
+  extern __shared__ float tile[];
+  out[threadIdx.x] = tile[threadIdx.x];
+}
+
+struct DeviceLimits {
+  int sharedBytesPerBlock;
+};
+
+int tileBytesOrMinusOne(const DeviceLimits &limits) {
+  int bytes = 64 * 1024;
+  if (bytes > limits.sharedBytesPerBlock)
+    return -1;
+  return bytes;
+}
+
+void launchWithCheckedSize(float *out, const DeviceLimits &limits) {
+  int bytes = tileBytesOrMinusOne(limits);
+  if (bytes > 0)
+    (void)cudaFuncSetAttribute(checkedTiled, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+  checkedTiled<<<1, 64, bytes>>>(out);
+}
