@@ -706,11 +706,11 @@ TEST(OutputSarifTest, DeviceErrorsSetAsideAreANote) {
 TEST(OutputTextTest, DeviceErrorsNoticeShowsTheFirstThree) {
   std::string One = deviceErrorsNotice("/src/a.cu", {"/src/a.cu:3:1: error: e1"});
   EXPECT_NE(One.find("'/src/a.cu'"), std::string::npos) << One;
-  EXPECT_NE(One.find(": 1 error in kernels or __device__ functions\n  /src/a.cu:3:1: error: e1"),
+  EXPECT_NE(One.find(": 1 error in device code or in declarations nvcc accepts\n  /src/a.cu:3:1: error: e1"),
             std::string::npos)
       << One;
   std::string Five = deviceErrorsNotice("/src/a.cu", {"e1", "e2", "e3", "e4", "e5"});
-  EXPECT_NE(Five.find("5 errors in kernels or __device__ functions\n  e1\n  e2\n  e3\n  and 2 more"),
+  EXPECT_NE(Five.find("5 errors in device code or in declarations nvcc accepts\n  e1\n  e2\n  e3\n  and 2 more"),
             std::string::npos)
       << Five;
   EXPECT_EQ(Five.find("e4"), std::string::npos) << Five;

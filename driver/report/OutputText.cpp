@@ -462,10 +462,10 @@ void TextPrinter::printSnippet(const SourcePoint &Where,
 std::string deviceErrorsNotice(llvm::StringRef Unit, const std::vector<std::string> &Errors) {
   // The rest are in the JSON and SARIF reports.
   constexpr size_t Shown = 3;
-  std::string Notice = "analysed the host code of '" + Unit.str() + "' without the device code " +
+  std::string Notice = "analysed the host code of '" + Unit.str() + "' without the code " +
                        "clang rejects (nvcc may accept it; cudalint does not analyse it): " +
                        std::to_string(Errors.size()) + " error" +
-                       (Errors.size() == 1 ? "" : "s") + " in kernels or __device__ functions";
+                       (Errors.size() == 1 ? "" : "s") + " in device code or in declarations nvcc accepts";
   for (size_t I = 0; I < Errors.size() && I < Shown; ++I)
     Notice += "\n  " + Errors[I];
   if (Errors.size() > Shown)

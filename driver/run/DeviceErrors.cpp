@@ -7,6 +7,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/raw_ostream.h"
@@ -67,7 +68,7 @@ bool ErrorRecorder::IncludeInDiagnosticCounts() const {
 void ErrorRecorder::HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
   if (Level >= DiagnosticsEngine::Error)
     Errors.push_back({Info.getLocation(), errorText(Level, Info),
-                      Level == DiagnosticsEngine::Fatal});
+                      Level == DiagnosticsEngine::Fatal, Info.getID()});
   Next.HandleDiagnostic(Level, Info);
   takeCounts();
 }
@@ -206,6 +207,8 @@ deviceOnlyBodiesHolding(ASTContext &Context, llvm::ArrayRef<UnitError> Errors) {
   const SourceManager &SM = Context.getSourceManager();
   std::vector<SourceRange> Bodies;
   for (const UnitError &Error : Errors) {
+    if (isDeclarationNvccAccepts(Error))
+      continue;
     std::optional<FilePosition> Where = positionOf(SM, Error.Where);
     if (Error.Fatal || !Where)
       return std::nullopt;
@@ -220,6 +223,10 @@ deviceOnlyBodiesHolding(ASTContext &Context, llvm::ArrayRef<UnitError> Errors) {
       Bodies.push_back(Found.second);
   }
   return Bodies;
+}
+
+bool isDeclarationNvccAccepts(const UnitError &Error) {
+  return !Error.Fatal && Error.Id == diag::err_function_template_partial_spec;
 }
 
 bool bodyHolds(const SourceManager &SM, SourceRange Body, SourceLocation Where) {

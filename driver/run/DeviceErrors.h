@@ -10,9 +10,11 @@
 // cost every host finding of its unit. Where every error of a unit lies in
 // the body of a function that runs only on the GPU, nothing the host runs is
 // wrong: the unit is analysed and the errors are reported beside its
-// findings. Anywhere else (host code, a __host__ __device__ function, a
-// declaration outside any function body, a class template) an error may
-// change what host code means, and the unit fails as before.
+// findings. So is an error of a declaration nvcc's front end accepts and
+// clang drops (isDeclarationNvccAccepts). Anywhere else (host code, a
+// __host__ __device__ function, a declaration outside any function body, a
+// class template) an error may change what host code means, and the unit
+// fails as before.
 #ifndef CUDALINT_DRIVER_DEVICEERRORS_H
 #define CUDALINT_DRIVER_DEVICEERRORS_H
 
@@ -39,7 +41,15 @@ struct UnitError {
   clang::SourceLocation Where;
   std::string Text; // errorText
   bool Fatal = false;
+  unsigned Id = 0; // clang's diagnostic ID
 };
+
+// Whether the error is clang's about a declaration nvcc's front end accepts,
+// where clang drops that declaration and the rest of the unit means what nvcc
+// compiles: `template <typename T> void f<T>(...) {...}`, which clang calls a
+// partial specialisation of a function template and nvcc reads as the
+// primary template's definition (FasterTransformer's xlnet kernels).
+bool isDeclarationNvccAccepts(const UnitError &Error);
 
 // Keeps every error of the unit, with its location, on its way to the
 // consumer the unit already had (cudalint's own, or -verify's). It puts
@@ -71,8 +81,9 @@ private:
 };
 
 // The bodies of the device-only functions (kernels, __device__ functions,
-// lambdas inside them) that hold every one of `Errors`, in order; nullopt
-// when some error lies anywhere else, or is fatal.
+// lambdas inside them) that hold every one of `Errors` but those of
+// declarations nvcc accepts, in order; nullopt when some error lies anywhere
+// else, or is fatal.
 std::optional<std::vector<clang::SourceRange>>
 deviceOnlyBodiesHolding(clang::ASTContext &Context, llvm::ArrayRef<UnitError> Errors);
 

@@ -62,7 +62,7 @@ def check_set_aside(args, project, cuda_path):
                    f"in the order clang reported them, at lines {lines}: {skipped}")
     notices = [line for line in result.stderr.splitlines()
                if "analysed the host code of" in line]
-    harness.expect(len(notices) == 1 and "2 errors in kernels" in notices[0],
+    harness.expect(len(notices) == 1 and "2 errors in device code" in notices[0],
                    f"one notice for the unit:\n{result.stderr}")
     harness.expect_contains(result.stderr, skipped[0], "the notice")
     harness.expect("not analysed" not in result.stderr,
