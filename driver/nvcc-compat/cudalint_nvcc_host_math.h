@@ -1,4 +1,6 @@
-// Host overloads of CUDA's integer and floating min/max.
+// Host declarations nvcc gives every CUDA unit and clang's CUDA wrapper does
+// not: the global math functions of <math.h>, and CUDA's integer and
+// floating min/max.
 //
 // Under nvcc, crt/math_functions.hpp declares min() and max() for mixed int,
 // unsigned, long and floating arguments as __host__ __device__, so host code
@@ -11,6 +13,14 @@
 #ifndef CUDALINT_NVCC_HOST_MATH_H
 #define CUDALINT_NVCC_HOST_MATH_H
 #if defined(__cplusplus) && defined(__CUDA__) && !defined(__CUDA_ARCH__)
+
+// nvcc's crt/math_functions.h includes <math.h> in every CUDA unit, and
+// libstdc++'s <math.h> brings std::isfinite, isnan, isinf, signbit and the
+// rest of <cmath> into the global namespace: host code calls them
+// unqualified. Clang's wrapper includes only <cmath>, so an unqualified call
+// finds nothing but the wrapper's __device__ declarations ("no matching
+// function for call to 'isfinite'").
+#include <math.h>
 
 #define CUDALINT_HOST_MINMAX(Result, A, B)                                     \
   static inline __attribute__((host)) Result min(A a, B b) {                   \
