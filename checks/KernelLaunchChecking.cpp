@@ -512,6 +512,11 @@ bool LaunchCheckingAnalysis::escapesUnchecked(
     const LaunchFacts *Facts = Project ? Project->launchFacts(Function) : nullptr;
     if (Facts && Facts->CalledElsewhere && Facts->LeavesPending)
       return false;
+    // One that launches on some paths only, whose callers elsewhere all read
+    // the error after their calls (FasterTransformer's invokeMaskedSoftmax,
+    // whose last branch only asserts), loses nothing.
+    if (Facts && Facts->CalledElsewhere && Facts->MayLeavePending && !Facts->CalledUnchecked)
+      return false;
     // An instance nobody calls of a template whose other instances are
     // called (`invokeKernel<half>`, instantiated for completeness beside the
     // `<float>` every model calls) is code that never runs: the template is
@@ -663,6 +668,23 @@ std::vector<UncheckedLaunch> LaunchCheckingAnalysis::uncheckedLaunches() {
     });
   }
   return Unchecked;
+}
+
+llvm::SmallVector<const FunctionDecl *, 8> LaunchCheckingAnalysis::assumedLaunchersLeftUnread() {
+  solve();
+  llvm::SetVector<const FunctionDecl *, llvm::SmallVector<const FunctionDecl *, 8>> Unread;
+  for (auto &[Function, Flow] : Flows)
+    forEachStmtElement(*Flow.Graph, [&](const CFGBlock &Block, size_t I, const Stmt *S) {
+      const auto *Call = dyn_cast<CallExpr>(S);
+      const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+      if (!isAssumedLauncher(Callee) || Unread.contains(Callee->getCanonicalDecl()) ||
+          !uncheckedAfter(Flow, Block, I))
+        return;
+      llvm::SmallPtrSet<const FunctionDecl *, 8> Visiting;
+      if (escapesUnchecked(Function, Visiting))
+        Unread.insert(Callee->getCanonicalDecl());
+    });
+  return Unread.takeVector();
 }
 
 } // namespace cudalint

@@ -92,6 +92,12 @@ public:
   // In the order the launches appear in the unit's functions.
   std::vector<UncheckedLaunch> uncheckedLaunches();
 
+  // The assumed launchers (canonical) of which some call may leave the error
+  // unread: a path from the call to its function's return without a
+  // last-error query, through the unit's callers of that function as far as
+  // they go.
+  llvm::SmallVector<const clang::FunctionDecl *, 8> assumedLaunchersLeftUnread();
+
 private:
   // What a walk of a function's body and initializers finds: every call its
   // CFG could hold, and more (lambda bodies, unevaluated operands). Enough to

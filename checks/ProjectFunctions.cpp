@@ -898,10 +898,11 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
             Facts.Overrides.push_back({*Usr, *BaseUsr});
       });
     LaunchFacts Known;
-    Known.LeavesPending =
-        Launches.leavesLaunchPending(Function) && Launches.launchesOnEveryPath(Function);
+    bool Pending = Launches.leavesLaunchPending(Function);
+    Known.LeavesPending = Pending && Launches.launchesOnEveryPath(Function);
+    Known.MayLeavePending = Pending && !Known.LeavesPending;
     Known.Queries = Launches.queriesLastError(Function);
-    if (Known.LeavesPending || Known.Queries)
+    if (Known.LeavesPending || Known.MayLeavePending || Known.Queries)
       Facts.Defined.push_back({*Usr, Known});
     // What it calls in other units, for the merge to tell whether it reads
     // the error through them, or leaves theirs pending.
@@ -929,6 +930,10 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
     if (IsProjectCallee(Callee))
       if (std::optional<std::string> Usr = usrOf(Callee))
         Facts.CalledNotDefined.push_back(*Usr);
+  if (!OtherUnits.empty())
+    for (const FunctionDecl *Callee : IfTheyLaunch.assumedLaunchersLeftUnread())
+      if (std::optional<std::string> Usr = usrOf(Callee))
+        Facts.CalledUnchecked.push_back(*Usr);
   // A virtual call reaches overrides other units define, whether or not this
   // unit defines the method it names.
   for (const CXXMethodDecl *Method : Launches.calledVirtually())
@@ -945,10 +950,10 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
     llvm::sort(*Pairs);
     Pairs->erase(std::unique(Pairs->begin(), Pairs->end()), Pairs->end());
   }
-  llvm::sort(Facts.CalledNotDefined);
-  Facts.CalledNotDefined.erase(
-      std::unique(Facts.CalledNotDefined.begin(), Facts.CalledNotDefined.end()),
-      Facts.CalledNotDefined.end());
+  for (auto *Usrs : {&Facts.CalledNotDefined, &Facts.CalledUnchecked}) {
+    llvm::sort(*Usrs);
+    Usrs->erase(std::unique(Usrs->begin(), Usrs->end()), Usrs->end());
+  }
   return Facts;
 }
 
@@ -1046,12 +1051,14 @@ std::optional<FunctionSummary> readSummary(llvm::StringRef Line) {
 
 } // namespace
 
-// `launch USR FACTS` (FACTS a comma-separated list of pending, queries,
-// called), `calls USR`, `edge CALLER CALLEE`, `forward CALLER CALLEE...`
-// (the caller leaves a launch pending if all those callees do) and
-// `overrides OVERRIDE METHOD`. No keyword can begin a USR.
+// `launch USR FACTS` (FACTS a comma-separated list of pending, maybe,
+// queries, called, unchecked), `calls USR`, `unchecked USR` (a call of USR
+// may leave a launch's error unread), `edge CALLER CALLEE`, `forward CALLER
+// CALLEE...` (the caller leaves a launch pending if all those callees do)
+// and `overrides OVERRIDE METHOD`. No keyword can begin a USR.
 constexpr llvm::StringLiteral LaunchKey = "launch";
 constexpr llvm::StringLiteral CallsKey = "calls";
+constexpr llvm::StringLiteral UncheckedKey = "unchecked";
 constexpr llvm::StringLiteral EdgeKey = "edge";
 constexpr llvm::StringLiteral ForwardKey = "forward";
 constexpr llvm::StringLiteral OverridesKey = "overrides";
@@ -1060,18 +1067,22 @@ namespace {
 
 bool isLaunchFactsLine(llvm::StringRef Line) {
   llvm::StringRef Key = Line.split('\t').first;
-  return Key == LaunchKey || Key == CallsKey || Key == EdgeKey || Key == ForwardKey ||
-         Key == OverridesKey;
+  return Key == LaunchKey || Key == CallsKey || Key == UncheckedKey || Key == EdgeKey ||
+         Key == ForwardKey || Key == OverridesKey;
 }
 
 std::string launchFactsLine(llvm::StringRef Usr, const LaunchFacts &Facts) {
-  llvm::SmallVector<llvm::StringRef, 3> Words;
+  llvm::SmallVector<llvm::StringRef, 5> Words;
   if (Facts.LeavesPending)
     Words.push_back("pending");
+  if (Facts.MayLeavePending)
+    Words.push_back("maybe");
   if (Facts.Queries)
     Words.push_back("queries");
   if (Facts.CalledElsewhere)
     Words.push_back("called");
+  if (Facts.CalledUnchecked)
+    Words.push_back("unchecked");
   return (LaunchKey + "\t" + Usr + "\t" + llvm::join(Words, ",") + "\n").str();
 }
 
@@ -1083,6 +1094,8 @@ std::string writeLaunchFacts(const UnitLaunchFacts &Facts) {
     Text += launchFactsLine(Usr, Known);
   for (const std::string &Usr : Facts.CalledNotDefined)
     Text += (CallsKey + "\t" + Usr + "\n").str();
+  for (const std::string &Usr : Facts.CalledUnchecked)
+    Text += (UncheckedKey + "\t" + Usr + "\n").str();
   for (const auto &[Caller, Callee] : Facts.Calls)
     Text += (EdgeKey + "\t" + Caller + "\t" + Callee + "\n").str();
   for (const auto &[Caller, Callees] : Facts.Forwards)
@@ -1109,10 +1122,14 @@ std::optional<std::map<std::string, LaunchFacts>> readLaunchFacts(llvm::StringRe
     for (llvm::StringRef Word : Words) {
       if (Word == "pending")
         Known.LeavesPending = true;
+      else if (Word == "maybe")
+        Known.MayLeavePending = true;
       else if (Word == "queries")
         Known.Queries = true;
       else if (Word == "called")
         Known.CalledElsewhere = true;
+      else if (Word == "unchecked")
+        Known.CalledUnchecked = true;
       else
         return std::nullopt;
     }
@@ -1138,7 +1155,8 @@ std::optional<std::vector<FunctionSummary>> readSummaries(llvm::StringRef Text) 
 std::string callsOfUnitWithErrors(llvm::StringRef Summaries) {
   std::string Calls;
   for (llvm::StringRef Line : llvm::split(Summaries, '\n'))
-    if (auto [Key, Usr] = Line.split('\t'); Key == CallsKey && !Usr.empty() && !Usr.contains('\t'))
+    if (auto [Key, Usr] = Line.split('\t');
+        (Key == CallsKey || Key == UncheckedKey) && !Usr.empty() && !Usr.contains('\t'))
       (Calls += Line) += '\n';
   return Calls;
 }
@@ -1147,7 +1165,7 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
   // USR -> its summary, or nullopt once two units disagree.
   std::map<std::string, std::optional<FunctionSummary>> Merged;
   std::map<std::string, std::optional<LaunchFacts>> Launches;
-  std::set<std::string> CalledNotDefined;
+  std::set<std::string> CalledNotDefined, CalledUnchecked;
   std::set<std::pair<std::string, std::string>> Overrides;
   // (caller, callees): a fact of the caller once all the callees have it;
   // an edge has one callee.
@@ -1171,6 +1189,8 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
       auto [Key, Rest] = Line.split('\t');
       if (Key == CallsKey && !Rest.empty())
         CalledNotDefined.insert(Rest.str());
+      if (Key == UncheckedKey && !Rest.empty())
+        CalledUnchecked.insert(Rest.str());
       if (auto [Caller, Callee] = Rest.split('\t'); !Callee.empty()) {
         if (Key == EdgeKey)
           Edges.insert({Caller.str(), {Callee.str()}});
@@ -1213,6 +1233,8 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
   for (const auto &[Override, Method] : Overrides) {
     if (CalledNotDefined.count(Method))
       CalledNotDefined.insert(Override);
+    if (CalledUnchecked.count(Method))
+      CalledUnchecked.insert(Override);
     Edges.insert({Method, {Override}});
   }
   // A function that calls, in another unit, one that reads the error reads
@@ -1231,6 +1253,7 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
   for (auto &[Usr, Known] : Launches)
     if (Known) {
       Known->CalledElsewhere = CalledNotDefined.count(Usr) != 0;
+      Known->CalledUnchecked = CalledUnchecked.count(Usr) != 0;
       AgreedLaunches.Defined.push_back({Usr, *Known});
     }
   return writeSummaries(Agreed) + writeLaunchFacts(AgreedLaunches);

@@ -113,11 +113,18 @@ struct LaunchFacts {
   // Reads the last error on some path (a check helper, `checkLaunch()`), or
   // calls a function of another unit that does (set by mergeSummaries).
   bool Queries = false;
+  // Launches and leaves the error pending on some paths, not on all: judged
+  // at its own launch unless every caller reads the error after the call.
+  bool MayLeavePending = false;
   // Another unit of the database calls it (set by mergeSummaries).
   bool CalledElsewhere = false;
+  // Some call of it in another unit may leave a launch's error unread, were
+  // it to launch (set by mergeSummaries).
+  bool CalledUnchecked = false;
   bool operator==(const LaunchFacts &Other) const {
     return LeavesPending == Other.LeavesPending && Queries == Other.Queries &&
-           CalledElsewhere == Other.CalledElsewhere;
+           MayLeavePending == Other.MayLeavePending &&
+           CalledElsewhere == Other.CalledElsewhere && CalledUnchecked == Other.CalledUnchecked;
   }
 };
 
@@ -140,6 +147,9 @@ struct UnitLaunchFacts {
   // call through its base class (`layer->forward()`), which reaches every
   // override, wherever defined.
   std::vector<std::pair<std::string, std::string>> Overrides;
+  // Functions of other units (of CalledNotDefined) after a call of which the
+  // error of a launch they made may go unread.
+  std::vector<std::string> CalledUnchecked;
 };
 UnitLaunchFacts summariseLaunches(clang::ASTContext &Context, const CudaApi &Api);
 
@@ -172,7 +182,8 @@ std::string writeLaunchFacts(const UnitLaunchFacts &Facts);
 std::optional<std::map<std::string, LaunchFacts>> readLaunchFacts(llvm::StringRef Text);
 
 // What the summary of a unit clang rejected still tells the other units:
-// which of their functions it calls (its `calls` lines). A launcher that
+// which of their functions it calls (its `calls` lines, and the `unchecked`
+// lines of those it may call without reading the error). A launcher that
 // only such a unit calls is called, by code whose check cannot be seen, not
 // a function nobody calls. The facts of the unit's own functions, read from
 // code with errors, are left out.

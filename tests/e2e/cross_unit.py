@@ -61,6 +61,7 @@ void allocPinned(float *&out, size_t n);
 void launchFill(float *x, int n, cudaStream_t stream);
 void launchOrphan(float *x);
 void launchMaybe(float *x, bool fill);
+void launchMaybeUnread(float *x, bool fill);
 template <typename T> void launchScaleT(T *x, int n);
 void dispatchFill(float *x, int n);
 #endif
@@ -144,9 +145,16 @@ template <typename T> void launchScaleT(T *x, int n) {
 }
 template void launchScaleT<float>(float *x, int n);
 
-// It launches only when asked to: its callers cannot tell whether a call
-// left an error pending, so the launch is judged here, as without summaries.
+// They launch only when asked to: a caller that does not read the error
+// after its call cannot tell whether it left one pending, so the launch is
+// judged here, as without summaries; where every caller reads it after the
+// call, nothing is lost.
 void launchMaybe(float *x, bool fill) {
+  if (fill)
+    fillKernel<<<1, 256>>>(x, 256); // ALONE cuda-unchecked-error
+}
+
+void launchMaybeUnread(float *x, bool fill) {
   if (fill)
     fillKernel<<<1, 256>>>(x, 256); // BUG cuda-unchecked-error // ALONE cuda-unchecked-error
 }
@@ -373,6 +381,11 @@ void fillMaybe(float *d) {
   launchMaybe(d, false);
   if (cudaGetLastError() != cudaSuccess)
     abort();
+}
+
+void fillMaybeUnread(float *d) {
+  launchMaybeUnread(d, true);
+  (void)cudaDeviceSynchronize();
 }
 
 void dispatchedCheckedHere(float *d) {
