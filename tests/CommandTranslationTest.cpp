@@ -1035,3 +1035,17 @@ TEST(CommandTranslationTest, PointsTheWrappersQuotedIncludesAtTheToolkit) {
             std::find(Args.begin(), Args.end(), "src") - Args.begin()) << shown(Translated);
   EXPECT_FALSE(has(translate("nvcc -c a.cu", bundledSetup()).Arguments, "-iquote"));
 }
+
+// What GCC before 14 compiles with a warning, clang rejects in C by default
+// (darknet's `cudaHostAlloc(&floats, ...)`); C++ rejects it everywhere.
+TEST(CommandTranslationTest, KeepsWhatOlderGccWarnsAboutAWarningInC) {
+  TranslatedCommand C = translate("gcc -Wfatal-errors -c a.c", toolkitSetup(), "/work/src/a.c");
+  EXPECT_TRUE(has(C.Arguments, "-Wno-error=incompatible-pointer-types")) << shown(C);
+  EXPECT_TRUE(has(C.Arguments, "-Wno-error=implicit-function-declaration")) << shown(C);
+  EXPECT_GT(std::find(C.Arguments.begin(), C.Arguments.end(),
+                      "-Wno-error=incompatible-pointer-types"),
+            std::find(C.Arguments.begin(), C.Arguments.end(), "-Wfatal-errors"))
+      << shown(C);
+  TranslatedCommand Cxx = translate("g++ -c a.cpp", toolkitSetup(), "/work/src/a.cpp");
+  EXPECT_FALSE(hasPrefix(Cxx.Arguments, "-Wno-error=")) << shown(Cxx);
+}
