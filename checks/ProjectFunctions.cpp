@@ -1155,8 +1155,7 @@ std::optional<std::vector<FunctionSummary>> readSummaries(llvm::StringRef Text) 
 std::string callsOfUnitWithErrors(llvm::StringRef Summaries) {
   std::string Calls;
   for (llvm::StringRef Line : llvm::split(Summaries, '\n'))
-    if (auto [Key, Usr] = Line.split('\t');
-        (Key == CallsKey || Key == UncheckedKey) && !Usr.empty() && !Usr.contains('\t'))
+    if (auto [Key, Usr] = Line.split('\t'); Key == CallsKey && !Usr.empty() && !Usr.contains('\t'))
       (Calls += Line) += '\n';
   return Calls;
 }

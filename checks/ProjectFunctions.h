@@ -182,11 +182,12 @@ std::string writeLaunchFacts(const UnitLaunchFacts &Facts);
 std::optional<std::map<std::string, LaunchFacts>> readLaunchFacts(llvm::StringRef Text);
 
 // What the summary of a unit clang rejected still tells the other units:
-// which of their functions it calls (its `calls` lines, and the `unchecked`
-// lines of those it may call without reading the error). A launcher that
+// which of their functions it calls (its `calls` lines). A launcher that
 // only such a unit calls is called, by code whose check cannot be seen, not
-// a function nobody calls. The facts of the unit's own functions, read from
-// code with errors, are left out.
+// a function nobody calls; nor is a function that launches on some paths
+// called unchecked there (its `unchecked` lines, read from code with errors
+// such as a missing header's, are left out with the facts of the unit's own
+// functions).
 std::string callsOfUnitWithErrors(llvm::StringRef Summaries);
 
 // The units' summaries (each writeSummaries text, with its launch facts) as
