@@ -463,6 +463,10 @@ UnitRun unitRun(const Unit &U, const UnitOutcome &Outcome) {
   Run.Command = U.Translated.Arguments;
   Run.Limits = Outcome.Limits;
   Run.DeviceErrorsSkipped = Outcome.DeviceErrorsSkipped;
+  if (Outcome.Failed)
+    for (const CheckDescription *Check : U.Settings->Analysis.Checks)
+      if (Check->isPathSensitive())
+        Run.ChecksNotRun.push_back(Check->Id.str());
   Run.HasTiming = Verbose;
   Run.ParseSeconds = Outcome.Timing.ParseSeconds;
   Run.AnalysisSeconds = Outcome.Timing.AnalysisSeconds;
@@ -636,6 +640,10 @@ size_t collectReport(const std::vector<Unit> &Units, const std::vector<size_t> &
       std::string Message = "could not analyse '" + Units[I].Command.File + "'";
       for (const std::string &Error : Outcome.Errors)
         Message += "\n  " + Error;
+      if (!Report.Runs.back().ChecksNotRun.empty())
+        Message += "\n  the path-sensitive checks did not run on it (" +
+                   join(Report.Runs.back().ChecksNotRun, ", ") +
+                   "); the AST checks report on what clang parsed";
       Report.Problems.push_back({Units[I].Command.File, Message});
       WithColor::error(errs(), "cudalint") << Message << "\n";
     }

@@ -417,6 +417,7 @@ TEST(OutputJsonTest, UnitRunsCarryCommandsAndLimits) {
   EXPECT_NE(Quiet.find(R"("reason": "node budget (2000 nodes) exhausted")"), std::string::npos);
   EXPECT_EQ(Quiet.find("parseSeconds"), std::string::npos) << Quiet;
   EXPECT_NE(Quiet.find(R"("deviceErrorsSkipped": [])"), std::string::npos) << Quiet;
+  EXPECT_NE(Quiet.find(R"("checksNotRun": [])"), std::string::npos) << Quiet;
   Report.Runs.front().HasTiming = true;
   Report.Runs.front().ParseSeconds = 0.5;
   std::string Timed;

@@ -33,6 +33,10 @@ struct UnitRun {
   // Clang's errors in device-only code, set aside so that the unit's host
   // code was analysed (UnitOutcome::DeviceErrorsSkipped).
   std::vector<std::string> DeviceErrorsSkipped;
+  // The enabled checks that did not run on a unit clang rejected: the
+  // path-sensitive ones (the Static Analyzer analyses nothing of a unit with
+  // errors), while the AST checks report on what did parse.
+  std::vector<std::string> ChecksNotRun;
   // Timings differ from run to run: only --verbose reports them.
   bool HasTiming = false;
   double ParseSeconds = 0;

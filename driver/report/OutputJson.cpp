@@ -35,7 +35,10 @@
 //                   "command": ["clang++", ...],
 //                   "analyzerLimits": [{"function": "f", "file": ..., "line": ...,
 //                                       "column": ..., "reason": "..."}],
-//                   "deviceErrorsSkipped": ["/src/a.cu:6:5: error: ..."]}]
+//                   "deviceErrorsSkipped": ["/src/a.cu:6:5: error: ..."],
+//                   // of a unit clang rejected: the enabled path-sensitive
+//                   // checks, which did not run (the AST checks did)
+//                   "checksNotRun": ["cuda-memory-leak", ...]}]
 //   }
 #include "report/Output.h"
 
@@ -73,6 +76,10 @@ void writeUnitRun(llvm::json::OStream &J, const UnitRun &Run) {
     J.attributeArray("deviceErrorsSkipped", [&] {
       for (const std::string &Error : Run.DeviceErrorsSkipped)
         J.value(utf8(Error));
+    });
+    J.attributeArray("checksNotRun", [&] {
+      for (const std::string &Check : Run.ChecksNotRun)
+        J.value(Check);
     });
     if (!Run.HasTiming)
       return;

@@ -94,6 +94,10 @@ void readUnitRuns(const Array *Runs, std::vector<UnitRun> &Into) {
       for (const llvm::json::Value &Error : *Errors)
         if (std::optional<llvm::StringRef> Text = Error.getAsString())
           Run.DeviceErrorsSkipped.push_back(Text->str());
+    if (const Array *Checks = array(O, "checksNotRun"))
+      for (const llvm::json::Value &Check : *Checks)
+        if (std::optional<llvm::StringRef> Text = Check.getAsString())
+          Run.ChecksNotRun.push_back(Text->str());
     if (std::optional<double> Parse = O->getNumber("parseSeconds")) {
       Run.HasTiming = true;
       Run.ParseSeconds = *Parse;

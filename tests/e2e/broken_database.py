@@ -58,6 +58,9 @@ def test(args):
     for needle in ["entry 0: no 'file' field; skipped",
                    f"could not analyse '{broken}'",
                    f"{broken}:4:15: error: expected ';' after return statement",
+                   # Which checks did not run on it, by name.
+                   "the path-sensitive checks did not run on it (cuda-copy-size, ",
+                   "); the AST checks report on what clang parsed",
                    "1 warning and 0 errors in 2 units, 1 not analysed."]:
         harness.expect_contains(text.stderr, needle, "cudalint's stderr")
 
@@ -71,6 +74,11 @@ def test(args):
                    f"broken.cu, got {report['problems']}")
     harness.expect(report["units"] == [str(broken), str(directory / "good.cu")],
                    f"units: {report['units']}")
+    not_run = {run["file"]: run["checksNotRun"] for run in report["analysis"]}
+    harness.expect(not_run[str(directory / "good.cu")] == [] and
+                   "cuda-memory-leak" in not_run[str(broken)] and
+                   "cuda-unchecked-error" not in not_run[str(broken)],
+                   f"checksNotRun: {not_run}")
 
 
 if __name__ == "__main__":
