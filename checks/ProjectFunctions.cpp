@@ -900,8 +900,14 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
     LaunchFacts Known;
     bool Pending = Launches.leavesLaunchPending(Function);
     Known.LeavesPending = Pending && Launches.launchesOnEveryPath(Function);
-    Known.MayLeavePending = Pending && !Known.LeavesPending;
+    // Also one that would, were the other units' functions it calls
+    // launchers (ggml's top-k op around argsort's launchers): the fact only
+    // spares a function whose every caller reads the error after the call,
+    // which is right whether or not those callees launch.
     Known.Queries = Launches.queriesLastError(Function);
+    Known.MayLeavePending =
+        !Known.LeavesPending && !Known.Queries &&
+        (Pending || (!OtherUnits.empty() && IfTheyLaunch.leavesLaunchPending(Function)));
     if (Known.LeavesPending || Known.MayLeavePending || Known.Queries)
       Facts.Defined.push_back({*Usr, Known});
     // What it calls in other units, for the merge to tell whether it reads

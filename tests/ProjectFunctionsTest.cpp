@@ -405,6 +405,16 @@ void callsAndChecks(float *x) { checkedEverywhere(x); checker(); }
                        // Launches on some paths only: judged at its launch
                        // unless every caller reads the error after it.
                        {"c:@F@callsSometimesLauncher#*f#", "maybe"},
+                       // Also one that would if the other units' functions
+                       // it calls launched.
+                       {"c:@F@callsElsewhere#*f#", "maybe"},
+                       {"c:@F@callsElsewhereThroughAHelper#*f#", "maybe"},
+                       {"c:@F@callsThroughTheBase#*$@S@Layer#*f#", "maybe"},
+                       {"c:@F@dispatches#*f#b#", "maybe"},
+                       {"c:@F@dispatchesOrAsserts#*f#b#", "maybe"},
+                       {"c:@F@dispatchesPerLayer#*f#I#", "maybe"},
+                       {"c:@F@dispatchesSometimes#*f#b#", "maybe"},
+                       {"c:@F@loadsThenMayLaunch#*f#b#", "maybe"},
                        {"c:@F@launchesOrAssertsSomething#*f#I#", "maybe"},
                        {"c:@F@launchesSomeLayers#*f#I#", "maybe"},
                        {"c:@F@launchesSometimes#*f#b#", "maybe"},

@@ -64,6 +64,8 @@ void launchMaybe(float *x, bool fill);
 void launchMaybeUnread(float *x, bool fill);
 template <typename T> void launchScaleT(T *x, int n);
 void dispatchFill(float *x, int n);
+void dispatchFillMaybe(float *x, int n, bool fill);
+void dispatchFillMaybeUnread(float *x, int n, bool fill);
 #endif
 """
 
@@ -187,6 +189,18 @@ void dispatchFill(float *x, int n) {
   default:
     assert(false && "negative size");
   }
+}
+
+// A dispatcher that calls the launcher under a condition: its callers that
+// read the error after their calls lose nothing; one that does not may.
+void dispatchFillMaybe(float *x, int n, bool fill) {
+  if (fill)
+    launchFill(x, n, 0);
+}
+
+void dispatchFillMaybeUnread(float *x, int n, bool fill) {
+  if (fill)
+    launchFill(x, n, 0); // BUG cuda-unchecked-error
 }
 """
 
@@ -385,6 +399,17 @@ void fillMaybe(float *d) {
 
 void fillMaybeUnread(float *d) {
   launchMaybeUnread(d, true);
+  (void)cudaDeviceSynchronize();
+}
+
+void dispatchedMaybe(float *d) {
+  dispatchFillMaybe(d, 256, true);
+  if (cudaGetLastError() != cudaSuccess)
+    abort();
+}
+
+void dispatchedMaybeUnread(float *d) {
+  dispatchFillMaybeUnread(d, 256, true);
   (void)cudaDeviceSynchronize();
 }
 
