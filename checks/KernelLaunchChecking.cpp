@@ -125,16 +125,41 @@ void LaunchCheckingAnalysis::addFunction(const FunctionDecl &Function) {
 
 namespace {
 
+// Whether the block's noreturn call is the program's own end rather than a
+// failure: `exit(0)`, `exit(EXIT_SUCCESS)`, or `exit(status)` with a status
+// worked out at run time (cuda-samples' `exit(flag ? EXIT_SUCCESS :
+// EXIT_FAILURE)` closing main). A launch error still pending there is lost
+// as at a return.
+bool endsTheProgram(const CFGBlock &Block, const ASTContext &Context) {
+  for (const CFGElement &Element : llvm::reverse(Block)) {
+    auto Statement = Element.getAs<CFGStmt>();
+    const auto *Call = Statement ? dyn_cast<CallExpr>(Statement->getStmt()) : nullptr;
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee || !Callee->isNoReturn())
+      continue;
+    const IdentifierInfo *Name = Callee->getIdentifier();
+    if (!Name || !llvm::is_contained({"exit", "_exit", "_Exit", "quick_exit"}, Name->getName()) ||
+        Call->getNumArgs() != 1 || Call->getArg(0)->isValueDependent())
+      return false;
+    Expr::EvalResult Status;
+    if (Call->getArg(0)->EvaluateAsInt(Status, Context))
+      return Status.Val.getInt() == 0;
+    return true;
+  }
+  return false;
+}
+
 // Whether the block ends its path without returning to the caller: a call of
-// a noreturn function (`abort()`, a throwing `[[noreturn]]` helper), a throw
-// that leaves the function, or an assertion of false (`default:
-// assert(false);`), which the programmer marked unreachable even where NDEBUG
-// leaves it reachable. A caller's check after the call never runs on such a
-// path, so it says nothing of whether the function launches.
+// a noreturn function (`abort()`, `exit(1)`, a throwing `[[noreturn]]`
+// helper) but the program's own end (endsTheProgram), a throw that leaves the
+// function, or an assertion of false (`default: assert(false);`), which the
+// programmer marked unreachable even where NDEBUG leaves it reachable. A
+// caller's check after the call never runs on such a path, so it says
+// nothing of whether the function launches.
 bool blockEndsWithoutReturning(const CFGBlock &Block, const CFG &Graph,
                                const ASTContext &Context) {
   if (Block.hasNoReturnElement())
-    return true;
+    return !endsTheProgram(Block, Context);
   for (const CFGElement &Element : Block) {
     auto Statement = Element.getAs<CFGStmt>();
     if (!Statement)

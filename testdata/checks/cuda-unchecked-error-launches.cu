@@ -253,3 +253,25 @@ void launchThenSomeLayers(float *data, int count, int layers) {
     if (layer % 2)
       CUDA_CHECK(cudaGetLastError());
 } // expected-note {{the function ends here without checking the launch}}
+
+// A program that ends with exit() after its launches, as cuda-samples' mains
+// do: exit(0), exit(EXIT_SUCCESS) or a status worked out at run time is the
+// program's end, where a pending launch error is lost as at a return; only a
+// failure's exit ends a path that says nothing (launchAndExitOnFailure).
+int launchThenExitWithTheResult(float *data, int count, bool valid) {
+  scale<<<1, 256>>>(data, 2.0f, count); // expected-warning {{launch of kernel 'scale' is never checked}}
+  CUDA_CHECK(cudaDeviceSynchronize());
+  std::exit(valid ? EXIT_SUCCESS : EXIT_FAILURE);
+} // expected-note {{the function ends here without checking the launch}}
+
+int launchThenExitSuccessfully(float *data, int count) {
+  scale<<<1, 256>>>(data, 2.0f, count); // expected-warning {{launch of kernel 'scale' is never checked}}
+  std::exit(EXIT_SUCCESS);
+} // expected-note {{the function ends here without checking the launch}}
+
+int launchAndExitOnFailure(float *data, int count) {
+  scale<<<1, 256>>>(data, 2.0f, count);
+  if (cudaGetLastError() != cudaSuccess)
+    std::exit(EXIT_FAILURE);
+  std::exit(EXIT_SUCCESS);
+}
