@@ -771,6 +771,7 @@ std::optional<ToolchainSetup> toolchainSetup(const char *Argv0) {
   }
   ToolchainSetup Toolchain;
   Toolchain.ResourceDir = CUDALINT_CLANG_RESOURCE_DIR;
+  Toolchain.HostCompilerInclude = hostCompilerOpenMpInclude(Toolchain.ResourceDir);
   Toolchain.CudaPath = Toolkit.Path;
   if (Toolkit.Path)
     if (std::optional<ToolkitVersion> Version = readToolkitVersion(*Toolkit.Path))

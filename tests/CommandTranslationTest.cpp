@@ -1049,3 +1049,15 @@ TEST(CommandTranslationTest, KeepsWhatOlderGccWarnsAboutAWarningInC) {
   TranslatedCommand Cxx = translate("g++ -c a.cpp", toolkitSetup(), "/work/src/a.cpp");
   EXPECT_FALSE(hasPrefix(Cxx.Arguments, "-Wno-error=")) << shown(Cxx);
 }
+
+// GCC's include directory answers what clang's resource directory lacks
+// (<omp.h> where clang's OpenMP package is not installed): after the rest.
+TEST(CommandTranslationTest, SearchesTheHostCompilersIncludesLast) {
+  ToolchainSetup Toolchain = toolkitSetup();
+  Toolchain.HostCompilerInclude = "/usr/lib/gcc/x86_64-linux-gnu/12/include";
+  TranslatedCommand Translated = translate("nvcc -Xcompiler -fopenmp -Isrc -c a.cu", Toolchain);
+  EXPECT_TRUE(hasSequence(Translated.Arguments,
+                          {"-idirafter", "/usr/lib/gcc/x86_64-linux-gnu/12/include"}))
+      << shown(Translated);
+  EXPECT_FALSE(has(translate("nvcc -c a.cu").Arguments, "-idirafter"));
+}

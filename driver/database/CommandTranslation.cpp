@@ -780,6 +780,10 @@ std::vector<std::string> analysisFlags(const ToolchainSetup &Toolchain, bool Cud
       Flags.push_back(Relaxed);
   if (!Toolchain.ResourceDir.empty())
     Flags.push_back("-resource-dir=" + Toolchain.ResourceDir);
+  if (!Toolchain.HostCompilerInclude.empty()) {
+    Flags.push_back("-idirafter");
+    Flags.push_back(Toolchain.HostCompilerInclude);
+  }
   if (Cuda) {
     Flags.push_back("--cuda-host-only");
     // The toolchain choice wins over a --cuda-path in the command: the

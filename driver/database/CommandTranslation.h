@@ -25,6 +25,9 @@ struct ToolchainSetup {
   // The toolkit's CUDA_VERSION (13000), 0 where unknown or none: a command
   // asking for an older C++ standard than its headers need is raised to it.
   int CudaVersion = 0;
+  // Searched after every other include directory: GCC's own, for the headers
+  // clang's resource directory lacks (hostCompilerOpenMpInclude).
+  std::string HostCompilerInclude;
 };
 
 struct TranslatedCommand {

@@ -5,6 +5,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -228,6 +229,31 @@ std::optional<ToolkitVersion> readToolkitVersion(llvm::StringRef ToolkitRoot) {
     return Version;
   return versionFromHeader(joinPath(ToolkitRoot, "include", "cuda_runtime_api.h"),
                            "CUDART_VERSION");
+}
+
+std::string hostCompilerOpenMpInclude(llvm::StringRef ResourceDir) {
+  if (llvm::sys::fs::exists(joinPath(ResourceDir, "include", "omp.h")))
+    return {};
+  llvm::ErrorOr<std::string> Gcc = llvm::sys::findProgramByName("gcc");
+  if (!Gcc)
+    return {};
+  llvm::SmallString<128> Output;
+  if (llvm::sys::fs::createTemporaryFile("cudalint-gcc", "txt", Output))
+    return {};
+  llvm::FileRemover Remove(Output);
+  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Output),
+                                                llvm::StringRef("")};
+  if (llvm::sys::ExecuteAndWait(*Gcc, {*Gcc, "-print-file-name=include"}, std::nullopt,
+                                Redirects, /*SecondsToWait=*/10) != 0)
+    return {};
+  std::optional<std::string> Printed = readTextFile(Output);
+  if (!Printed)
+    return {};
+  std::string Include = llvm::StringRef(*Printed).trim().str();
+  if (!llvm::sys::path::is_absolute(Include) ||
+      !llvm::sys::fs::exists(joinPath(Include, "omp.h")))
+    return {};
+  return Include;
 }
 
 int minimumCppStandardOfToolkit(int CudaVersion) {

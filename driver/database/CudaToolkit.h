@@ -58,6 +58,12 @@ std::optional<ToolkitVersion> readToolkitVersion(llvm::StringRef ToolkitRoot);
 // older -std just as clang does.
 int minimumCppStandardOfToolkit(int CudaVersion);
 
+// GCC's own include directory when it holds the OpenMP header clang's
+// resource directory lacks (Debian ships clang's omp.h apart, in libomp-dev):
+// nvcc's host compiler finds <omp.h> there, and cuda-samples' OpenMP units
+// include it. Empty when clang has one, or no gcc answers.
+std::string hostCompilerOpenMpInclude(llvm::StringRef ResourceDir);
+
 // The directory of the bundled CUDA headers, next to the executable once
 // installed (../share/cudalint/cuda-include) or in the source tree.
 std::string bundledCudaIncludeDir(const char *Argv0, void *MainAddress);
