@@ -546,7 +546,7 @@ bool LaunchCheckingAnalysis::escapesUnchecked(
     // called (`invokeKernel<half>`, instantiated for completeness beside the
     // `<float>` every model calls) is code that never runs: the template is
     // judged where its instances are called.
-    return !(Facts && Facts->LeavesPending &&
+    return !(Facts && (Facts->LeavesPending || Facts->MayLeavePending) &&
              isCalledTemplate(Function->getTemplateInstantiationPattern(), Function));
   }
   if (!Visiting.insert(Function).second)

@@ -63,6 +63,7 @@ void launchOrphan(float *x);
 void launchMaybe(float *x, bool fill);
 void launchMaybeUnread(float *x, bool fill);
 template <typename T> void launchScaleT(T *x, int n);
+template <typename T> void launchScaleMaybeT(T *x, int n, bool scale);
 void dispatchFill(float *x, int n);
 void dispatchFillMaybe(float *x, int n, bool fill);
 void dispatchFillMaybeUnread(float *x, int n, bool fill);
@@ -146,6 +147,16 @@ template <typename T> void launchScaleT(T *x, int n) {
   scaleKernel<<<1, 256>>>(x, n); // ALONE cuda-unchecked-error
 }
 template void launchScaleT<float>(float *x, int n);
+
+// A template that launches under a condition, instantiated twice; only the
+// float instance is called, by a caller that reads the error after it. The
+// double instance is code that never runs.
+template <typename T> void launchScaleMaybeT(T *x, int n, bool scale) {
+  if (scale)
+    scaleKernel<<<1, 256>>>(x, n); // ALONE cuda-unchecked-error
+}
+template void launchScaleMaybeT<float>(float *x, int n, bool scale);
+template void launchScaleMaybeT<double>(double *x, int n, bool scale);
 
 // They launch only when asked to: a caller that does not read the error
 // after its call cannot tell whether it left one pending, so the launch is
@@ -400,6 +411,12 @@ void fillMaybe(float *d) {
 void fillMaybeUnread(float *d) {
   launchMaybeUnread(d, true);
   (void)cudaDeviceSynchronize();
+}
+
+void scaleMaybeCheckedHere(float *d) {
+  launchScaleMaybeT(d, 256, true);
+  if (cudaGetLastError() != cudaSuccess)
+    abort();
 }
 
 void dispatchedMaybe(float *d) {
