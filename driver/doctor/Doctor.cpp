@@ -30,13 +30,6 @@ constexpr int ExitRunTimeFailure = 1;
 constexpr int ExitError = 2;
 constexpr unsigned CuobjdumpTimeoutSeconds = 60;
 
-std::string joinPath(llvm::StringRef Directory, llvm::StringRef A, llvm::StringRef B = "") {
-  llvm::SmallString<256> Path(Directory);
-  llvm::sys::path::append(Path, A);
-  if (!B.empty())
-    llvm::sys::path::append(Path, B);
-  return std::string(Path);
-}
 
 std::vector<GpuArchitecture> sortedUnique(std::vector<GpuArchitecture> Architectures) {
   llvm::sort(Architectures);
@@ -272,9 +265,10 @@ std::string findCuobjdump(const std::optional<std::string> &ToolkitPath) {
   if (llvm::ErrorOr<std::string> OnPath = llvm::sys::findProgramByName("cuobjdump"))
     return *OnPath;
   if (ToolkitPath) {
-    std::string InToolkit = joinPath(*ToolkitPath, "bin", "cuobjdump");
+    llvm::SmallString<256> InToolkit(*ToolkitPath);
+    llvm::sys::path::append(InToolkit, "bin", "cuobjdump");
     if (llvm::sys::fs::can_execute(InToolkit))
-      return InToolkit;
+      return std::string(InToolkit);
   }
   return "";
 }
