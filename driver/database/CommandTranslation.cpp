@@ -2,9 +2,9 @@
 #include "database/CudaToolkit.h"
 #include "support/GpuProbe.h"
 
+#include "clang/Basic/LangStandard.h"
 #include "clang/Basic/OffloadArch.h"
 #include "clang/Options/Options.h"
-#include "clang/Basic/LangStandard.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -818,7 +818,6 @@ std::vector<std::string> analysisFlags(const ToolchainSetup &Toolchain, bool Cud
     Flags.push_back(Quiet);
   return Flags;
 }
-
 
 // A project written for an older toolkit may ask for a C++ standard that the
 // installed toolkit's own C++ headers refuse: CUDA 13's Thrust, CUB and
