@@ -13,7 +13,6 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/WithColor.h"
@@ -29,7 +28,6 @@ constexpr int ExitFine = 0;
 constexpr int ExitRunTimeFailure = 1;
 constexpr int ExitError = 2;
 constexpr unsigned CuobjdumpTimeoutSeconds = 60;
-
 
 std::vector<GpuArchitecture> sortedUnique(std::vector<GpuArchitecture> Architectures) {
   llvm::sort(Architectures);

@@ -143,7 +143,7 @@ std::optional<std::string> joinSpacedLaunchChevrons(llvm::StringRef Text) {
     return std::nullopt;
   std::string Joined = Text.str();
   std::vector<RawToken> Tokens = rawTokens(Joined);
-  // Joined right to left, so that the offsets still to use stay valid.
+  // Every join keeps the text's length, so the offsets of the others hold.
   std::vector<std::pair<RawToken, RawToken>> Joins;
   for (size_t I = 0; I + 1 < Tokens.size(); ++I) {
     if (Tokens[I].Kind != clang::tok::lessless || Tokens[I + 1].Kind != clang::tok::less ||
@@ -163,7 +163,7 @@ std::optional<std::string> joinSpacedLaunchChevrons(llvm::StringRef Text) {
   }
   if (Joins.empty())
     return std::nullopt;
-  for (const auto &[First, Second] : llvm::reverse(Joins))
+  for (const auto &[First, Second] : Joins)
     join(Joined, First, Second);
   return Joined;
 }
