@@ -1,5 +1,6 @@
 #include "KernelLaunchChecking.h"
 
+#include "FunctionMutations.h"
 #include "ProjectFunctions.h"
 #include "SourceText.h"
 
@@ -38,6 +39,31 @@ const CXXMethodDecl *virtualCallee(const CallExpr &Call) {
     return nullptr;
   const auto *Callee = dyn_cast<MemberExpr>(Member->getCallee()->IgnoreParens());
   return Callee && !Callee->hasQualifier() ? Method : nullptr;
+}
+
+// The functions a call in a template's pattern may reach once instantiated,
+// where it calls by a name that depends on the template's parameters
+// (`print_abs_mean(buf, n)` with `buf` a `T*`): every function the name
+// finds, and every specialisation the unit knows of every function template
+// it finds. Empty for any other call, and where a template has none.
+llvm::SmallVector<const FunctionDecl *, 4> dependentCallees(const CallExpr &Call) {
+  llvm::SmallVector<const FunctionDecl *, 4> Found;
+  const auto *Name = dyn_cast<UnresolvedLookupExpr>(Call.getCallee()->IgnoreParenImpCasts());
+  if (!Name)
+    return Found;
+  for (const NamedDecl *Declared : Name->decls()) {
+    Declared = Declared->getUnderlyingDecl();
+    if (const auto *Template = dyn_cast<FunctionTemplateDecl>(Declared)) {
+      if (Template->specializations().empty())
+        return {};
+      llvm::append_range(Found, Template->specializations());
+    } else if (const auto *Function = dyn_cast<FunctionDecl>(Declared)) {
+      Found.push_back(Function);
+    } else {
+      return {};
+    }
+  }
+  return Found;
 }
 
 std::string kernelName(const CUDAKernelCallExpr &Launch) {
@@ -105,6 +131,16 @@ void LaunchCheckingAnalysis::addFunction(const FunctionDecl &Function) {
     else
       Calls.QueriesDirectly |= Api.isLastErrorQuery(Call.getDirectCallee());
     const FunctionDecl *Declared = Call.getDirectCallee();
+    // A template's own body reads the error where every function its
+    // dependent call may become does: a pattern nobody instantiates (a test
+    // `main` never calls) is still analysed, as clang-tidy matches it.
+    if (!Declared)
+      for (const FunctionDecl *Candidate : dependentCallees(Call)) {
+        if (const FunctionDecl *Callee = definitionOf(Candidate))
+          Calls.Callees.push_back(Callee);
+        const LaunchFacts *Facts = factsElsewhere(Candidate);
+        Calls.QueriesDirectly |= Api.isLastErrorQuery(Candidate) || (Facts && Facts->Queries);
+      }
     if (const CXXMethodDecl *Method = virtualCallee(Call)) {
       Calls.Virtual.push_back(Method->getCanonicalDecl());
       CalledVirtually.insert(Method->getCanonicalDecl());
@@ -289,6 +325,136 @@ bool LaunchCheckingAnalysis::launchesBeforeReaching(
   });
 }
 
+namespace {
+
+// Which successor of a two-way branch on `Condition` a path takes when
+// `Parameter` is null (0 the true one, 1 the false one), where the condition
+// is a plain null test of it: `p == nullptr`, `!p`, `p`, `NULL != p`.
+std::optional<unsigned> branchWhenNull(const Expr *Condition, const ParmVarDecl &Parameter,
+                                       ASTContext &Context) {
+  if (!Condition)
+    return std::nullopt;
+  const Expr *Test = Condition->IgnoreParenImpCasts();
+  bool Negated = false;
+  while (const auto *Not = dyn_cast<UnaryOperator>(Test)) {
+    if (Not->getOpcode() != UO_LNot)
+      break;
+    Negated = !Negated;
+    Test = Not->getSubExpr()->IgnoreParenImpCasts();
+  }
+  auto IsParameter = [&](const Expr *Operand) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(Operand->IgnoreParenImpCasts());
+    return Ref && Ref->getDecl() == &Parameter;
+  };
+  auto IsNull = [&](const Expr *Operand) {
+    return !Operand->isValueDependent() &&
+           Operand->IgnoreParenCasts()->isNullPointerConstant(
+               Context, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull;
+  };
+  bool TrueWhenNull;
+  if (IsParameter(Test))
+    TrueWhenNull = false;
+  else if (const auto *Compare = dyn_cast<BinaryOperator>(Test);
+           Compare && Compare->isEqualityOp() &&
+           ((IsParameter(Compare->getLHS()) && IsNull(Compare->getRHS())) ||
+            (IsParameter(Compare->getRHS()) && IsNull(Compare->getLHS()))))
+    TrueWhenNull = Compare->getOpcode() == BO_EQ;
+  else
+    return std::nullopt;
+  return TrueWhenNull != Negated ? 0u : 1u;
+}
+
+} // namespace
+
+bool LaunchCheckingAnalysis::mayLaunchAt(const Stmt *S) const {
+  if (isa<CUDAKernelCallExpr>(S))
+    return true;
+  const auto *Call = dyn_cast<CallExpr>(S);
+  if (!Call)
+    return false;
+  if (virtualCallee(*Call))
+    return true;
+  const FunctionDecl *Declared = Call->getDirectCallee();
+  if (const FunctionDecl *Callee = definitionOf(Declared))
+    return MayLaunch.contains(Callee);
+  if (isAssumedLauncher(Declared))
+    return true;
+  const LaunchFacts *Facts = factsElsewhere(Declared);
+  return Facts && (Facts->LeavesPending || Facts->MayLeavePending);
+}
+
+std::vector<unsigned>
+LaunchCheckingAnalysis::parametersThatStopLaunches(const FunctionDecl *Function) const {
+  auto Flow = Flows.find(Function);
+  if (Flow == Flows.end() || !MayLaunch.contains(Function))
+    return {};
+  const CFG &Graph = *Flow->second.Graph;
+  ASTContext &Context = Function->getASTContext();
+  std::optional<FunctionMutations> Mutations;
+  std::vector<unsigned> Stopping;
+  for (unsigned Index = 0; Index < Function->getNumParams(); ++Index) {
+    const ParmVarDecl &Parameter = *Function->getParamDecl(Index);
+    if (!Parameter.getType()->isPointerType())
+      continue;
+    // Every path from the entry, taking at each null test of the parameter
+    // the branch a null value takes, ends without a launch.
+    std::deque<const CFGBlock *> Work{&Graph.getEntry()};
+    llvm::SmallPtrSet<const CFGBlock *, 16> Seen{&Graph.getEntry()};
+    bool Tested = false, Launches = false;
+    while (!Work.empty() && !Launches) {
+      const CFGBlock *Block = Work.front();
+      Work.pop_front();
+      for (const CFGElement &Element : *Block)
+        if (auto Statement = Element.getAs<CFGStmt>())
+          Launches |= mayLaunchAt(Statement->getStmt());
+      std::optional<unsigned> Taken;
+      if (Block->succ_size() == 2)
+        Taken = branchWhenNull(dyn_cast_or_null<Expr>(Block->getTerminatorCondition()),
+                               Parameter, Context);
+      Tested |= Taken.has_value();
+      unsigned Successor = 0;
+      for (const CFGBlock *Next : Block->succs()) {
+        if (Next && (!Taken || *Taken == Successor) && Seen.insert(Next).second)
+          Work.push_back(Next);
+        ++Successor;
+      }
+    }
+    if (!Tested || Launches)
+      continue;
+    if (!Mutations)
+      Mutations.emplace(*Function->getBody(), *Function, Context);
+    if (!Mutations->isMutated(&Parameter))
+      Stopping.push_back(Index);
+  }
+  return Stopping;
+}
+
+bool passesNullToAny(const CallExpr &Call, llvm::ArrayRef<unsigned> Parameters) {
+  if (Parameters.empty())
+    return false;
+  return llvm::any_of(nullParameters(Call), [&](unsigned Index) {
+    return llvm::is_contained(Parameters, Index);
+  });
+}
+
+std::vector<unsigned> nullParameters(const CallExpr &Call) {
+  std::vector<unsigned> Null;
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee)
+    return Null;
+  unsigned First = firstArgumentOfParameters(Call);
+  for (unsigned Argument = First; Argument < Call.getNumArgs(); ++Argument) {
+    const Expr *Value = Call.getArg(Argument);
+    if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Value))
+      Value = Default->getExpr();
+    if (!Value->isValueDependent() && Value->getType()->isPointerType() &&
+        Value->IgnoreParenCasts()->isNullPointerConstant(
+            Callee->getASTContext(), Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull)
+      Null.push_back(Argument - First);
+  }
+  return Null;
+}
+
 std::vector<const FunctionDecl *>
 LaunchCheckingAnalysis::calleesNotDefinedReachedFrom(const FunctionDecl *Function) const {
   std::vector<const FunctionDecl *> Reached;
@@ -329,7 +495,7 @@ void LaunchCheckingAnalysis::buildFlows() {
     for (const CXXMethodDecl *Method : Calls.Virtual)
       for (const FunctionDecl *Override : Overrides.lookup(Method))
         Calls.Callees.push_back(Override);
-  llvm::DenseSet<const FunctionDecl *> MayLaunch, MayQuery;
+  llvm::DenseSet<const FunctionDecl *> MayQuery;
   bool Changed = true;
   while (Changed) {
     Changed = false;
@@ -416,6 +582,11 @@ LaunchCheckingAnalysis::roleOf(const Stmt *S) const {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (isQueryingFunction(Callee))
     return ElementRole::Query;
+  if (!Callee)
+    if (llvm::SmallVector<const FunctionDecl *, 4> Candidates = dependentCallees(*Call);
+        !Candidates.empty() &&
+        llvm::all_of(Candidates, [&](const FunctionDecl *C) { return isQueryingFunction(C); }))
+      return ElementRole::Query;
   if (LeavesUnchecked.lookup(definitionOf(Callee)) || isAssumedLauncher(Callee))
     return ElementRole::Launch;
   if (const LaunchFacts *Facts = factsElsewhere(Callee); Facts && Facts->LeavesPending)
@@ -551,9 +722,10 @@ bool LaunchCheckingAnalysis::escapesUnchecked(
   }
   if (!Visiting.insert(Function).second)
     return false;
+  std::vector<unsigned> Stopping = parametersThatStopLaunches(Function);
   for (const auto &[Caller, Call] : Sites->second) {
     auto Flow = Flows.find(Caller);
-    if (Flow == Flows.end())
+    if (Flow == Flows.end() || passesNullToAny(*Call, Stopping))
       continue;
     bool CallUnchecked = false;
     forEachStmtElement(*Flow->second.Graph,
@@ -671,7 +843,9 @@ std::vector<UncheckedLaunch> LaunchCheckingAnalysis::uncheckedLaunches() {
   solve();
   std::vector<UncheckedLaunch> Unchecked;
   for (auto &[Function, Flow] : Flows) {
-    if (!LeavesUnchecked.lookup(Function))
+    // A template's pattern is added for the queries in it; its launches are
+    // judged in its instances, where they run.
+    if (!LeavesUnchecked.lookup(Function) || Function->isDependentContext())
       continue;
     llvm::SmallPtrSet<const FunctionDecl *, 8> Visiting;
     if (!escapesUnchecked(Function, Visiting))
@@ -695,21 +869,34 @@ std::vector<UncheckedLaunch> LaunchCheckingAnalysis::uncheckedLaunches() {
   return Unchecked;
 }
 
-llvm::SmallVector<const FunctionDecl *, 8> LaunchCheckingAnalysis::assumedLaunchersLeftUnread() {
+std::vector<std::pair<const FunctionDecl *, std::vector<unsigned>>>
+LaunchCheckingAnalysis::assumedLaunchersLeftUnread() {
   solve();
-  llvm::SetVector<const FunctionDecl *, llvm::SmallVector<const FunctionDecl *, 8>> Unread;
+  llvm::MapVector<const FunctionDecl *, std::vector<unsigned>> Unread;
   for (auto &[Function, Flow] : Flows)
     forEachStmtElement(*Flow.Graph, [&](const CFGBlock &Block, size_t I, const Stmt *S) {
       const auto *Call = dyn_cast<CallExpr>(S);
       const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-      if (!isAssumedLauncher(Callee) || Unread.contains(Callee->getCanonicalDecl()) ||
-          !uncheckedAfter(Flow, Block, I))
+      if (!isAssumedLauncher(Callee) || !uncheckedAfter(Flow, Block, I))
+        return;
+      auto Known = Unread.find(Callee->getCanonicalDecl());
+      std::vector<unsigned> Null = nullParameters(*Call);
+      if (Known != Unread.end() && Known->second.empty())
         return;
       llvm::SmallPtrSet<const FunctionDecl *, 8> Visiting;
-      if (escapesUnchecked(Function, Visiting))
-        Unread.insert(Callee->getCanonicalDecl());
+      if (!escapesUnchecked(Function, Visiting))
+        return;
+      if (Known == Unread.end()) {
+        Unread.insert({Callee->getCanonicalDecl(), std::move(Null)});
+        return;
+      }
+      // Null at a position for every such call: the callee's summary tells
+      // whether that stops its launches.
+      llvm::erase_if(Known->second,
+                     [&](unsigned Index) { return !llvm::is_contained(Null, Index); });
     });
-  return Unread.takeVector();
+  auto Taken = Unread.takeVector();
+  return {std::make_move_iterator(Taken.begin()), std::make_move_iterator(Taken.end())};
 }
 
 } // namespace cudalint

@@ -40,6 +40,11 @@ struct UncheckedLaunch {
   std::vector<std::pair<clang::SourceLocation, std::string>> PathNotes;
 };
 
+// The parameters of the callee to which `Call` passes a null pointer
+// constant (`nullptr`, `NULL`, `0`, a default argument of one), by index.
+std::vector<unsigned> nullParameters(const clang::CallExpr &Call);
+bool passesNullToAny(const clang::CallExpr &Call, llvm::ArrayRef<unsigned> Parameters);
+
 class LaunchCheckingAnalysis {
 public:
   explicit LaunchCheckingAnalysis(const CudaApi &Api) : Api(Api) {}
@@ -95,8 +100,15 @@ public:
   // The assumed launchers (canonical) of which some call may leave the error
   // unread: a path from the call to its function's return without a
   // last-error query, through the unit's callers of that function as far as
-  // they go.
-  llvm::SmallVector<const clang::FunctionDecl *, 8> assumedLaunchersLeftUnread();
+  // they go. With each, the parameters every such call passes null.
+  std::vector<std::pair<const clang::FunctionDecl *, std::vector<unsigned>>>
+  assumedLaunchersLeftUnread();
+
+  // The pointer parameters of `Function` that, null, make it return without
+  // launching: a size query (`invokeTopkBeamSearch(nullptr, size, ...)`,
+  // which only says how large a workspace it needs). A call that passes null
+  // there launches nothing. Parameters the body writes are not among them.
+  std::vector<unsigned> parametersThatStopLaunches(const clang::FunctionDecl *Function) const;
 
 private:
   // What a walk of a function's body and initializers finds: every call its
@@ -167,6 +179,10 @@ private:
   std::pair<clang::SourceLocation, std::string>
   exitNote(const FunctionFlow &Flow, const clang::CFGBlock &Block, size_t Index) const;
 
+  // A launch, or a call that may launch: of a function that may (here or,
+  // by its summary, elsewhere), or a virtual call.
+  bool mayLaunchAt(const clang::Stmt *S) const;
+
   bool isAssumedLauncher(const clang::FunctionDecl *Callee) const {
     return Callee && AssumedLaunchers.contains(Callee->getCanonicalDecl()) &&
            (!OnlyLaunchers || OnlyLaunchers->contains(Callee->getCanonicalDecl()));
@@ -178,6 +194,8 @@ private:
   mutable const llvm::DenseSet<const clang::FunctionDecl *> *OnlyLaunchers = nullptr;
   llvm::MapVector<const clang::FunctionDecl *, FunctionCalls> Added;
   llvm::MapVector<const clang::FunctionDecl *, FunctionFlow> Flows;
+  // The added functions that launch or call one that may (definitions).
+  llvm::DenseSet<const clang::FunctionDecl *> MayLaunch;
   llvm::DenseMap<const clang::FunctionDecl *, bool> Querying;
   llvm::SmallPtrSet<const clang::CallExpr *, 8> ErrorResets;
   llvm::SetVector<const clang::FunctionDecl *> NotDefined; // canonical

@@ -908,6 +908,9 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
     Known.MayLeavePending =
         !Known.LeavesPending && !Known.Queries &&
         (Pending || (!OtherUnits.empty() && IfTheyLaunch.leavesLaunchPending(Function)));
+    if (Known.MayLeavePending)
+      Known.StopsIfNull =
+          (OtherUnits.empty() ? Launches : IfTheyLaunch).parametersThatStopLaunches(Function);
     if (Known.LeavesPending || Known.MayLeavePending || Known.Queries)
       Facts.Defined.push_back({*Usr, Known});
     // What it calls in other units, for the merge to tell whether it reads
@@ -937,9 +940,9 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
       if (std::optional<std::string> Usr = usrOf(Callee))
         Facts.CalledNotDefined.push_back(*Usr);
   if (!OtherUnits.empty())
-    for (const FunctionDecl *Callee : IfTheyLaunch.assumedLaunchersLeftUnread())
+    for (auto &[Callee, Null] : IfTheyLaunch.assumedLaunchersLeftUnread())
       if (std::optional<std::string> Usr = usrOf(Callee))
-        Facts.CalledUnchecked.push_back(*Usr);
+        Facts.CalledUnchecked.push_back({*Usr, std::move(Null)});
   // A virtual call reaches overrides other units define, whether or not this
   // unit defines the method it names.
   for (const CXXMethodDecl *Method : Launches.calledVirtually())
@@ -956,10 +959,11 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
     llvm::sort(*Pairs);
     Pairs->erase(std::unique(Pairs->begin(), Pairs->end()), Pairs->end());
   }
-  for (auto *Usrs : {&Facts.CalledNotDefined, &Facts.CalledUnchecked}) {
-    llvm::sort(*Usrs);
-    Usrs->erase(std::unique(Usrs->begin(), Usrs->end()), Usrs->end());
-  }
+  llvm::sort(Facts.CalledNotDefined);
+  Facts.CalledNotDefined.erase(
+      std::unique(Facts.CalledNotDefined.begin(), Facts.CalledNotDefined.end()),
+      Facts.CalledNotDefined.end());
+  llvm::sort(Facts.CalledUnchecked);
   return Facts;
 }
 
@@ -1057,9 +1061,10 @@ std::optional<FunctionSummary> readSummary(llvm::StringRef Line) {
 
 } // namespace
 
-// `launch USR FACTS` (FACTS a comma-separated list of pending, maybe,
-// queries, called, unchecked), `calls USR`, `unchecked USR` (a call of USR
-// may leave a launch's error unread), `edge CALLER CALLEE`, `forward CALLER
+// `launch USR FACTS [stops-if-null=I,J]` (FACTS a comma-separated list of
+// pending, maybe, queries, called, unchecked), `calls USR`, `unchecked USR
+// [null=I,J]` (a call of USR may leave a launch's error unread; each such
+// call passes null to those parameters), `edge CALLER CALLEE`, `forward CALLER
 // CALLEE...` (the caller leaves a launch pending if all those callees do)
 // and `overrides OVERRIDE METHOD`. No keyword can begin a USR.
 constexpr llvm::StringLiteral LaunchKey = "launch";
@@ -1068,6 +1073,8 @@ constexpr llvm::StringLiteral UncheckedKey = "unchecked";
 constexpr llvm::StringLiteral EdgeKey = "edge";
 constexpr llvm::StringLiteral ForwardKey = "forward";
 constexpr llvm::StringLiteral OverridesKey = "overrides";
+constexpr llvm::StringLiteral StopsIfNullKey = "stops-if-null=";
+constexpr llvm::StringLiteral NullKey = "null=";
 
 namespace {
 
@@ -1089,7 +1096,21 @@ std::string launchFactsLine(llvm::StringRef Usr, const LaunchFacts &Facts) {
     Words.push_back("called");
   if (Facts.CalledUnchecked)
     Words.push_back("unchecked");
-  return (LaunchKey + "\t" + Usr + "\t" + llvm::join(Words, ",") + "\n").str();
+  std::string Line = (LaunchKey + "\t" + Usr + "\t" + llvm::join(Words, ",")).str();
+  if (!Facts.StopsIfNull.empty())
+    Line += "\t" + StopsIfNullKey.str() + indexList(Facts.StopsIfNull);
+  return Line + "\n";
+}
+
+// The indices of `stops-if-null=` and `null=`, nullopt if malformed.
+std::optional<std::vector<unsigned>> readIndices(llvm::StringRef Field, llvm::StringRef Key) {
+  if (!Field.consume_front(Key))
+    return std::nullopt;
+  std::vector<unsigned> Indices;
+  for (llvm::StringRef Index : llvm::split(Field, ','))
+    if (Index.getAsInteger(10, Indices.emplace_back()))
+      return std::nullopt;
+  return Indices;
 }
 
 } // namespace
@@ -1100,8 +1121,10 @@ std::string writeLaunchFacts(const UnitLaunchFacts &Facts) {
     Text += launchFactsLine(Usr, Known);
   for (const std::string &Usr : Facts.CalledNotDefined)
     Text += (CallsKey + "\t" + Usr + "\n").str();
-  for (const std::string &Usr : Facts.CalledUnchecked)
-    Text += (UncheckedKey + "\t" + Usr + "\n").str();
+  for (const auto &[Usr, Null] : Facts.CalledUnchecked)
+    Text += (UncheckedKey + "\t" + Usr + (Null.empty() ? "" : "\t" + NullKey + indexList(Null)) +
+             "\n")
+                .str();
   for (const auto &[Caller, Callee] : Facts.Calls)
     Text += (EdgeKey + "\t" + Caller + "\t" + Callee + "\n").str();
   for (const auto &[Caller, Callees] : Facts.Forwards)
@@ -1120,9 +1143,15 @@ std::optional<std::map<std::string, LaunchFacts>> readLaunchFacts(llvm::StringRe
     Line.split(Fields, '\t');
     if (Fields.empty() || Fields[0] != LaunchKey)
       continue;
-    if (Fields.size() != 3 || Fields[1].empty())
+    if (Fields.size() < 3 || Fields.size() > 4 || Fields[1].empty())
       return std::nullopt;
     LaunchFacts &Known = Facts[Fields[1].str()];
+    if (Fields.size() == 4) {
+      std::optional<std::vector<unsigned>> Stopping = readIndices(Fields[3], StopsIfNullKey);
+      if (!Stopping)
+        return std::nullopt;
+      Known.StopsIfNull = std::move(*Stopping);
+    }
     llvm::SmallVector<llvm::StringRef, 3> Words;
     Fields[2].split(Words, ',', -1, /*KeepEmpty=*/false);
     for (llvm::StringRef Word : Words) {
@@ -1170,7 +1199,10 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
   // USR -> its summary, or nullopt once two units disagree.
   std::map<std::string, std::optional<FunctionSummary>> Merged;
   std::map<std::string, std::optional<LaunchFacts>> Launches;
-  std::set<std::string> CalledNotDefined, CalledUnchecked;
+  std::set<std::string> CalledNotDefined;
+  // USR -> for each unit that may leave a launch of it unread, the
+  // parameters its unchecked calls all pass null.
+  std::map<std::string, std::set<std::vector<unsigned>>> CalledUnchecked;
   std::set<std::pair<std::string, std::string>> Overrides;
   // (caller, callees): a fact of the caller once all the callees have it;
   // an edge has one callee.
@@ -1194,8 +1226,12 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
       auto [Key, Rest] = Line.split('\t');
       if (Key == CallsKey && !Rest.empty())
         CalledNotDefined.insert(Rest.str());
-      if (Key == UncheckedKey && !Rest.empty())
-        CalledUnchecked.insert(Rest.str());
+      if (Key == UncheckedKey && !Rest.empty()) {
+        auto [Usr, NullField] = Rest.split('\t');
+        std::optional<std::vector<unsigned>> Null =
+            NullField.empty() ? std::vector<unsigned>() : readIndices(NullField, NullKey);
+        CalledUnchecked[Usr.str()].insert(Null.value_or(std::vector<unsigned>()));
+      }
       if (auto [Caller, Callee] = Rest.split('\t'); !Callee.empty()) {
         if (Key == EdgeKey)
           Edges.insert({Caller.str(), {Callee.str()}});
@@ -1238,8 +1274,8 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
   for (const auto &[Override, Method] : Overrides) {
     if (CalledNotDefined.count(Method))
       CalledNotDefined.insert(Override);
-    if (CalledUnchecked.count(Method))
-      CalledUnchecked.insert(Override);
+    if (auto Calls = CalledUnchecked.find(Method); Calls != CalledUnchecked.end())
+      CalledUnchecked[Override].insert(Calls->second.begin(), Calls->second.end());
     Edges.insert({Method, {Override}});
   }
   // A function that calls, in another unit, one that reads the error reads
@@ -1258,7 +1294,16 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
   for (auto &[Usr, Known] : Launches)
     if (Known) {
       Known->CalledElsewhere = CalledNotDefined.count(Usr) != 0;
-      Known->CalledUnchecked = CalledUnchecked.count(Usr) != 0;
+      // A call that passes null where the function stops before launching
+      // (a size query) leaves nothing unread.
+      auto Calls = CalledUnchecked.find(Usr);
+      Known->CalledUnchecked =
+          Calls != CalledUnchecked.end() &&
+          llvm::any_of(Calls->second, [&](const std::vector<unsigned> &Null) {
+            return llvm::none_of(Null, [&](unsigned Index) {
+              return llvm::is_contained(Known->StopsIfNull, Index);
+            });
+          });
       AgreedLaunches.Defined.push_back({Usr, *Known});
     }
   return writeSummaries(Agreed) + writeLaunchFacts(AgreedLaunches);

@@ -121,10 +121,15 @@ struct LaunchFacts {
   // Some call of it in another unit may leave a launch's error unread, were
   // it to launch (set by mergeSummaries).
   bool CalledUnchecked = false;
+  // Of one that may leave it pending: the pointer parameters that, null,
+  // make it return without launching (a size query). A call passing null
+  // there is not a call that may leave an error unread.
+  std::vector<unsigned> StopsIfNull;
   bool operator==(const LaunchFacts &Other) const {
     return LeavesPending == Other.LeavesPending && Queries == Other.Queries &&
            MayLeavePending == Other.MayLeavePending &&
-           CalledElsewhere == Other.CalledElsewhere && CalledUnchecked == Other.CalledUnchecked;
+           CalledElsewhere == Other.CalledElsewhere &&
+           CalledUnchecked == Other.CalledUnchecked && StopsIfNull == Other.StopsIfNull;
   }
 };
 
@@ -148,8 +153,9 @@ struct UnitLaunchFacts {
   // override, wherever defined.
   std::vector<std::pair<std::string, std::string>> Overrides;
   // Functions of other units (of CalledNotDefined) after a call of which the
-  // error of a launch they made may go unread.
-  std::vector<std::string> CalledUnchecked;
+  // error of a launch they made may go unread, each with the parameters to
+  // which every such call passes null.
+  std::vector<std::pair<std::string, std::vector<unsigned>>> CalledUnchecked;
 };
 UnitLaunchFacts summariseLaunches(clang::ASTContext &Context, const CudaApi &Api);
 

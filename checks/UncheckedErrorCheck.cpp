@@ -337,10 +337,19 @@ void UncheckedErrorCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
   const auto *Function = Result.Nodes.getNodeAs<FunctionDecl>("function");
-  if (!Function || Function->isDependentContext())
+  if (!Function)
     return;
-  reportDeadStatusStores(*Function, *Result.Context);
-  Launches->addFunction(*Function);
+  if (!Function->isDependentContext()) {
+    reportDeadStatusStores(*Function, *Result.Context);
+    Launches->addFunction(*Function);
+    return;
+  }
+  // A function template the unit never instantiates has no instance to read
+  // its discarded statuses' errors through (a test's helper that `main` does
+  // not call): its own body is analysed for the queries after them.
+  if (const FunctionTemplateDecl *Template = Function->getDescribedFunctionTemplate();
+      Template && Template->specializations().empty())
+    Launches->addFunction(*Function);
 }
 
 void UncheckedErrorCheck::reportDiscardedStatus(const CallExpr &Call, bool WholeStatement,

@@ -275,3 +275,63 @@ int launchAndExitOnFailure(float *data, int count) {
     std::exit(EXIT_FAILURE);
   std::exit(EXIT_SUCCESS);
 }
+
+// A size query: with a null workspace the helper only says how large a one
+// it needs, so the call that asks launches nothing, and only the call that
+// launches must read the error.
+static void scaleInWorkspace(void *workspace, size_t &size, float *data, int count) {
+  if (workspace == nullptr) {
+    size = count * sizeof(float);
+    return;
+  }
+  scale<<<1, 256>>>(data, 2.0f, count);
+}
+
+size_t workspaceToScale(int count) {
+  size_t size = 0;
+  scaleInWorkspace(nullptr, size, nullptr, count);
+  return size;
+}
+
+void scaleWithWorkspace(float *data, int count) {
+  size_t size = 0;
+  scaleInWorkspace(data, size, data, count);
+  CUDA_CHECK(cudaGetLastError());
+}
+
+// Null for another parameter stops nothing: the launch's error is lost.
+static void scaleInWorkspaceUnread(void *workspace, size_t &size, float *data, int count) {
+  if (!workspace) {
+    size = count * sizeof(float);
+    return;
+  }
+  scale<<<1, 256>>>(data ? data : (float *)workspace, 2.0f, count); // expected-warning {{launch of kernel 'scale' is never checked}}
+} // expected-note {{the function ends here without checking the launch}}
+
+void scaleWithWorkspaceUnread(float *workspace, int count) {
+  size_t size = 0;
+  scaleInWorkspaceUnread(workspace, size, nullptr, count);
+}
+
+// A template nobody instantiates still has its statuses judged, and its call
+// of a check helper by a dependent name reads the error as each
+// specialisation of that helper does.
+template <typename T> void checkedMean(const T *data, int count) {
+  CUDA_CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaGetLastError());
+  (void)data;
+  (void)count;
+}
+template void checkedMean<float>(const float *, int);
+
+template <typename T> void timeThenCheck(T *data, int count) {
+  cudaDeviceSynchronize();
+  checkedMean(data, count);
+}
+
+template <typename T> void timeWithoutCheck(T *data, int count) {
+  cudaDeviceSynchronize(); // expected-warning {{the cudaError_t returned by 'cudaDeviceSynchronize' is discarded}} expected-note {{cast the call to 'void'}}
+  // expected-note@*:* {{'cudaDeviceSynchronize' is declared here}}
+  (void)data;
+  (void)count;
+}

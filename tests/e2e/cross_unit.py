@@ -67,6 +67,8 @@ template <typename T> void launchScaleMaybeT(T *x, int n, bool scale);
 void dispatchFill(float *x, int n);
 void dispatchFillMaybe(float *x, int n, bool fill);
 void dispatchFillMaybeUnread(float *x, int n, bool fill);
+void launchWithWorkspace(void *workspace, size_t &size, float *x);
+void launchWithWorkspaceUnread(void *workspace, size_t &size, float *x);
 #endif
 """
 
@@ -141,6 +143,26 @@ template <typename T> __global__ void scaleKernel(T *x, int n) {
 // Launchers whose errors their callers in main.cu read (or do not).
 void launchFill(float *x, int n, cudaStream_t stream) {
   fillKernel<<<1, 256, 0, stream>>>(x, n); // ALONE cuda-unchecked-error
+}
+
+// Size queries: with a null workspace they only say how large a one they
+// need. main.cu asks that unchecked, which launches nothing, and reads the
+// error after the call that launches; or, for the second, passes null for
+// another parameter and never reads it.
+void launchWithWorkspace(void *workspace, size_t &size, float *x) {
+  if (workspace == nullptr) {
+    size = 256 * sizeof(float);
+    return;
+  }
+  fillKernel<<<1, 256>>>(x, 256); // ALONE cuda-unchecked-error
+}
+
+void launchWithWorkspaceUnread(void *workspace, size_t &size, float *x) {
+  if (!workspace) {
+    size = 256 * sizeof(float);
+    return;
+  }
+  fillKernel<<<1, 256>>>(x ? x : (float *)workspace, 256); // BUG cuda-unchecked-error // ALONE cuda-unchecked-error
 }
 
 template <typename T> void launchScaleT(T *x, int n) {
@@ -427,6 +449,22 @@ void dispatchedMaybe(float *d) {
 
 void dispatchedMaybeUnread(float *d) {
   dispatchFillMaybeUnread(d, 256, true);
+  (void)cudaDeviceSynchronize();
+}
+
+size_t workspaceSize() {
+  size_t size = 0;
+  launchWithWorkspace(nullptr, size, NULL);
+  launchWithWorkspaceUnread(NULL, size, nullptr);
+  return size;
+}
+
+void fillWithWorkspace(void *workspace) {
+  size_t size = 0;
+  launchWithWorkspace(workspace, size, (float *)workspace);
+  if (cudaGetLastError() != cudaSuccess)
+    abort();
+  launchWithWorkspaceUnread(workspace, size, nullptr);
   (void)cudaDeviceSynchronize();
 }
 
