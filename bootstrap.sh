@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The README's quick start, on Debian 12: installs what is missing, builds
 # cudalint, then lints the example project or runs the test suite.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """How soon findings reach the editor while the user types, and how much
 memory the server keeps, for `cudalint --clangd` (in front of the real
 clangd) and `cudalint --lsp`.

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """How much of each real project cudalint analyses: per project, the units
 analysed whole, partly (errors set aside in device code or in declarations
 nvcc accepts, run/DeviceErrors.h) and not at all, and for the units not

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Precision of cudalint's findings on real projects, from findings read and
 labelled by hand (docs/precision/).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Wall time and peak memory of cudalint on real projects, side by side with
 clang's parse and clang's Static Analyzer on the same units and flags.
 

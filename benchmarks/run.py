@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Wall time and peak memory of cudalint against the compiler parse it is
 built on and against clang-tidy as a peer tool, per CUDA unit.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Torture runs: cudalint over every CUDA file of real projects, then over
 broken variants of them, counting crashes and hangs. Not a test: it prints
 counts, and exits 1 when cudalint itself crashed or hung.

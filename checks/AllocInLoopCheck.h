@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // cuda-alloc-in-loop (performance): memory allocated and released again on
 // every iteration of a loop, with a size that does not change, so that one
 // allocation before the loop would serve them all.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // cuda-alloc-pointer-arg: an allocation whose out-parameter is not the address
 // of a pointer object.
 //

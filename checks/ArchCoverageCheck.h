@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // cuda-arch-coverage: a unit whose kernels have no code a target GPU can run,
 // the "no kernel image is available for execution on the device" error
 // found before anything runs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The one place checks are registered. The driver enumerates checks only
 // through this list: --list-checks, SARIF rules and --checks globs all read it.
 #ifndef CUDALINT_CHECKS_CHECKREGISTRY_H

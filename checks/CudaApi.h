@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What cudalint knows about the CUDA API, in one place.
 //
 // Every check asks this module; none carries its own list of function names.

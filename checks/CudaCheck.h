@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The base of every cudalint check, in clang-tidy's shape: a check registers
 // AST matchers once per unit and reports from `check`. Findings go to the
 // unit's sink as plain data; the driver sorts, filters and prints them.

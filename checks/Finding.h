@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A finding as checks produce it and the driver prints it. It carries text,
 // not clang SourceLocations, so findings outlive the unit that produced them
 // and can be sorted and de-duplicated across units.

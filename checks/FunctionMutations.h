@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Whether a function modifies a variable: clang's ExprMutationAnalyzer, as
 // clang-tidy's const checks use it, over a statement of one function, at the
 // cost of that function rather than of the whole unit.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Which kernel launches of a unit can reach the end of their function, and of
 // every caller in the unit, without a last-error query. Used by
 // cuda-unchecked-error; kept apart because it is a whole-unit analysis.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "LaunchConfigCheck.h"
 
 #include "clang/AST/ASTContext.h"

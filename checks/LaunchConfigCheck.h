@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // cuda-launch-config: a kernel launch whose configuration the GPU refuses.
 //
 // A block of more than 1024 threads, a block dimension over (1024, 1024, 64),

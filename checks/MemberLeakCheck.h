@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // cuda-memory-leak, the class-level half: a member that the function which
 // acquires an object's memory allocates and the function which releases the
 // object never releases.

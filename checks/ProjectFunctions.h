@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What the project's own functions do with CUDA memory, for calls from one
 // unit of the compile database into a function defined in another.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // How the user wrote an expression, for messages that quote it.
 #ifndef CUDALINT_CHECKS_SOURCETEXT_H
 #define CUDALINT_CHECKS_SOURCETEXT_H

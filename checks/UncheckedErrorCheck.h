@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // cuda-unchecked-error: a CUDA status that nobody reads.
 //
 // CUDA reports failure only through return values, and many failures are

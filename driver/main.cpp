@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // cudalint's command line, in clang-tidy's conventions. A run follows each
 // unit from the compile database to the report, one folder a stage:
 //   1. database/UnitSelection  the sources named, or every database unit that

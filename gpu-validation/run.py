@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """GPU validation of cudalint's checks: real CUDA programs, each a bug and its fix.
 
 Three modes, one per machine that can run them:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The functions where the Static Analyzer gave up: a unit analysed with a
 // small node budget (-analyzer-config max-nodes=N) reports each function
 // whose exploration used the budget up, and no other.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Which GPUs run which builds: NVIDIA's compatibility rules as CudaApi and
 // cuda-arch-coverage apply them, case by case (the annotated testdata shows
 // the finding itself, one unit at a time).

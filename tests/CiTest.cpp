@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The CI features' pieces: the shard split, reading reports back for
 // --merge, and the result cache's entries.
 #include "report/ReportMerge.h"

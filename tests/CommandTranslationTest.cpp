@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "database/CommandTranslation.h"
 #include "database/CompileDatabase.h"
 #include "database/CudaToolkit.h"

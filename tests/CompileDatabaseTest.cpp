@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "database/CompileDatabase.h"
 
 #include "llvm/ADT/SmallString.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Errors in device-only code are set aside and the host code is analysed
 // (run/DeviceErrors.h); an error anywhere else fails the unit as before. Each
 // case puts one error ("cannot initialize ... 'int' with ... 'const char'")

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The mutation analysis of one function (checks/FunctionMutations.h): it must
 // answer as clang's ExprMutationAnalyzer answers over the whole unit, with or
 // without its walk for variables that are only read, and leave the unit's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "config/GlobList.h"
 
 #include <gtest/gtest.h>

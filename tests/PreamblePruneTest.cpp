@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The preamble directory's units' PCHs are pruned least recently used first,
 // down to the budget, sparing the shared PCHs and any PCH used moments ago.
 #include "run/Preamble.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The language servers' standby worker (run/WorkerPool.h): a cudalint worker
 // started before its unit is known, which waits on a named pipe. It must
 // analyse exactly as a worker started for the unit, step aside for a fresh

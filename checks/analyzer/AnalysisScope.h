@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Which functions the path-sensitive checks explore, and where the Static
 // Analyzer stopped short.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The engine of cudalint's path-sensitive checks: the Clang Static Analyzer,
 // run inside cudalint's own unit analysis as clang-tidy runs it. Only
 // cudalint's checkers and the core modelling they rely on are enabled; the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // cuda-copy-size: a byte count that cannot be right.
 //
 //  - `sizeof` of a pointer as the byte count of a copy, a memset or an

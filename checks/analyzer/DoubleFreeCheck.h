@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // cuda-double-free: memory released twice on one path.
 //
 // The second cudaFree of a pointer fails with cudaErrorInvalidValue, unless a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // cuda-launch-config, the path-sensitive half: launches whose configuration
 // the source leaves open but the path fixes.
 //

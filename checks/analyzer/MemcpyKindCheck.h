@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // cuda-memcpy-kind: a copy whose cudaMemcpyKind contradicts what its
 // destination or source provably is (cudaMemcpyHostToDevice into malloc'd
 // memory, cudaMemcpyDeviceToHost between two cudaMalloc buffers), a copy

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // cuda-memory-leak: memory from an allocation API (cudaMalloc, cudaMallocHost,
 // cudaMallocManaged, cuMemAlloc, malloc, new ...) that is not released on
 // some path out of the function that owns it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The memory model the path-sensitive checks share.
 //
 // Along every path the Static Analyzer explores, a small map in the program

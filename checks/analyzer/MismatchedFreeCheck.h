@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // cuda-mismatched-free: memory released by a call of the wrong family:
 // cudaFree on pinned host memory (cudaMallocHost), cudaFreeHost on device or
 // managed memory, free or delete on device or pinned memory, cudaFree on

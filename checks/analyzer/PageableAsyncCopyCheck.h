@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // cuda-pageable-async-copy (performance): an asynchronous copy whose host
 // side is provably pageable memory — malloc, new, a std::vector, the stack,
 // a global.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // cuda-unsynchronized-host-read: the host touches memory that device work it
 // queued may still be using, or reads a host copy the device has outdated.
 //

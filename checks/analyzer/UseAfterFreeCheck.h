@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // cuda-use-after-free: released memory used again on the same path: as an
 // argument of a copy or a set (cudaMemcpy*, cudaMemset*, cuMemcpy*, as
 // CudaApi's copy table lists them), as a kernel launch argument, or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Configuration files: `.cudalint.yaml`, found and merged as clang-tidy finds
 // and merges `.clang-tidy`. The nearest file above a unit's main file applies;
 // `InheritParentConfig: true` merges it over the next one up. Command-line

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // clang-tidy's check globs: a comma-separated list of `*` patterns, each
 // optionally negated with `-`; the last pattern that matches decides.
 #ifndef CUDALINT_DRIVER_GLOBLIST_H

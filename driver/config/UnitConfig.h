@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Stage 2½ of the driver: what each unit runs with. A unit's main file picks
 // its configuration files (Config.h), the command line is merged over them,
 // and the result becomes the enabled checks, their options, the header filter

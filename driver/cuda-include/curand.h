@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*
  * curand.h - part of cudalint's bundled CUDA header set.
  *

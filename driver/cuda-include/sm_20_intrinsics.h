@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*
  * sm_20_intrinsics.h - part of cudalint's bundled CUDA header set.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "database/ChangedFiles.h"
 
 #include "run/FilesRead.h"

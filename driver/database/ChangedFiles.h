@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Diff mode: --files-from and --changed-since name the files that changed;
 // only the units that are one of them, or that read one of them (a header),
 // are analysed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Stage 1 of the driver: read compile_commands.json as real projects write it.
 // A malformed entry is reported and skipped; the other entries still load.
 #ifndef CUDALINT_DRIVER_COMPILEDATABASE_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Where the CUDA headers come from: an installed toolkit found the way clang
 // finds one, or the runtime API header set that ships with cudalint.
 #ifndef CUDALINT_DRIVER_CUDATOOLKIT_H

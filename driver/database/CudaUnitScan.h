@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Stage 1b of a run without sources: which units of the compile database can
 // hold a CUDA bug. CUDA units can; so can the C and C++ units that the host
 // compiler builds against a CUDA library's headers, where many projects keep

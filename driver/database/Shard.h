@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // --shard=i/N: one of N disjoint parts of a run's units, for CI matrices.
 //
 // The split depends only on the units' paths, never on the database's order:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Stage 1 of a run: which units to analyse. The sources named on the command
 // line, or every unit of the compile database that can hold a CUDA bug (its
 // CUDA, C and C++ units, narrowed by CudaUnitScan.h to those that use CUDA);

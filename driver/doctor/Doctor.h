@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // `cudalint doctor`: the environment checklist of a CUDA setup. Which toolkit
 // cudalint finds and whether its clang knows that version; the driver and the
 // GPUs of this machine and whether the driver runs what the toolkit builds;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // `cudalint --clangd`: clangd with cudalint inside, for every editor that
 // already runs clangd. clangd cannot load checks from outside LLVM
 // (clangd/clangd#1458), so cudalint stands in front of it instead: it starts

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What both of cudalint's language servers (`--lsp` alone, `--clangd` in
 // front of clangd) do with the documents an editor has open, knowing nothing
 // of JSON: keep each buffer's text as the editor edits it, analyse it a short

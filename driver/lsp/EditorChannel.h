@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The editor's side of cudalint's language servers: what the analyses tell
 // the editor, as the protocol spells it. Findings become publishDiagnostics,
 // an analysis becomes work-done progress ($/progress, where the editor said

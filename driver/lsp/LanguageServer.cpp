@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "lsp/LanguageServer.h"
 
 #include "lsp/EditorAnalyses.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // cudalint's language servers. `cudalint --lsp` serves cudalint's findings
 // alone, beside clangd; `cudalint --clangd` (lsp/ClangdProxy.h) stands in
 // front of clangd and merges them into clangd's. Both analyse a buffer as the

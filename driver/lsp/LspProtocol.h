@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // How cudalint's findings read in the Language Server Protocol: file URIs,
 // positions in UTF-16 code units (the protocol's default), diagnostics with
 // their notes as related information, and fix-its as quick-fix code actions.

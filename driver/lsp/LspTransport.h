@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The Language Server Protocol's base protocol: JSON-RPC 2.0 messages, each
 // framed by a `Content-Length` header, on a byte stream (cudalint's stdin and
 // stdout). A message that cannot be read is reported to the caller, which

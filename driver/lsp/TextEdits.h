@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // An editor's buffer as the Language Server Protocol changes it: whole texts,
 // or ranges replaced (incremental sync, which clangd asks editors for), with
 // positions in UTF-16 code units as the protocol counts them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Host declarations nvcc gives every CUDA unit and clang's CUDA wrapper does
 // not: the global math functions of <math.h>, and CUDA's integer and
 // floating min/max.

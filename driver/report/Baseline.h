@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Baselines: the findings a project has today, recorded so that later runs
 // report only new ones. A finding is recorded by a fingerprint that survives
 // edits elsewhere in its file: no line numbers, but the check, the file

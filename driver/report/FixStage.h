@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The last stage of a run: --export-fixes writes the reported findings'
 // fix-its for clang-apply-replacements, and --fix applies them, file by file,
 // then analyses the units concerned again to confirm each finding is gone.

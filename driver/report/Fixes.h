@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Fix-its leave cudalint two ways: exported in clang-tidy's YAML for
 // clang-apply-replacements (--export-fixes), or applied by cudalint itself
 // (--fix). Applying is careful: a file is rewritten only when it still holds

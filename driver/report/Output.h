@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Stage 4 of the driver: print the run's findings in clang's text format,
 // SARIF 2.1.0 or JSON. Findings arrive sorted and de-duplicated, so every
 // format is byte-identical whatever -j was.

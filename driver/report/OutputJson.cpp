@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // cudalint's JSON report, for scripts. Keys always appear, in this order;
 // a location that is not known is null. Lines are 1-based, columns 1-based
 // bytes, offsets 0-based bytes; paths are absolute. "version" changes only

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // SARIF 2.1.0, shaped for GitHub code scanning: one run, a rule per check
 // that ran, artifact URIs relative to %SRCROOT% where the file lies under
 // the source root, and a line-move-proof fingerprint on every result.

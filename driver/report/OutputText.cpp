@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Findings the way clang-tidy 22 prints them (clang's TextDiagnostic with
 // its default options): the location line, the source line under a
 // line-number gutter, the caret line with fix-it ranges underlined, the

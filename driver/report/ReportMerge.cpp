@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "report/ReportMerge.h"
 #include "support/JsonInput.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // --merge: the reports of the shards of one run (--shard=i/N), read back and
 // written as the one report an unsharded run writes, byte for byte. SARIF
 // and cudalint's JSON merge; text does not (it is for people).

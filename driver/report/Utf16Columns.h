@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Columns in UTF-16 code units, as SARIF (columnKind utf16CodeUnits) and the
 // Language Server Protocol count them, from and to clang's byte columns.
 // Bytes that are not well-formed UTF-8 count one unit each, so that every

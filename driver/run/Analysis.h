@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Stage 3 of the driver: parse one unit with clang and run the enabled checks
 // on it. The Static Analyzer keeps process-wide statistics, so a process
 // analyses one unit at a time (calls are serialised); a run gets its

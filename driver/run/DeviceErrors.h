@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Clang's errors inside device-only code, set aside so that a unit's host
 // code is analysed anyway.
 //

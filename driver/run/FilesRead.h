@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The files a unit read and a digest of each one's bytes: the result cache
 // keys findings by them, and diff mode learns from them which units include
 // a changed header.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Reads NOLINT directives the way clang-tidy 22's NoLintDirectiveHandler
 // does, with one difference: clang-tidy searches the raw bytes, so a
 // "NOLINT" inside a string literal or an identifier such as NOLINT_GUARD

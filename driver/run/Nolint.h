@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // clang-tidy's suppression comments, read the way clang-tidy reads them:
 // `// NOLINT`, `// NOLINTNEXTLINE`, `// NOLINTBEGIN` ... `// NOLINTEND`, each
 // optionally followed by `(check-glob, ...)`.

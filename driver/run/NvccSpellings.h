@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Source spellings nvcc accepts and clang's parser does not, read as nvcc
 // reads them before clang sees the file.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One unit's outcome as bytes: what a worker process sends back to the run
 // and what the result cache keeps on disk. Length-prefixed little-endian
 // fields behind a magic line, a size and a BLAKE3 digest of the payload, so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The CUDA headers parsed once, not once per unit. Every CUDA unit starts
 // with the same forced includes (clang's CUDA runtime wrapper and through it
 // some 40,000 lines of toolkit and C++ headers, or cudalint's bundled

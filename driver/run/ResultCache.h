@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // --cache-dir: the findings of each unit on disk, so that a tree that did not
 // change re-lints without parsing.
 //

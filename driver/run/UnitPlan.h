@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Stage 2 of a run: each selected unit with its settings and its command
 // translated for clang; then the narrowing to the units this run analyses
 // (--shard, --files-from, --changed-since).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Stage 3 of a run: the units are analysed in worker processes, copies of
 // the run's process (fork) or cudalint started again (`--analysis-worker`,
 // the language server's workers), at most -j at a time, as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The NVIDIA driver and the GPUs of this machine, as a CUDA program would see
 // them: through the driver library (libcuda.so.1) when it loads, else
 // through nvidia-smi. Neither needs a CUDA Toolkit, whose headers cudalint

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // JSON that comes from files a pull request can change: compile databases,
 // baselines, reports to merge, an editor's messages.
 #ifndef CUDALINT_DRIVER_JSONINPUT_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What a compile database may name as a unit and is no source file: reading
 // a FIFO would block until something writes to it, a directory or a device
 // holds no source.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One cudalint AST check, seen by clang-tidy as one of its own checks.
 //
 // cudalint's checks are MatchCallbacks that write plain Findings into a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The clang-tidy module: `clang-tidy --load=libcudalint-tidy.so` runs this
 // file's registration and every AST check of cudalint's registry appears under
 // its cudalint id (cuda-unchecked-error, cuda-alloc-pointer-arg, ...).

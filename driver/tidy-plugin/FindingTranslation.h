@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Turns the places a cudalint Finding names as text (absolute file, line,
 // column; file and byte offset for fix-its) back into SourceLocations of the
 // unit that produced it, so clang-tidy can print, filter (NOLINT, header

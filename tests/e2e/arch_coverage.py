@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """cuda-arch-coverage through a compile database: nvcc's -gencode read off
 each unit's command, the target GPUs from .cudalint.yaml's TargetGpus, from
 --target-gpu over it, and the notice when nothing names a GPU.

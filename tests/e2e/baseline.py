@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Baselines: --write-baseline records today's findings in a stable, sorted
 JSON file with paths relative to it; --baseline reports only what is new.
 Lines inserted above the findings change nothing, a changed buggy line and a

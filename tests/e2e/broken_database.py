@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """A compile database with one malformed entry, one unit that does not
 compile and one good unit: cudalint must still report the good unit's
 findings, name both problems on stderr and in the report, and exit 2.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """--cuda-path=none against the real CUDA Toolkit: for every annotated file in
 testdata/checks, the JSON findings must be the same (check, severity, file,
 line, column, message) with the same notes. A note that points into the CUDA

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The CI features of the command line (docs/ci.md):
 
 shard-merge  --shard=i/N splits a database's units into disjoint shards whose

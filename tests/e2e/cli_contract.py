@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """cudalint's command-line contract, one case per run (--case): what --help,
 --version and --list-checks print, that --checks and --warnings-as-errors
 change the findings, that --output writes the report, the exit codes of

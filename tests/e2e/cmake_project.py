@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """A CMake project's compile database, written by CMake during the test, then
 linted with `cudalint -p`.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Configuration files, one case per run (--case): `.cudalint.yaml` found above
 each unit's file (the nearest wins, InheritParentConfig merges with the next
 one up), per-unit checks and options in a single run, the command line over

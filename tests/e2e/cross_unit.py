@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Calls from one unit of a compile database into functions another unit
 defines, modelled from the summary pass (checks/ProjectFunctions.h), one case
 per run (--case):

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Which units of a compile database `cudalint -p` analyses, one case per run
 (--case): the CUDA units, and the C and C++ units that include a CUDA header
 (directly or through a header of their own) but not those that include none,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The report does not depend on how many units run at once: over a database
 of several units, -j1 and -j4 write byte-identical text, JSON and SARIF.
 """

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Units whose only errors lie in device-only code, through a compile
 database: against the toolkit's headers clang rejects `__stcs` on a float4
 in two kernels of kernel-only.cu (nvcc accepts it), and cudalint analyses

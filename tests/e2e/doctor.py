@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """`cudalint doctor`: the coverage verdict for a compile database and for an
 object nvcc builds, its exit codes, and its messages for bad input.
 

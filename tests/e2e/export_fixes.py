@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """--export-fixes writes clang-tidy's YAML; the real clang-apply-replacements
 applies it to a copy of the sources, after which cudalint finds only what has
 no fix-it. --fix on another copy gives the same text."""

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """--fix, one case per run (--case):
   apply:     the fix-its are applied by renaming a finished file over the old
              one (a new inode, no temporary left behind), the exit code says

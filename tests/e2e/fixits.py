@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Fix-its, one check per run (--case). Applying the edits must leave code on
 which the check is silent, except where the finding offers no fix-it.
 

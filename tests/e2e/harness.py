@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """What every end-to-end test shares: its arguments, running programs,
 reading cudalint's JSON report and comparing findings.
 

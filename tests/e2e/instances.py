@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """A template that repeats one problem in each of its instantiations is one
 problem: a header's launcher template, instantiated three times by one unit
 and twice by another, is reported once, and the text report, the JSON

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """`cudalint --clangd` in front of the real clangd-22, spoken to by a
 scripted LSP client as an editor would: clangd's own diagnostics (a
 deliberate type error) and cudalint's (CUDA bugs) arrive merged for the same

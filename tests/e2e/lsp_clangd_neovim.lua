@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 -- Drives Neovim's own LSP client against `cudalint --clangd`, configured as a
 -- clangd user would be with the clangd command replaced, for
 -- lsp_clangd_neovim.py:

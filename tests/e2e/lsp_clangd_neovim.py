@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """`cudalint --clangd` in a real editor: headless Neovim's built-in LSP
 client, configured as a clangd user's with the clangd command replaced by
 `cudalint --clangd`, gets clangd's diagnostics (a type error) and cudalint's

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 -- Drives Neovim's own LSP client against `cudalint --lsp`, for lsp_neovim.py:
 --   nvim --headless -u NONE -i NONE -n -c 'luafile lsp_neovim.lua'
 -- with CUDALINT (the binary), LSP_FILE (the .cu file to open), LSP_ROOT (the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """`cudalint --lsp` in a real editor: headless Neovim's built-in LSP client
 opens a buggy .cu file of a project whose compile database lies in build/,
 shows cudalint's diagnostics (line, message, check id), offers the fix-it

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """A small CUDA project for the language-server tests: a unit with two bugs,
 a header only that unit includes, a compile database in build/ (where
 clangd also looks) and a .cudalint.yaml that picks the checks.

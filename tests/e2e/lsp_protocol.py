@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """`cudalint --lsp` spoken to in raw JSON-RPC, as an editor would: messages
 that are not JSON or not requests get error responses and the server goes
 on; a buffer's unsaved text is what gets analysed, on open and on save; a

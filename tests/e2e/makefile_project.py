@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """A plain Makefile project whose compile database bear records while make
 runs, then linted with `cudalint -p`.
 

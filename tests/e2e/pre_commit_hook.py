@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The pre-commit hook of .pre-commit-hooks.yaml, run by pre-commit itself
 with the cudalint under test on PATH: `pre-commit try-repo` on staged files,
 and a `git commit` through the installed hook. A commit with a buggy .cu

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Units analysed in worker processes, and the CUDA headers precompiled.
 
   crash, hang, kill   a worker that aborts, outlives --unit-timeout or is

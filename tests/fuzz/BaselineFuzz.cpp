@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A --baseline file: the findings a project has accepted.
 #include "FuzzTarget.h"
 

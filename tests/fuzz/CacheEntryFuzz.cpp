@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A result-cache entry, or a worker's answer: both are a unit's outcome,
 // framed with a digest. The fields are fuzzed inside a valid frame too, since
 // no mutation forges the digest.

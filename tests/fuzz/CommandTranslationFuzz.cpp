@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A unit's command as nvcc, clang or gcc was given it, turned into clang's:
 // the first line of the input is the `command` string of one database entry
 // (shell quoting, nvcc's -Xcompiler lists, -gencode values, --options-file),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // compile_commands.json as CMake, bear or a hand writes it: JSON, `command`
 // strings with shell quoting, `arguments` arrays.
 #include "FuzzTarget.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // .cudalint.yaml: YAML, check globs, check options, the header filter.
 #include "FuzzTarget.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A fuzz target is one function of one input, as libFuzzer calls
 // LLVMFuzzerTestOneInput. Each target runs under libFuzzer (fuzz-<name>, built
 // with -DCUDALINT_FUZZ=ON) and under the replay driver of the normal build,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // libFuzzer's entry point for the target this executable is built for
 // (CUDALINT_FUZZ_TARGET_NAME, set by CMake).
 #include "FuzzTarget.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What an editor sends `cudalint --lsp`: Content-Length framing, JSON-RPC
 // requests and notifications in any order, documents opened, changed, saved
 // and closed. The server reads the input as its stdin and answers into a

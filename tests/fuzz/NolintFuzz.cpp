@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // NOLINT, NOLINTNEXTLINE and NOLINTBEGIN/END comments in a unit's source.
 #include "FuzzTarget.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // `cudalint_fuzz_replay <target> <file or folder>...`: every input once, in
 // name order, through one fuzz target, without libFuzzer. CI runs each
 // target's committed corpus so, so that an input that once crashed a reader

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A SARIF or JSON report that --merge reads back (a shard's, a CI artifact).
 #include "FuzzTarget.h"
 

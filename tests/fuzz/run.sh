@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs the libFuzzer targets of the `fuzz` preset (not part of CI).
 #
 #   tests/fuzz/run.sh [-t SECONDS] [-j JOBS] [-o OUT] [--keep] [TARGET...]

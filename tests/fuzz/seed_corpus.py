@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes the seed corpora of the fuzz targets under corpus/<target>/ from the
 project's own inputs: reports, baselines and cache entries that cudalint
 writes for testdata/, the database and configuration shapes the e2e tests

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Writes a SARIF log that exercises everything writeSarif emits, for the
 // schema validation test: three findings (one with notes and a two-part
 // fix-it, one promoted to an error, one with path steps that become a code

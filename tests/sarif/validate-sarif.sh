@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Validates SARIF logs twice:
 #   schema     the official SARIF 2.1.0 JSON schema (draft 2020-12), with Ajv
 #              (validate-schema.js beside this script);

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Writes cudalint's SARIF for the given sources; succeeds only when cudalint
 # analysed them all and found something (exit 1), so an empty report or a
 # failed unit cannot pass as a valid log.

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Runs the real clang-tidy with cudalint's plugin loaded and checks what it says.
 
   verify FILE         the cuda-* warnings and notes land exactly where FILE's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 /*
  * crt/host_defines.h - part of cudalint's bundled CUDA header set.
  *
