@@ -61,12 +61,17 @@ struct Call {
 // functions of their own.
 class LoopCalls : public RecursiveASTVisitor<LoopCalls> {
 public:
-  LoopCalls(const CudaApi &Api, ASTContext &Context) : Api(Api), Context(Context) {}
+  LoopCalls(const CudaApi &Api, const FunctionDecl &Function, ASTContext &Context)
+      : Api(Api), Function(Function), Context(Context) {}
 
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   bool TraverseCXXRecordDecl(CXXRecordDecl *) { return true; }
 
-  bool TraverseForStmt(ForStmt *S) { return inLoop(S, [&] { return Base::TraverseForStmt(S); }); }
+  bool TraverseForStmt(ForStmt *S) {
+    if (runsAtMostOnce(*S))
+      return Base::TraverseForStmt(S);
+    return inLoop(S, [&] { return Base::TraverseForStmt(S); });
+  }
   bool TraverseWhileStmt(WhileStmt *S) {
     if (neverRepeats(S->getCond()))
       return Base::TraverseWhileStmt(S);
@@ -148,6 +153,40 @@ private:
            Condition->EvaluateAsBooleanCondition(Value, Context) && !Value;
   }
 
+  // A counted loop of one pass at most: `for (int attempt = 0; attempt < 1;
+  // ++attempt)`, a retry loop with its bound set to one, a benchmark's
+  // iteration count of one. Its counter starts and ends at constants, steps
+  // by one, and the body does not assign it.
+  bool runsAtMostOnce(const ForStmt &Loop) {
+    const auto *Init = dyn_cast_or_null<DeclStmt>(Loop.getInit());
+    const auto *Counter =
+        Init && Init->isSingleDecl() ? dyn_cast<VarDecl>(Init->getSingleDecl()) : nullptr;
+    const auto *Condition = dyn_cast_or_null<BinaryOperator>(Loop.getCond());
+    const auto *Step = dyn_cast_or_null<UnaryOperator>(Loop.getInc());
+    if (!Counter || !Counter->getInit() || !Counter->getType()->isIntegerType() || !Condition ||
+        !Step || !Step->isIncrementOp())
+      return false;
+    auto IsCounter = [&](const Expr *E) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return Ref && Ref->getDecl() == Counter;
+    };
+    auto Constant = [&](const Expr *E) -> std::optional<llvm::APSInt> {
+      if (E->isValueDependent())
+        return std::nullopt;
+      return E->getIntegerConstantExpr(Context);
+    };
+    std::optional<llvm::APSInt> First = Constant(Counter->getInit());
+    std::optional<llvm::APSInt> Bound = Constant(Condition->getRHS());
+    if (!First || !Bound || !IsCounter(Step->getSubExpr()) || !IsCounter(Condition->getLHS()))
+      return false;
+    int64_t Passes = Bound->getExtValue() - First->getExtValue();
+    if (Condition->getOpcode() == BO_LE)
+      ++Passes;
+    else if (Condition->getOpcode() != BO_LT && Condition->getOpcode() != BO_NE)
+      return false;
+    return Passes <= 1 && !FunctionMutations(*Loop.getBody(), Function, Context).isMutated(Counter);
+  }
+
   template <typename Traverse> bool inLoop(Stmt *Loop, Traverse Walk) {
     Loops.emplace_back(Loop, Conditional);
     bool Result = Walk();
@@ -156,6 +195,7 @@ private:
   }
 
   const CudaApi &Api;
+  const FunctionDecl &Function;
   ASTContext &Context;
   // Each loop with the depth of conditional code it starts at.
   std::vector<std::pair<const Stmt *, unsigned>> Loops;
@@ -245,7 +285,7 @@ void AllocInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Function = Result.Nodes.getNodeAs<FunctionDecl>("function");
   if (!Function || Function->isDependentContext())
     return;
-  LoopCalls Calls(api(), *Result.Context);
+  LoopCalls Calls(api(), *Function, *Result.Context);
   Calls.TraverseStmt(Function->getBody());
   if (Calls.Allocations.empty() || Calls.Releases.empty())
     return;

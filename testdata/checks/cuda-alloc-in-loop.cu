@@ -264,3 +264,36 @@ void notALoop(int n) {
     (void)cudaFree(d);
   } while (0);
 }
+
+// A counted loop of one pass is no loop either; with a second pass, or a
+// body that moves the counter back, it is.
+void oneAttempt(int n) {
+  for (int attempt = 0; attempt < 1; ++attempt) {
+    float *d = nullptr;
+    (void)cudaMalloc(&d, n * sizeof(float));
+    (void)cudaFree(d);
+  }
+  for (int attempt = 1; attempt <= 1; attempt++) {
+    float *d = nullptr;
+    (void)cudaMalloc(&d, n * sizeof(float));
+    (void)cudaFree(d);
+  }
+}
+
+void twoAttempts(int n) {
+  for (int attempt = 0; attempt < 2; ++attempt) { // expected-note {{the loop starts here}}
+    float *d = nullptr;
+    (void)cudaMalloc(&d, n * sizeof(float)); // expected-warning {{'cudaMalloc' allocates 'd' anew on every iteration of the loop with the same size}}
+    (void)cudaFree(d); // expected-note {{'cudaFree' releases 'd' here}}
+  }
+}
+
+void retriedAttempt(int n, bool retry) {
+  for (int attempt = 0; attempt < 1; ++attempt) { // expected-note {{the loop starts here}}
+    float *d = nullptr;
+    (void)cudaMalloc(&d, n * sizeof(float)); // expected-warning {{'cudaMalloc' allocates 'd' anew on every iteration of the loop with the same size}}
+    (void)cudaFree(d); // expected-note {{'cudaFree' releases 'd' here}}
+    if (retry)
+      attempt = -1;
+  }
+}
