@@ -384,15 +384,15 @@ bool LaunchCheckingAnalysis::mayLaunchAt(const Stmt *S) const {
   return Facts && (Facts->LeavesPending || Facts->MayLeavePending);
 }
 
-std::vector<unsigned>
-LaunchCheckingAnalysis::parametersThatStopLaunches(const FunctionDecl *Function) const {
+LaunchStops LaunchCheckingAnalysis::parametersThatStopLaunches(const FunctionDecl *Function) const {
+  LaunchStops Stops;
   auto Flow = Flows.find(Function);
   if (Flow == Flows.end() || !MayLaunch.contains(Function))
-    return {};
+    return Stops;
   const CFG &Graph = *Flow->second.Graph;
   ASTContext &Context = Function->getASTContext();
   std::optional<FunctionMutations> Mutations;
-  std::vector<unsigned> Stopping;
+  llvm::SetVector<const FunctionDecl *> Unless;
   for (unsigned Index = 0; Index < Function->getNumParams(); ++Index) {
     const ParmVarDecl &Parameter = *Function->getParamDecl(Index);
     if (!Parameter.getType()->isPointerType())
@@ -401,13 +401,25 @@ LaunchCheckingAnalysis::parametersThatStopLaunches(const FunctionDecl *Function)
     // the branch a null value takes, ends without a launch.
     std::deque<const CFGBlock *> Work{&Graph.getEntry()};
     llvm::SmallPtrSet<const CFGBlock *, 16> Seen{&Graph.getEntry()};
+    llvm::SetVector<const FunctionDecl *> Called;
     bool Tested = false, Launches = false;
     while (!Work.empty() && !Launches) {
       const CFGBlock *Block = Work.front();
       Work.pop_front();
-      for (const CFGElement &Element : *Block)
-        if (auto Statement = Element.getAs<CFGStmt>())
-          Launches |= mayLaunchAt(Statement->getStmt());
+      for (const CFGElement &Element : *Block) {
+        auto Statement = Element.getAs<CFGStmt>();
+        if (!Statement)
+          continue;
+        Launches |= mayLaunchAt(Statement->getStmt());
+        const auto *Call = dyn_cast<CallExpr>(Statement->getStmt());
+        const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+        if (!Callee)
+          continue;
+        if (const FunctionDecl *Definition = definitionOf(Callee))
+          Called.insert_range(calleesNotDefinedReachedFrom(Definition));
+        else
+          Called.insert(Callee->getCanonicalDecl());
+      }
       std::optional<unsigned> Taken;
       if (Block->succ_size() == 2)
         Taken = branchWhenNull(dyn_cast_or_null<Expr>(Block->getTerminatorCondition()),
@@ -424,10 +436,13 @@ LaunchCheckingAnalysis::parametersThatStopLaunches(const FunctionDecl *Function)
       continue;
     if (!Mutations)
       Mutations.emplace(*Function->getBody(), *Function, Context);
-    if (!Mutations->isMutated(&Parameter))
-      Stopping.push_back(Index);
+    if (Mutations->isMutated(&Parameter))
+      continue;
+    Stops.Parameters.push_back(Index);
+    Unless.insert_range(Called);
   }
-  return Stopping;
+  Stops.Unless.assign(Unless.begin(), Unless.end());
+  return Stops;
 }
 
 bool passesNullToAny(const CallExpr &Call, llvm::ArrayRef<unsigned> Parameters) {
@@ -723,7 +738,7 @@ bool LaunchCheckingAnalysis::escapesUnchecked(
   }
   if (!Visiting.insert(Function).second)
     return false;
-  std::vector<unsigned> Stopping = parametersThatStopLaunches(Function);
+  std::vector<unsigned> Stopping = parametersThatStopLaunches(Function).Parameters;
   for (const auto &[Caller, Call] : Sites->second) {
     auto Flow = Flows.find(Caller);
     if (Flow == Flows.end() || passesNullToAny(*Call, Stopping))

@@ -41,6 +41,14 @@ struct UncheckedLaunch {
   std::vector<std::pair<clang::SourceLocation, std::string>> PathNotes;
 };
 
+struct LaunchStops {
+  std::vector<unsigned> Parameters;
+  // The functions the unit does not define that those paths call (a
+  // logger's): what they do is known only from their own units' facts, and
+  // the stop holds if none of them launches.
+  std::vector<const clang::FunctionDecl *> Unless;
+};
+
 // The parameters of the callee to which `Call` passes a null pointer
 // constant (`nullptr`, `NULL`, `0`, a default argument of one), by index.
 std::vector<unsigned> nullParameters(const clang::CallExpr &Call);
@@ -109,7 +117,7 @@ public:
   // launching: a size query (`invokeTopkBeamSearch(nullptr, size, ...)`,
   // which only says how large a workspace it needs). A call that passes null
   // there launches nothing. Parameters the body writes are not among them.
-  std::vector<unsigned> parametersThatStopLaunches(const clang::FunctionDecl *Function) const;
+  LaunchStops parametersThatStopLaunches(const clang::FunctionDecl *Function) const;
 
 private:
   // What a walk of a function's body and initializers finds: every call its

@@ -901,17 +901,34 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
     LaunchFacts Known;
     bool Pending = Launches.leavesLaunchPending(Function);
     Known.LeavesPending = Pending && Launches.launchesOnEveryPath(Function);
-    // Also one that would, were the other units' functions it calls
-    // launchers (ggml's top-k op around argsort's launchers): the fact only
-    // spares a function whose every caller reads the error after the call,
-    // which is right whether or not those callees launch.
+    // A function that leaves a launch pending on some paths only may leave
+    // it pending. Also one that would, were the other units' functions it
+    // calls launchers (ggml's top-k op around argsort's launchers): the fact
+    // only spares a function whose every caller reads the error after the
+    // call, which is right whether or not those callees launch. And one that
+    // reads the error on some paths and leaves its own launches pending on
+    // others (FasterTransformer's invokeTopkBeamSearch, whose tuned cases
+    // check and whose general case does not): its calls count as reads for
+    // its callers, and its own launches are lost only where a caller does
+    // not read the error after the call.
     Known.Queries = Launches.queriesLastError(Function);
     Known.MayLeavePending =
-        !Known.LeavesPending && !Known.Queries &&
-        (Pending || (!OtherUnits.empty() && IfTheyLaunch.leavesLaunchPending(Function)));
-    if (Known.MayLeavePending)
-      Known.StopsIfNull =
-          (OtherUnits.empty() ? Launches : IfTheyLaunch).parametersThatStopLaunches(Function);
+        !Known.LeavesPending &&
+        (Pending ||
+         (!Known.Queries && !OtherUnits.empty() && IfTheyLaunch.leavesLaunchPending(Function)));
+    // Asked of the analysis that takes no other unit's function for a
+    // launcher: those the null paths call are named for the merge to judge.
+    if (Known.MayLeavePending) {
+      LaunchStops Stops = Launches.parametersThatStopLaunches(Function);
+      Known.StopsIfNull = std::move(Stops.Parameters);
+      for (const FunctionDecl *Callee : Stops.Unless)
+        if (IsProjectCallee(Callee))
+          if (std::optional<std::string> CalleeUsr = usrOf(Callee))
+            Known.StopsUnless.push_back(*CalleeUsr);
+      llvm::sort(Known.StopsUnless);
+      Known.StopsUnless.erase(std::unique(Known.StopsUnless.begin(), Known.StopsUnless.end()),
+                              Known.StopsUnless.end());
+    }
     if (Known.LeavesPending || Known.MayLeavePending || Known.Queries)
       Facts.Defined.push_back({*Usr, Known});
     // What it calls in other units, for the merge to tell whether it reads
@@ -1062,8 +1079,9 @@ std::optional<FunctionSummary> readSummary(llvm::StringRef Line) {
 
 } // namespace
 
-// `launch USR FACTS [stops-if-null=I,J]` (FACTS a comma-separated list of
-// pending, maybe, queries, called, unchecked), `calls USR`, `unchecked USR
+// `launch USR FACTS [stops-if-null=I,J [CALLEE...]]` (FACTS a
+// comma-separated list of pending, maybe, queries, called, unchecked; the
+// callees are those of other units that the null paths call), `calls USR`, `unchecked USR
 // [null=I,J]` (a call of USR may leave a launch's error unread; each such
 // call passes null to those parameters), `edge CALLER CALLEE`, `forward CALLER
 // CALLEE...` (the caller leaves a launch pending if all those callees do)
@@ -1098,8 +1116,11 @@ std::string launchFactsLine(llvm::StringRef Usr, const LaunchFacts &Facts) {
   if (Facts.CalledUnchecked)
     Words.push_back("unchecked");
   std::string Line = (LaunchKey + "\t" + Usr + "\t" + llvm::join(Words, ",")).str();
-  if (!Facts.StopsIfNull.empty())
+  if (!Facts.StopsIfNull.empty()) {
     Line += "\t" + StopsIfNullKey.str() + indexList(Facts.StopsIfNull);
+    for (const std::string &Callee : Facts.StopsUnless)
+      Line += "\t" + Callee;
+  }
   return Line + "\n";
 }
 
@@ -1144,14 +1165,16 @@ std::optional<std::map<std::string, LaunchFacts>> readLaunchFacts(llvm::StringRe
     Line.split(Fields, '\t');
     if (Fields.empty() || Fields[0] != LaunchKey)
       continue;
-    if (Fields.size() < 3 || Fields.size() > 4 || Fields[1].empty())
+    if (Fields.size() < 3 || Fields[1].empty())
       return std::nullopt;
     LaunchFacts &Known = Facts[Fields[1].str()];
-    if (Fields.size() == 4) {
+    if (Fields.size() > 3) {
       std::optional<std::vector<unsigned>> Stopping = readIndices(Fields[3], StopsIfNullKey);
       if (!Stopping)
         return std::nullopt;
       Known.StopsIfNull = std::move(*Stopping);
+      for (llvm::StringRef Callee : llvm::drop_begin(Fields, 4))
+        Known.StopsUnless.push_back(Callee.str());
     }
     llvm::SmallVector<llvm::StringRef, 3> Words;
     Fields[2].split(Words, ',', -1, /*KeepEmpty=*/false);
@@ -1287,6 +1310,20 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
   // dispatcher that calls a generated file's launcher and leaves the check
   // to its own callers.
   Propagate(Forwards, &LaunchFacts::LeavesPending);
+  // A size query's null path that calls another unit's function that may
+  // launch is not known to stop.
+  for (auto &[Usr, Known] : Launches) {
+    if (!Known)
+      continue;
+    if (llvm::any_of(Known->StopsUnless, [&](const std::string &Callee) {
+          auto Facts = Launches.find(Callee);
+          return Facts != Launches.end() &&
+                 (!Facts->second || Facts->second->LeavesPending ||
+                  Facts->second->MayLeavePending);
+        }))
+      Known->StopsIfNull.clear();
+    Known->StopsUnless.clear();
+  }
   std::vector<FunctionSummary> Agreed;
   for (auto &[Usr, Summary] : Merged)
     if (Summary)

@@ -126,11 +126,15 @@ struct LaunchFacts {
   // make it return without launching (a size query). A call passing null
   // there is not a call that may leave an error unread.
   std::vector<unsigned> StopsIfNull;
+  // Functions of other units that those paths call (USRs): the stop holds
+  // if none of them launches (settled by mergeSummaries).
+  std::vector<std::string> StopsUnless;
   bool operator==(const LaunchFacts &Other) const {
     return LeavesPending == Other.LeavesPending && Queries == Other.Queries &&
            MayLeavePending == Other.MayLeavePending &&
            CalledElsewhere == Other.CalledElsewhere &&
-           CalledUnchecked == Other.CalledUnchecked && StopsIfNull == Other.StopsIfNull;
+           CalledUnchecked == Other.CalledUnchecked && StopsIfNull == Other.StopsIfNull &&
+           StopsUnless == Other.StopsUnless;
   }
 };
 

@@ -557,6 +557,92 @@ void callsAndChecks(float *x) { checkedEverywhere(x); checker(); }
             "launch\tc:@F@dispatch#\tpending\n"
             "launch\tc:@F@launcher#\tpending\n");
   EXPECT_FALSE(readLaunchFacts("launch\tc:@F@a#\tsometimes\n").has_value());
+  EXPECT_FALSE(readLaunchFacts("launch\tc:@F@a#\tmaybe\tstops-if-null=x\n").has_value());
+
+  // A size query: null there stops its launches, and calls that pass null
+  // there leave nothing unread; a call that passes null elsewhere may.
+  EXPECT_EQ(mergeSummaries({"launch\tc:@F@query#\tmaybe\tstops-if-null=0\n",
+                            "calls\tc:@F@query#\nunchecked\tc:@F@query#\tnull=0,2\n"}),
+            "launch\tc:@F@query#\tmaybe,called\tstops-if-null=0\n");
+  EXPECT_EQ(mergeSummaries({"launch\tc:@F@query#\tmaybe\tstops-if-null=0\n",
+                            "calls\tc:@F@query#\nunchecked\tc:@F@query#\tnull=0\n",
+                            "calls\tc:@F@query#\nunchecked\tc:@F@query#\tnull=2\n"}),
+            "launch\tc:@F@query#\tmaybe,called,unchecked\tstops-if-null=0\n");
+  // Its null path calls a logger of another unit: the stop holds while the
+  // logger launches nothing, not once it may.
+  EXPECT_EQ(mergeSummaries({"launch\tc:@F@query#\tmaybe\tstops-if-null=0\tc:@F@log#\n",
+                            "calls\tc:@F@query#\nunchecked\tc:@F@query#\tnull=0\n"}),
+            "launch\tc:@F@query#\tmaybe,called\tstops-if-null=0\n");
+  EXPECT_EQ(mergeSummaries({"launch\tc:@F@query#\tmaybe\tstops-if-null=0\tc:@F@log#\n",
+                            "launch\tc:@F@log#\tmaybe\n",
+                            "calls\tc:@F@query#\nunchecked\tc:@F@query#\tnull=0\n"}),
+            "launch\tc:@F@log#\tmaybe\n"
+            "launch\tc:@F@query#\tmaybe,called,unchecked\n");
+}
+
+TEST(ProjectFunctionsTest, SizeQueries) {
+  UnitOutcome Outcome = summaryPass(R"(
+struct dim3 { unsigned x, y, z; dim3(unsigned x = 1, unsigned y = 1, unsigned z = 1) : x(x), y(y), z(z) {} };
+extern "C" unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
+                                                void *stream = 0);
+__global__ void kernel(float *x) {}
+void log(const char *what);
+void sized(void *workspace, size_t &size, float *x) {
+  if (workspace == nullptr) { size = 4; return; }
+  kernel<<<1, 1>>>(x);
+}
+void sizedAndLogged(void *workspace, size_t &size, float *x) {
+  log("sizing");
+  if (!workspace) { size = 4; return; }
+  kernel<<<1, 1>>>(x);
+}
+void sizedButLaunches(void *workspace, size_t &size, float *x) {
+  if (workspace == nullptr) size = 4;
+  kernel<<<1, 1>>>(x);
+}
+void sizedThenWritten(void *workspace, size_t &size, float *x) {
+  if (size == 0) workspace = x;
+  if (workspace == nullptr) { size = 4; return; }
+  kernel<<<1, 1>>>(x);
+}
+cudaError_t cudaGetLastError(void);
+void tunedOrGeneral(void *workspace, size_t &size, float *x, int k) {
+  if (!workspace) { size = 4; return; }
+  if (k == 1) { kernel<<<1, 1>>>(x); if (cudaGetLastError() != cudaSuccess) throw 1; }
+  else kernel<<<2, 1>>>(x);
+}
+void elsewhere(void *workspace, size_t &size, float *x);
+#define NULL __null
+void asksTheSize(size_t &size) { elsewhere(nullptr, size, 0); elsewhere(NULL, size, nullptr); }
+void asksTheSizeAndFills(void *workspace, size_t &size) {
+  elsewhere(nullptr, size, nullptr);
+  elsewhere(workspace, size, nullptr);
+}
+)");
+  ASSERT_FALSE(Outcome.Failed) << (Outcome.Errors.empty() ? "" : Outcome.Errors.front());
+  auto Lines = [&](llvm::StringRef Key) {
+    std::vector<std::string> Found;
+    for (llvm::StringRef Line : llvm::split(Outcome.Summaries, '\n'))
+      if (Line.starts_with(Key))
+        Found.push_back(Line.str());
+    return Found;
+  };
+  EXPECT_EQ(Lines("launch\t"),
+            (std::vector<std::string>{
+                "launch\tc:@F@asksTheSize#&l#\tmaybe",
+                "launch\tc:@F@asksTheSizeAndFills#*v#&l#\tmaybe",
+                "launch\tc:@F@sized#*v#&l#*f#\tmaybe\tstops-if-null=0",
+                "launch\tc:@F@sizedAndLogged#*v#&l#*f#\tmaybe\tstops-if-null=0\tc:@F@log#*1C#",
+                "launch\tc:@F@sizedButLaunches#*v#&l#*f#\tpending",
+                "launch\tc:@F@sizedThenWritten#*v#&l#*f#\tmaybe",
+                // Reads the error on one path, leaves it on another.
+                "launch\tc:@F@tunedOrGeneral#*v#&l#*f#I#\tmaybe,queries\tstops-if-null=0"}))
+      << Outcome.Summaries;
+  // The first call asks the size; with the second, null where the launch
+  // does not depend on it, a launch's error may go unread.
+  EXPECT_EQ(Lines("unchecked\tc:@F@elsewhere"),
+            (std::vector<std::string>{"unchecked\tc:@F@elsewhere#*v#&l#*f#\tnull=2"}))
+      << Outcome.Summaries;
 }
 
 } // namespace
