@@ -192,5 +192,48 @@ TEST(AnalysisLimitTest, AVirtualCallGoesToTheMethodOfTheTypeThePathMade) {
   EXPECT_TRUE(Outcome.Limits.empty());
 }
 
+// A loop nest whose inner loop has a known bound too large to unroll: the
+// analyzer leaves the inner loop only after its third visit, and counts
+// visits per path, so on the outer loop's second pass no path leaves it and
+// nothing after the nest is analysed. Reported, with the loop and the first
+// line lost; loops that some path leaves are not.
+const std::string LoopNestUnit = CudaAndBranches + R"(
+void printsThenAllocates(float *h) {
+  for (int k = 0; k < 2; ++k)
+    for (int j = 0; j < 200; ++j)
+      h[j] += k;
+  float *d = nullptr;
+  (void)cudaMalloc((void **)&d, 64);
+}
+
+void oneLongLoop(float *h) {
+  for (int j = 0; j < 200; ++j)
+    h[j] += 1;
+  float *d = nullptr;
+  (void)cudaMalloc((void **)&d, 64);
+  (void)cudaFree(d);
+}
+
+void unknownBound(float *h, int n) {
+  for (int k = 0; k < 2; ++k)
+    for (int j = 0; j < n; ++j)
+      h[j] += k;
+  float *d = nullptr;
+  (void)cudaMalloc((void **)&d, 64);
+  (void)cudaFree(d);
+}
+)";
+
+TEST(AnalysisLimitTest, CodeNoPathReachesPastALoopIsReported) {
+  UnitOutcome Outcome = analyseWithNodeBudget(LoopNestUnit, 0);
+  ASSERT_FALSE(Outcome.Failed);
+  ASSERT_EQ(Outcome.Limits.size(), 1u);
+  EXPECT_EQ(Outcome.Limits[0].Function, "printsThenAllocates");
+  EXPECT_EQ(Outcome.Limits[0].Where.Line, 11u);
+  EXPECT_EQ(Outcome.Limits[0].Reason,
+            "no path left the loop at line 12 (the analyzer enters a block at most 4 times on "
+            "one path): nothing from line 15 on was analysed");
+}
+
 } // namespace
 } // namespace cudalint

@@ -21,6 +21,8 @@
 #include "llvm/ADT/DenseSet.h"
 
 #include <memory>
+#include <optional>
+#include <utility>
 #include <vector>
 
 using namespace clang;
@@ -490,22 +492,101 @@ bool AnalysisScope::evalCall(const CallEvent &Call, CheckerContext &C) const {
   return true;
 }
 
+namespace {
+
+// The first line of code in `Block`, if it holds a statement.
+std::optional<unsigned> firstLine(const CFGBlock &Block, const SourceManager &SM) {
+  for (const CFGElement &Element : Block)
+    if (auto Statement = Element.getAs<CFGStmt>())
+      if (SourceLocation Where = SM.getFileLoc(Statement->getStmt()->getBeginLoc());
+          Where.isValid())
+        return SM.getSpellingLineNumber(Where);
+  return std::nullopt;
+}
+
+// Where the paths of the function's own body ended at the analyzer's block
+// visit limit (maxBlockVisitOnPath) with no path leaving a loop: the loop,
+// and the first line after it, which no path reached. The nested loop is the
+// usual case: an inner loop with a known bound too large to unroll is left
+// only after its third visit, and the block count is kept per path, so on
+// the outer loop's second pass no path leaves the inner one, nor the outer.
+// A loop some path leaves (through an earlier visit, an unknown or widened
+// bound, a break) loses nothing; code that no path reaches for another
+// reason (an infeasible branch, a catch block) is not looked at.
+std::optional<std::pair<unsigned, unsigned>>
+codeLostAtTheVisitLimit(const ExplodedGraph &Graph, const ExprEngine &Engine,
+                        const SourceManager &SM) {
+  const CoreEngine &Core = Engine.getCoreEngine();
+  if (!Core.wasBlocksExhausted())
+    return std::nullopt;
+  const StackFrameContext *Top = Engine.getRootLocationContext()->getStackFrame();
+  llvm::DenseSet<unsigned> Entered;
+  for (const ExplodedNode &Node : Graph.nodes())
+    if (auto Entrance = Node.getLocation().getAs<BlockEntrance>())
+      if (Node.getLocationContext()->getStackFrame() == Top)
+        Entered.insert(Entrance->getBlock()->getBlockID());
+  for (const auto &[Edge, Sink] : Core.exhausted_blocks()) {
+    if (!Sink || Sink->getLocationContext()->getStackFrame() != Top)
+      continue;
+    // The loops at and after the block visited too often that some path
+    // entered and none left.
+    llvm::SmallVector<const CFGBlock *, 16> Work{Edge.getDst()};
+    llvm::DenseSet<unsigned> Seen{Edge.getDst()->getBlockID()};
+    while (!Work.empty()) {
+      const CFGBlock *Block = Work.pop_back_val();
+      const Stmt *Loop = Block->getTerminatorStmt();
+      if (Loop && isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Loop) &&
+          Block->succ_size() == 2 && Entered.contains(Block->getBlockID())) {
+        const CFGBlock *After = *std::next(Block->succ_begin());
+        // The first statement after the loop, past empty blocks.
+        while (After && !Entered.contains(After->getBlockID()) && !firstLine(*After, SM) &&
+               After->succ_size() == 1)
+          After = *After->succ_begin();
+        if (After && !Entered.contains(After->getBlockID()))
+          if (std::optional<unsigned> Line = firstLine(*After, SM))
+            if (SourceLocation Start = SM.getFileLoc(Loop->getBeginLoc()); Start.isValid())
+              return std::make_pair(SM.getSpellingLineNumber(Start), *Line);
+      }
+      for (const CFGBlock *Next : Block->succs())
+        if (Next && Seen.insert(Next->getBlockID()).second)
+          Work.push_back(Next);
+    }
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
 // Work left on the worklist when the exploration ends: the analyzer stopped
-// at its node budget (max-nodes), not at the end of every path.
+// at its node budget (max-nodes), not at the end of every path. And code
+// that no path reached because every path ended at the block visit limit.
 void AnalysisScope::checkEndAnalysis(ExplodedGraph &Graph, BugReporter &Reporter,
                                      ExprEngine &Engine) const {
-  if (Engine.hasEmptyWorkList() || !Graph.getRoot())
+  if (!Graph.getRoot())
     return;
   const Decl *Entry = Engine.getRootLocationContext()->getDecl();
   const SourceManager &SM = Reporter.getSourceManager();
   if (!Entry || SM.isInSystemHeader(SM.getFileLoc(Entry->getLocation())))
     return;
-  unsigned Budget =
-      Engine.getAnalysisManager().options.MaxNodesPerTopLevelFunction;
-  Reporter.EmitBasicReport(
-      Entry, this, "analysis stopped short", "cudalint",
-      ("node budget (" + llvm::Twine(Budget) + " nodes) exhausted").str(),
-      PathDiagnosticLocation::createBegin(Entry, SM));
+  const AnalyzerOptions &Options = Engine.getAnalysisManager().options;
+  if (!Engine.hasEmptyWorkList()) {
+    Reporter.EmitBasicReport(Entry, this, "analysis stopped short", "cudalint",
+                             ("node budget (" + llvm::Twine(Options.MaxNodesPerTopLevelFunction) +
+                              " nodes) exhausted")
+                                 .str(),
+                             PathDiagnosticLocation::createBegin(Entry, SM));
+    return;
+  }
+  if (std::optional<std::pair<unsigned, unsigned>> Lost =
+          codeLostAtTheVisitLimit(Graph, Engine, SM))
+    Reporter.EmitBasicReport(
+        Entry, this, "analysis stopped short", "cudalint",
+        ("no path left the loop at line " + llvm::Twine(Lost->first) +
+         " (the analyzer enters a block at most " + llvm::Twine(Options.maxBlockVisitOnPath) +
+         " times on one path): nothing from line " + llvm::Twine(Lost->second) +
+         " on was analysed")
+            .str(),
+        PathDiagnosticLocation::createBegin(Entry, SM));
 }
 
 } // namespace
