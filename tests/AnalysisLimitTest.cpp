@@ -195,15 +195,28 @@ TEST(AnalysisLimitTest, AVirtualCallGoesToTheMethodOfTheTypeThePathMade) {
 // A loop nest whose inner loop has a known bound too large to unroll: the
 // analyzer leaves the inner loop only after its third visit, and counts
 // visits per path, so on the outer loop's second pass no path leaves it and
-// nothing after the nest is analysed. Reported, with the loop and the first
-// line lost; loops that some path leaves are not.
+// nothing after the nest is analysed. A counted `for` is entered with its
+// counter unknown, and left at every visit; a `while` over a counter is
+// not. Reported, with the loop and the first line lost; loops that some
+// path leaves are not.
 const std::string LoopNestUnit = CudaAndBranches + R"(
 void printsThenAllocates(float *h) {
+  for (int k = 0; k < 2; ++k) {
+    int j = 0;
+    while (j < 200)
+      h[j++] += k;
+  }
+  float *d = nullptr;
+  (void)cudaMalloc((void **)&d, 64);
+}
+
+void countedNest(float *h) {
   for (int k = 0; k < 2; ++k)
     for (int j = 0; j < 200; ++j)
       h[j] += k;
   float *d = nullptr;
   (void)cudaMalloc((void **)&d, 64);
+  (void)cudaFree(d);
 }
 
 void oneLongLoop(float *h) {
@@ -232,7 +245,7 @@ TEST(AnalysisLimitTest, CodeNoPathReachesPastALoopIsReported) {
   EXPECT_EQ(Outcome.Limits[0].Where.Line, 11u);
   EXPECT_EQ(Outcome.Limits[0].Reason,
             "no path left the loop at line 12 (the analyzer enters a block at most 4 times on "
-            "one path): nothing from line 15 on was analysed");
+            "one path): nothing from line 17 on was analysed");
 }
 
 } // namespace

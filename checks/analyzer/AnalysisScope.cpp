@@ -8,6 +8,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
@@ -380,9 +381,11 @@ private:
 };
 
 class AnalysisScope : public Checker<check::BeginFunction, check::Location,
-                                     check::EndAnalysis, eval::Call> {
+                                     check::PostStmt<DeclStmt>, check::EndAnalysis,
+                                     eval::Call> {
 public:
   void checkBeginFunction(CheckerContext &C) const;
+  void checkPostStmt(const DeclStmt *Init, CheckerContext &C) const;
   void checkLocation(SVal Location, bool IsLoad, const Stmt *Access,
                      CheckerContext &C) const;
   bool evalCall(const CallEvent &Call, CheckerContext &C) const;
@@ -435,6 +438,71 @@ void AnalysisScope::checkLocation(SVal Location, bool, const Stmt *,
     return;
   }
   C.addTransition(NotNull);
+}
+
+// The passes of a counted loop the analyzer unrolls at most (clang's
+// LoopUnrolling MAXIMUM_STEP_UNROLLED).
+constexpr int64_t MostPassesUnrolled = 128;
+
+// A counted loop inside another loop, with a bound too large to unroll
+// (`for (int j = 0; j < 200; ++j)` in a loop over `k < 2`), is entered with
+// its counter unknown between its start and its bound. The analyzer counts
+// the visits of a block per path and ends a path at the fourth: with the
+// counter known, a path leaves such a loop only after widening at its third
+// visit, so on the outer loop's second pass none does and nothing after the
+// nest is analysed. With the counter unknown, a path leaves at each visit.
+// A loop on its own loses nothing that way and keeps its known counter.
+void AnalysisScope::checkPostStmt(const DeclStmt *Init, CheckerContext &C) const {
+  if (!Init->isSingleDecl())
+    return;
+  const auto *Counter = dyn_cast<VarDecl>(Init->getSingleDecl());
+  const ParentMap &Parents = C.getLocationContext()->getParentMap();
+  const auto *Loop = dyn_cast_or_null<ForStmt>(Parents.getParent(Init));
+  if (!Counter || !Counter->getType()->isIntegerType() || !Loop || Loop->getInit() != Init)
+    return;
+  const auto *Condition = dyn_cast_or_null<BinaryOperator>(
+      Loop->getCond() ? Loop->getCond()->IgnoreParenImpCasts() : nullptr);
+  const auto *Tested = Condition ? dyn_cast<DeclRefExpr>(Condition->getLHS()->IgnoreParenImpCasts())
+                                 : nullptr;
+  if (!Tested || Tested->getDecl() != Counter ||
+      !llvm::is_contained({BO_LT, BO_LE, BO_NE}, Condition->getOpcode()))
+    return;
+  bool Nested = false;
+  for (const Stmt *Outer = Parents.getParent(Loop); Outer && !Nested;
+       Outer = Parents.getParent(Outer))
+    Nested = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Outer);
+  if (!Nested)
+    return;
+  ProgramStateRef State = C.getState();
+  const LocationContext *Frame = C.getLocationContext();
+  Loc Variable = State->getLValue(Counter, Frame);
+  std::optional<nonloc::ConcreteInt> Start = State->getSVal(Variable).getAs<nonloc::ConcreteInt>();
+  Expr::EvalResult Constant;
+  if (!Start || Condition->getRHS()->isValueDependent() ||
+      !Condition->getRHS()->EvaluateAsInt(Constant, C.getASTContext()))
+    return;
+  llvm::APSInt First = *Start->getValue();
+  llvm::APSInt Bound = Constant.Val.getInt();
+  if (First.getSignificantBits() > 63 || Bound.getSignificantBits() > 63 ||
+      Bound.getExtValue() - First.getExtValue() <= MostPassesUnrolled)
+    return;
+  SValBuilder &Values = C.getSValBuilder();
+  SVal Fresh = Values.conjureSymbolVal(this, C.getCFGElementRef(), Frame, Counter->getType(),
+                                       C.blockCount());
+  auto AtLeastStart = Values.evalBinOp(State, BO_GE, Fresh, *Start, C.getASTContext().BoolTy)
+                          .getAs<DefinedOrUnknownSVal>();
+  auto AtMostBound =
+      Values
+          .evalBinOp(State, BO_LE, Fresh, Values.makeIntVal(Bound.getExtValue(), Counter->getType()),
+                     C.getASTContext().BoolTy)
+          .getAs<DefinedOrUnknownSVal>();
+  State = State->bindLoc(Variable, Fresh, Frame);
+  if (AtLeastStart)
+    State = State->assume(*AtLeastStart, true);
+  if (State && AtMostBound)
+    State = State->assume(*AtMostBound, true);
+  if (State)
+    C.addTransition(State);
 }
 
 // A call into a function that cannot reach the CUDA API nor memory the

@@ -235,3 +235,18 @@ void pinnedPairFilledByHelper() {
   for (int i = 0; i < 2; ++i)
     (void)cudaFreeHost(pinned[i]);
 }
+
+// A result-printing nest before the teardown: the inner loop's bound is
+// known and too large to unroll, and paths still leave the nest.
+void leakedAfterLoopNest(float *host) {
+  float *d = nullptr;
+  // expected-note@+1 {{device memory is allocated here by 'cudaMalloc'}}
+  (void)cudaMalloc((void **)&d, 256 * sizeof(float)); // expected-warning {{device memory allocated by 'cudaMalloc' is not released on every path}}
+  // expected-note@+3 2 {{loop condition is true.  Entering loop body}}
+  // expected-note@+2 {{loop condition is false. Execution continues on line 251}}
+  // expected-note@+2 2 {{assuming 'j' is >= 256}} expected-note@+2 2 {{loop condition is false. Execution continues on line 248}}
+  for (int k = 0; k < 2; ++k)
+    for (int j = 0; j < 256; ++j)
+      host[j] += k;
+  (void)cudaMemcpy(d, host, 256 * sizeof(float), cudaMemcpyHostToDevice); // expected-note {{the memory is not released, and no pointer to it is used after this point}}
+}
