@@ -46,7 +46,9 @@ const CXXMethodDecl *virtualCallee(const CallExpr &Call) {
 // where it calls by a name that depends on the template's parameters
 // (`print_abs_mean(buf, n)` with `buf` a `T*`): every function the name
 // finds, and every specialisation the unit knows of every function template
-// it finds. Empty for any other call, and where a template has none.
+// it finds, or the template itself where the unit knows none (its summary
+// says what the specialisations another unit defines do). Empty for any
+// other call.
 llvm::SmallVector<const FunctionDecl *, 4> dependentCallees(const CallExpr &Call) {
   llvm::SmallVector<const FunctionDecl *, 4> Found;
   const auto *Name = dyn_cast<UnresolvedLookupExpr>(Call.getCallee()->IgnoreParenImpCasts());
@@ -56,8 +58,9 @@ llvm::SmallVector<const FunctionDecl *, 4> dependentCallees(const CallExpr &Call
     Declared = Declared->getUnderlyingDecl();
     if (const auto *Template = dyn_cast<FunctionTemplateDecl>(Declared)) {
       if (Template->specializations().empty())
-        return {};
-      llvm::append_range(Found, Template->specializations());
+        Found.push_back(Template->getTemplatedDecl());
+      else
+        llvm::append_range(Found, Template->specializations());
     } else if (const auto *Function = dyn_cast<FunctionDecl>(Declared)) {
       Found.push_back(Function);
     } else {

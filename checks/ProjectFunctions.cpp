@@ -953,6 +953,24 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
         Facts.Forwards.push_back({*Usr, std::move(Usrs)});
       }
   }
+  // A function template whose specialisations this unit defines (explicit
+  // instantiations in a `.cc`, its declaration in a header) reads the error
+  // if all of them do: what a call by a dependent name in another unit's
+  // template reaches, where that unit knows no specialisation.
+  std::map<std::string, bool> TemplatesQuery;
+  for (const FunctionDecl *Function : Finder.Found)
+    if (const FunctionTemplateDecl *Template = Function->getPrimaryTemplate();
+        Template && isCallableFromElsewhere(Function))
+      if (std::optional<std::string> Usr = usrOf(Template->getTemplatedDecl())) {
+        auto [Entry, New] = TemplatesQuery.try_emplace(*Usr, true);
+        Entry->second &= Launches.queriesLastError(Function);
+      }
+  for (const auto &[Usr, Queries] : TemplatesQuery)
+    if (Queries) {
+      LaunchFacts Known;
+      Known.Queries = true;
+      Facts.Defined.push_back({Usr, Known});
+    }
   for (const FunctionDecl *Callee : Launches.calleesNotDefined())
     if (IsProjectCallee(Callee))
       if (std::optional<std::string> Usr = usrOf(Callee))

@@ -68,6 +68,7 @@ template <typename T> void launchScaleMaybeT(T *x, int n, bool scale);
 void dispatchFill(float *x, int n);
 void dispatchFillMaybe(float *x, int n, bool fill);
 void dispatchFillMaybeUnread(float *x, int n, bool fill);
+template <typename T> void checkMeanT(const T *x, int n);
 void launchWithWorkspace(void *workspace, size_t &size, float *x);
 void launchWithWorkspaceUnread(void *workspace, size_t &size, float *x);
 #endif
@@ -145,6 +146,14 @@ template <typename T> __global__ void scaleKernel(T *x, int n) {
 void launchFill(float *x, int n, cudaStream_t stream) {
   fillKernel<<<1, 256, 0, stream>>>(x, n); // ALONE cuda-unchecked-error
 }
+
+// A check helper template whose specialisations only this unit defines.
+template <typename T> void checkMeanT(const T *x, int n) {
+  if (cudaGetLastError() != cudaSuccess)
+    (void)x;
+  (void)n;
+}
+template void checkMeanT<float>(const float *x, int n);
 
 // Size queries: with a null workspace they only say how large a one they
 // need. main.cu asks that unchecked, which launches nothing, and reads the
@@ -451,6 +460,19 @@ void dispatchedMaybe(float *d) {
 void dispatchedMaybeUnread(float *d) {
   dispatchFillMaybeUnread(d, 256, true);
   (void)cudaDeviceSynchronize();
+}
+
+// Templates main never instantiates: the first reads the error through
+// the helper of wrappers.cu by a dependent name, the second does not.
+template <typename T> void syncThenCheckMean(T *x, int n) {
+  cudaDeviceSynchronize(); // ALONE cuda-unchecked-error
+  checkMeanT(x, n);
+}
+
+template <typename T> void syncUnchecked(T *x, int n) {
+  cudaDeviceSynchronize(); // BUG cuda-unchecked-error // ALONE cuda-unchecked-error
+  (void)x;
+  (void)n;
 }
 
 size_t workspaceSize() {
