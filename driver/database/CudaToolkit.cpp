@@ -6,7 +6,6 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -238,19 +237,10 @@ std::string hostCompilerOpenMpInclude(llvm::StringRef ResourceDir) {
   llvm::ErrorOr<std::string> Gcc = llvm::sys::findProgramByName("gcc");
   if (!Gcc)
     return {};
-  llvm::SmallString<128> Output;
-  if (llvm::sys::fs::createTemporaryFile("cudalint-gcc", "txt", Output))
+  ProgramRun Printed = runProgram(*Gcc, {"-print-file-name=include"}, /*TimeoutSeconds=*/10);
+  if (!Printed.Ran)
     return {};
-  llvm::FileRemover Remove(Output);
-  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Output),
-                                                llvm::StringRef("")};
-  if (llvm::sys::ExecuteAndWait(*Gcc, {*Gcc, "-print-file-name=include"}, std::nullopt,
-                                Redirects, /*SecondsToWait=*/10) != 0)
-    return {};
-  std::optional<std::string> Printed = readTextFile(Output);
-  if (!Printed)
-    return {};
-  std::string Include = llvm::StringRef(*Printed).trim().str();
+  std::string Include = llvm::StringRef(Printed.Output).trim().str();
   if (!llvm::sys::path::is_absolute(Include) ||
       !llvm::sys::fs::exists(joinPath(Include, "omp.h")))
     return {};
