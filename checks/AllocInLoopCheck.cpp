@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "AllocInLoopCheck.h"
+#include "CountedLoop.h"
 #include "FunctionMutations.h"
 
 #include "clang/AST/ASTContext.h"
@@ -158,33 +159,23 @@ private:
   // iteration count of one. Its counter starts and ends at constants, steps
   // by one, and the body does not assign it.
   bool runsAtMostOnce(const ForStmt &Loop) {
-    const auto *Init = dyn_cast_or_null<DeclStmt>(Loop.getInit());
-    const auto *Counter =
-        Init && Init->isSingleDecl() ? dyn_cast<VarDecl>(Init->getSingleDecl()) : nullptr;
-    const auto *Condition = dyn_cast_or_null<BinaryOperator>(Loop.getCond());
-    const auto *Step = dyn_cast_or_null<UnaryOperator>(Loop.getInc());
-    if (!Counter || !Counter->getInit() || !Counter->getType()->isIntegerType() || !Condition ||
-        !Step || !Step->isIncrementOp())
+    std::optional<CountedLoop> Counted = countedLoop(Loop);
+    if (!Counted || !Counted->StepsByOne || !Counted->Counter->getInit())
       return false;
-    auto IsCounter = [&](const Expr *E) {
-      const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return Ref && Ref->getDecl() == Counter;
-    };
     auto Constant = [&](const Expr *E) -> std::optional<llvm::APSInt> {
       if (E->isValueDependent())
         return std::nullopt;
       return E->getIntegerConstantExpr(Context);
     };
-    std::optional<llvm::APSInt> First = Constant(Counter->getInit());
-    std::optional<llvm::APSInt> Bound = Constant(Condition->getRHS());
-    if (!First || !Bound || !IsCounter(Step->getSubExpr()) || !IsCounter(Condition->getLHS()))
+    std::optional<llvm::APSInt> First = Constant(Counted->Counter->getInit());
+    std::optional<llvm::APSInt> Bound = Constant(Counted->Bound);
+    if (!First || !Bound)
       return false;
     int64_t Passes = Bound->getExtValue() - First->getExtValue();
-    if (Condition->getOpcode() == BO_LE)
+    if (Counted->Comparison == BO_LE)
       ++Passes;
-    else if (Condition->getOpcode() != BO_LT && Condition->getOpcode() != BO_NE)
-      return false;
-    return Passes <= 1 && !FunctionMutations(*Loop.getBody(), Function, Context).isMutated(Counter);
+    return Passes <= 1 &&
+           !FunctionMutations(*Loop.getBody(), Function, Context).isMutated(Counted->Counter);
   }
 
   template <typename Traverse> bool inLoop(Stmt *Loop, Traverse Walk) {

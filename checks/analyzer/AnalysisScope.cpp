@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "AnalysisScope.h"
 
+#include "CountedLoop.h"
 #include "CudaApi.h"
 #include "MemoryModel.h"
 
@@ -453,20 +454,14 @@ constexpr int64_t MostPassesUnrolled = 128;
 // nest is analysed. With the counter unknown, a path leaves at each visit.
 // A loop on its own loses nothing that way and keeps its known counter.
 void AnalysisScope::checkPostStmt(const DeclStmt *Init, CheckerContext &C) const {
-  if (!Init->isSingleDecl())
-    return;
-  const auto *Counter = dyn_cast<VarDecl>(Init->getSingleDecl());
   const ParentMap &Parents = C.getLocationContext()->getParentMap();
   const auto *Loop = dyn_cast_or_null<ForStmt>(Parents.getParent(Init));
-  if (!Counter || !Counter->getType()->isIntegerType() || !Loop || Loop->getInit() != Init)
+  if (!Loop || Loop->getInit() != Init)
     return;
-  const auto *Condition = dyn_cast_or_null<BinaryOperator>(
-      Loop->getCond() ? Loop->getCond()->IgnoreParenImpCasts() : nullptr);
-  const auto *Tested = Condition ? dyn_cast<DeclRefExpr>(Condition->getLHS()->IgnoreParenImpCasts())
-                                 : nullptr;
-  if (!Tested || Tested->getDecl() != Counter ||
-      !llvm::is_contained({BO_LT, BO_LE, BO_NE}, Condition->getOpcode()))
+  std::optional<CountedLoop> Counted = countedLoop(*Loop);
+  if (!Counted)
     return;
+  const VarDecl *Counter = Counted->Counter;
   bool Nested = false;
   for (const Stmt *Outer = Parents.getParent(Loop); Outer && !Nested;
        Outer = Parents.getParent(Outer))
@@ -478,8 +473,8 @@ void AnalysisScope::checkPostStmt(const DeclStmt *Init, CheckerContext &C) const
   Loc Variable = State->getLValue(Counter, Frame);
   std::optional<nonloc::ConcreteInt> Start = State->getSVal(Variable).getAs<nonloc::ConcreteInt>();
   Expr::EvalResult Constant;
-  if (!Start || Condition->getRHS()->isValueDependent() ||
-      !Condition->getRHS()->EvaluateAsInt(Constant, C.getASTContext()))
+  if (!Start || Counted->Bound->isValueDependent() ||
+      !Counted->Bound->EvaluateAsInt(Constant, C.getASTContext()))
     return;
   llvm::APSInt First = *Start->getValue();
   llvm::APSInt Bound = Constant.Val.getInt();
