@@ -331,6 +331,13 @@ bool LaunchCheckingAnalysis::launchesBeforeReaching(
 
 namespace {
 
+// `nullptr`, `NULL`, `0`, `(int *)nullptr`.
+bool isNullConstant(const Expr &Value, ASTContext &Context) {
+  return !Value.isValueDependent() &&
+         Value.IgnoreParenCasts()->isNullPointerConstant(
+             Context, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull;
+}
+
 // Which successor of a two-way branch on `Condition` a path takes when
 // `Parameter` is null (0 the true one, 1 the false one), where the condition
 // is a plain null test of it: `p == nullptr`, `!p`, `p`, `NULL != p`.
@@ -350,11 +357,7 @@ std::optional<unsigned> branchWhenNull(const Expr *Condition, const ParmVarDecl 
     const auto *Ref = dyn_cast<DeclRefExpr>(Operand->IgnoreParenImpCasts());
     return Ref && Ref->getDecl() == &Parameter;
   };
-  auto IsNull = [&](const Expr *Operand) {
-    return !Operand->isValueDependent() &&
-           Operand->IgnoreParenCasts()->isNullPointerConstant(
-               Context, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull;
-  };
+  auto IsNull = [&](const Expr *Operand) { return isNullConstant(*Operand, Context); };
   bool TrueWhenNull;
   if (IsParameter(Test))
     TrueWhenNull = false;
@@ -466,9 +469,7 @@ std::vector<unsigned> nullParameters(const CallExpr &Call) {
     const Expr *Value = Call.getArg(Argument);
     if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Value))
       Value = Default->getExpr();
-    if (!Value->isValueDependent() && Value->getType()->isPointerType() &&
-        Value->IgnoreParenCasts()->isNullPointerConstant(
-            Callee->getASTContext(), Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull)
+    if (Value->getType()->isPointerType() && isNullConstant(*Value, Callee->getASTContext()))
       Null.push_back(Argument - First);
   }
   return Null;
@@ -741,7 +742,11 @@ bool LaunchCheckingAnalysis::escapesUnchecked(
   }
   if (!Visiting.insert(Function).second)
     return false;
-  std::vector<unsigned> Stopping = parametersThatStopLaunches(Function).Parameters;
+  // A copy: the calls below for the callers may grow the map.
+  auto [Known, New] = StoppingParameters.try_emplace(Function);
+  if (New)
+    Known->second = parametersThatStopLaunches(Function).Parameters;
+  std::vector<unsigned> Stopping = Known->second;
   for (const auto &[Caller, Call] : Sites->second) {
     auto Flow = Flows.find(Caller);
     if (Flow == Flows.end() || passesNullToAny(*Call, Stopping))

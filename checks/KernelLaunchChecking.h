@@ -219,6 +219,10 @@ private:
   llvm::DenseMap<clang::SourceLocation::UIntTy, llvm::SmallVector<CallPlace, 1>> CallPlaces;
   bool Solved = false;
   llvm::DenseMap<const clang::FunctionDecl *, bool> LeavesUnchecked;
+  // parametersThatStopLaunches of the functions escapesUnchecked has asked
+  // about, which it asks at every launch and every call of another unit's
+  // launcher.
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<unsigned>> StoppingParameters;
   // callee (canonical) -> (caller, call expression)
   llvm::DenseMap<const clang::FunctionDecl *,
                  std::vector<std::pair<const clang::FunctionDecl *, const clang::CallExpr *>>>
