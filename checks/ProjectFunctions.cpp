@@ -1144,12 +1144,9 @@ std::string launchFactsLine(llvm::StringRef Usr, const LaunchFacts &Facts) {
 
 // The indices of `stops-if-null=` and `null=`, nullopt if malformed.
 std::optional<std::vector<unsigned>> readIndices(llvm::StringRef Field, llvm::StringRef Key) {
-  if (!Field.consume_front(Key))
-    return std::nullopt;
   std::vector<unsigned> Indices;
-  for (llvm::StringRef Index : llvm::split(Field, ','))
-    if (Index.getAsInteger(10, Indices.emplace_back()))
-      return std::nullopt;
+  if (!Field.consume_front(Key) || !readIndexList(Field, Indices))
+    return std::nullopt;
   return Indices;
 }
 
