@@ -712,36 +712,20 @@ bool LaunchCheckingAnalysis::leavesLaunchUnchecked(const FunctionFlow &Flow) con
   return Leaves;
 }
 
-// Whether an unchecked launch inside `Function` stays unchecked for good:
-// nobody in this unit calls it (a caller elsewhere cannot be seen), or some
-// caller leaves the call unchecked and that caller's launch escapes in turn.
-bool LaunchCheckingAnalysis::escapesUnchecked(
-    const FunctionDecl *Function,
-    llvm::SmallPtrSetImpl<const FunctionDecl *> &Visiting) {
+// The functions at the top of the unit's chains of callers of `Function`
+// that leave its pending error unread after the call: those no function of
+// the unit calls (`Function` itself, when none does). An unchecked launch in
+// `Function` is lost in this unit if it is lost in any of them.
+void LaunchCheckingAnalysis::topsOfUncheckedChains(
+    const FunctionDecl *Function, llvm::SmallPtrSetImpl<const FunctionDecl *> &Visiting,
+    llvm::SetVector<const FunctionDecl *> &Tops) {
   auto Sites = CallSites.find(Function);
   if (Sites == CallSites.end() || Sites->second.empty()) {
-    // Callers in other units that were told, by its summary, that it leaves
-    // the error to them read it or are reported themselves. A summary made
-    // before the other units' were known may not say so (it calls a launcher
-    // of a third unit): then the error is lost here, for all anyone knows.
-    const ProjectFunctions *Project = ProjectFunctions::current();
-    const LaunchFacts *Facts = Project ? Project->launchFacts(Function) : nullptr;
-    if (Facts && Facts->CalledElsewhere && Facts->LeavesPending)
-      return false;
-    // One that launches on some paths only, whose callers elsewhere all read
-    // the error after their calls (FasterTransformer's invokeMaskedSoftmax,
-    // whose last branch only asserts), loses nothing.
-    if (Facts && Facts->CalledElsewhere && Facts->MayLeavePending && !Facts->CalledUnchecked)
-      return false;
-    // An instance nobody calls of a template whose other instances are
-    // called (`invokeKernel<half>`, instantiated for completeness beside the
-    // `<float>` every model calls) is code that never runs: the template is
-    // judged where its instances are called.
-    return !(Facts && (Facts->LeavesPending || Facts->MayLeavePending) &&
-             isCalledTemplate(Function->getTemplateInstantiationPattern(), Function));
+    Tops.insert(Function);
+    return;
   }
   if (!Visiting.insert(Function).second)
-    return false;
+    return;
   // A copy: the calls below for the callers may grow the map.
   auto [Known, New] = StoppingParameters.try_emplace(Function);
   if (New)
@@ -757,10 +741,41 @@ bool LaunchCheckingAnalysis::escapesUnchecked(
                          if (S == Call)
                            CallUnchecked |= uncheckedAfter(Flow->second, Block, I);
                        });
-    if (CallUnchecked && escapesUnchecked(Caller, Visiting))
-      return true;
+    if (CallUnchecked)
+      topsOfUncheckedChains(Caller, Visiting, Tops);
   }
-  return false;
+}
+
+// Whether a launch error left pending at the return of `Top`, which no
+// function of the unit calls, is lost: nobody can be seen to call it, or, by
+// the summary pass, its callers elsewhere may not read it either.
+bool LaunchCheckingAnalysis::lostAtTop(const FunctionDecl *Top) const {
+  // Callers in other units that were told, by its summary, that it leaves
+  // the error to them read it or are reported themselves. A summary made
+  // before the other units' were known may not say so (it calls a launcher
+  // of a third unit): then the error is lost here, for all anyone knows.
+  // One that launches on some paths only, whose callers elsewhere all read
+  // the error after their calls (FasterTransformer's invokeMaskedSoftmax,
+  // whose last branch only asserts), loses nothing. mergeSummaries decides
+  // the same of the functions through which a unit's calls leave the error.
+  const ProjectFunctions *Project = ProjectFunctions::current();
+  const LaunchFacts *Facts = Project ? Project->launchFacts(Top) : nullptr;
+  if (Facts && Facts->CalledElsewhere)
+    return !Facts->LeavesPending && (!Facts->MayLeavePending || Facts->CalledUnchecked);
+  // An instance nobody calls of a template whose other instances are
+  // called (`invokeKernel<half>`, instantiated for completeness beside the
+  // `<float>` every model calls) is code that never runs: the template is
+  // judged where its instances are called.
+  return !(Facts && (Facts->LeavesPending || Facts->MayLeavePending) &&
+           isCalledTemplate(Top->getTemplateInstantiationPattern(), Top));
+}
+
+// Whether an unchecked launch inside `Function` stays unchecked for good.
+bool LaunchCheckingAnalysis::escapesUnchecked(const FunctionDecl *Function) {
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Visiting;
+  llvm::SetVector<const FunctionDecl *> Tops;
+  topsOfUncheckedChains(Function, Visiting, Tops);
+  return llvm::any_of(Tops, [&](const FunctionDecl *Top) { return lostAtTop(Top); });
 }
 
 // Whether a function of the unit other than `Except` instantiated from
@@ -871,8 +886,7 @@ std::vector<UncheckedLaunch> LaunchCheckingAnalysis::uncheckedLaunches() {
     // judged in its instances, where they run.
     if (!LeavesUnchecked.lookup(Function) || Function->isDependentContext())
       continue;
-    llvm::SmallPtrSet<const FunctionDecl *, 8> Visiting;
-    if (!escapesUnchecked(Function, Visiting))
+    if (!escapesUnchecked(Function))
       continue;
     forEachStmtElement(*Flow.Graph, [&](const CFGBlock &Block, size_t I, const Stmt *S) {
       const auto *Call = dyn_cast<CallExpr>(S);
@@ -893,34 +907,46 @@ std::vector<UncheckedLaunch> LaunchCheckingAnalysis::uncheckedLaunches() {
   return Unchecked;
 }
 
-std::vector<std::pair<const FunctionDecl *, std::vector<unsigned>>>
-LaunchCheckingAnalysis::assumedLaunchersLeftUnread() {
+std::vector<UnreadLauncherCalls> LaunchCheckingAnalysis::assumedLaunchersLeftUnread() {
   solve();
-  llvm::MapVector<const FunctionDecl *, std::vector<unsigned>> Unread;
+  llvm::MapVector<const FunctionDecl *, UnreadLauncherCalls> Unread;
+  llvm::DenseMap<const FunctionDecl *, llvm::SetVector<const FunctionDecl *>> TopsOf;
   for (auto &[Function, Flow] : Flows)
     forEachStmtElement(*Flow.Graph, [&](const CFGBlock &Block, size_t I, const Stmt *S) {
       const auto *Call = dyn_cast<CallExpr>(S);
       const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-      if (!isAssumedLauncher(Callee) || !uncheckedAfter(Flow, Block, I))
+      if (!isAssumedLauncher(Callee) || roleOf(Call) != ElementRole::Launch ||
+          !uncheckedAfter(Flow, Block, I))
         return;
-      auto Known = Unread.find(Callee->getCanonicalDecl());
-      std::vector<unsigned> Null = nullParameters(*Call);
-      if (Known != Unread.end() && Known->second.empty())
-        return;
-      llvm::SmallPtrSet<const FunctionDecl *, 8> Visiting;
-      if (!escapesUnchecked(Function, Visiting))
-        return;
-      if (Known == Unread.end()) {
-        Unread.insert({Callee->getCanonicalDecl(), std::move(Null)});
-        return;
+      auto [Found, First] = TopsOf.try_emplace(Function);
+      if (First) {
+        llvm::SmallPtrSet<const FunctionDecl *, 8> Visiting;
+        topsOfUncheckedChains(Function, Visiting, Found->second);
       }
-      // Null at a position for every such call: the callee's summary tells
-      // whether that stops its launches.
-      llvm::erase_if(Known->second,
-                     [&](unsigned Index) { return !llvm::is_contained(Null, Index); });
+      const llvm::SetVector<const FunctionDecl *> &Tops = Found->second;
+      if (Tops.empty())
+        return;
+      std::vector<unsigned> Null = nullParameters(*Call);
+      auto [Known, New] = Unread.try_emplace(Callee->getCanonicalDecl());
+      UnreadLauncherCalls &Calls = Known->second;
+      if (New) {
+        Calls.Callee = Callee->getCanonicalDecl();
+        Calls.NullEverywhere = std::move(Null);
+      } else {
+        // Null at a position for every such call: the callee's summary
+        // tells whether that stops its launches.
+        llvm::erase_if(Calls.NullEverywhere,
+                       [&](unsigned Index) { return !llvm::is_contained(Null, Index); });
+      }
+      for (const FunctionDecl *Top : Tops)
+        if (!llvm::is_contained(Calls.Tops, Top))
+          Calls.Tops.push_back(Top);
     });
   auto Taken = Unread.takeVector();
-  return {std::make_move_iterator(Taken.begin()), std::make_move_iterator(Taken.end())};
+  std::vector<UnreadLauncherCalls> Result;
+  for (auto &Entry : Taken)
+    Result.push_back(std::move(Entry.second));
+  return Result;
 }
 
 } // namespace cudalint

@@ -41,6 +41,18 @@ struct UncheckedLaunch {
   std::vector<std::pair<clang::SourceLocation, std::string>> PathNotes;
 };
 
+// The calls of a function of another unit, taken for a launcher, after which
+// its error may go unread.
+struct UnreadLauncherCalls {
+  const clang::FunctionDecl *Callee; // canonical
+  // The parameters to which every such call passes null.
+  std::vector<unsigned> NullEverywhere;
+  // The functions of the unit that no function of it calls, at the top of
+  // the callers that leave the error unread: it is lost if it is lost at the
+  // return of any of them (their callers elsewhere do not read it either).
+  std::vector<const clang::FunctionDecl *> Tops;
+};
+
 struct LaunchStops {
   std::vector<unsigned> Parameters;
   // The functions the unit does not define that those paths call (a
@@ -106,12 +118,10 @@ public:
   // In the order the launches appear in the unit's functions.
   std::vector<UncheckedLaunch> uncheckedLaunches();
 
-  // The assumed launchers (canonical) of which some call may leave the error
-  // unread: a path from the call to its function's return without a
-  // last-error query, through the unit's callers of that function as far as
-  // they go. With each, the parameters every such call passes null.
-  std::vector<std::pair<const clang::FunctionDecl *, std::vector<unsigned>>>
-  assumedLaunchersLeftUnread();
+  // The assumed launchers of which some call may leave the error unread: a
+  // path from the call to its function's return without a last-error query,
+  // through the unit's callers of that function as far as they go.
+  std::vector<UnreadLauncherCalls> assumedLaunchersLeftUnread();
 
   // The pointer parameters of `Function` that, null, make it return without
   // launching: a size query (`invokeTopkBeamSearch(nullptr, size, ...)`,
@@ -183,8 +193,11 @@ private:
   bool leavesLaunchUnchecked(const FunctionFlow &Flow) const;
   bool isCalledTemplate(const clang::FunctionDecl *Pattern,
                         const clang::FunctionDecl *Except) const;
-  bool escapesUnchecked(const clang::FunctionDecl *Function,
-                        llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Visiting);
+  void topsOfUncheckedChains(const clang::FunctionDecl *Function,
+                             llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Visiting,
+                             llvm::SetVector<const clang::FunctionDecl *> &Tops);
+  bool lostAtTop(const clang::FunctionDecl *Top) const;
+  bool escapesUnchecked(const clang::FunctionDecl *Function);
   std::pair<clang::SourceLocation, std::string>
   exitNote(const FunctionFlow &Flow, const clang::CFGBlock &Block, size_t Index) const;
 
@@ -219,7 +232,7 @@ private:
   llvm::DenseMap<clang::SourceLocation::UIntTy, llvm::SmallVector<CallPlace, 1>> CallPlaces;
   bool Solved = false;
   llvm::DenseMap<const clang::FunctionDecl *, bool> LeavesUnchecked;
-  // parametersThatStopLaunches of the functions escapesUnchecked has asked
+  // parametersThatStopLaunches of the functions topsOfUncheckedChains has asked
   // about, which it asks at every launch and every call of another unit's
   // launcher.
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<unsigned>> StoppingParameters;

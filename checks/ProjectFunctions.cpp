@@ -906,16 +906,17 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
     // calls launchers (ggml's top-k op around argsort's launchers): the fact
     // only spares a function whose every caller reads the error after the
     // call, which is right whether or not those callees launch. And one that
-    // reads the error on some paths and leaves its own launches pending on
-    // others (FasterTransformer's invokeTopkBeamSearch, whose tuned cases
-    // check and whose general case does not): its calls count as reads for
-    // its callers, and its own launches are lost only where a caller does
-    // not read the error after the call.
+    // reads the error on some paths and leaves launches pending on others,
+    // its own or another unit's launchers' (FasterTransformer's
+    // invokeTopkBeamSearch, whose tuned cases check and whose general case
+    // does not; a Swin block whose forward() checks after its attention and
+    // not after its last launches): its calls count as reads for its
+    // callers, and its launches are lost only where a caller does not read
+    // the error after the call.
     Known.Queries = Launches.queriesLastError(Function);
     Known.MayLeavePending =
         !Known.LeavesPending &&
-        (Pending ||
-         (!Known.Queries && !OtherUnits.empty() && IfTheyLaunch.leavesLaunchPending(Function)));
+        (Pending || (!OtherUnits.empty() && IfTheyLaunch.leavesLaunchPending(Function)));
     // Asked of the analysis that takes no other unit's function for a
     // launcher: those the null paths call are named for the merge to judge.
     if (Known.MayLeavePending) {
@@ -976,9 +977,29 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
       if (std::optional<std::string> Usr = usrOf(Callee))
         Facts.CalledNotDefined.push_back(*Usr);
   if (!OtherUnits.empty())
-    for (auto &[Callee, Null] : IfTheyLaunch.assumedLaunchersLeftUnread())
-      if (std::optional<std::string> Usr = usrOf(Callee))
-        Facts.CalledUnchecked.push_back({*Usr, std::move(Null)});
+    for (UnreadLauncherCalls &Unread : IfTheyLaunch.assumedLaunchersLeftUnread()) {
+      std::optional<std::string> Usr = usrOf(Unread.Callee);
+      if (!Usr)
+        continue;
+      UnitLaunchFacts::UncheckedCalls Calls{*Usr, std::move(Unread.NullEverywhere), {}};
+      bool LostHere = false;
+      for (const FunctionDecl *Top : Unread.Tops) {
+        std::optional<std::string> TopUsr =
+            isCallableFromElsewhere(Top) ? usrOf(Top) : std::nullopt;
+        if (!TopUsr) {
+          LostHere = true;
+          break;
+        }
+        Calls.Through.push_back(*TopUsr);
+        if (const FunctionDecl *Pattern = Top->getTemplateInstantiationPattern())
+          if (std::optional<std::string> PatternUsr = usrOf(Pattern))
+            Facts.Instances.push_back({*TopUsr, *PatternUsr});
+      }
+      if (LostHere)
+        Calls.Through.clear();
+      llvm::sort(Calls.Through);
+      Facts.CalledUnchecked.push_back(std::move(Calls));
+    }
   // A virtual call reaches overrides other units define, whether or not this
   // unit defines the method it names.
   for (const CXXMethodDecl *Method : Launches.calledVirtually())
@@ -1000,6 +1021,9 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
       std::unique(Facts.CalledNotDefined.begin(), Facts.CalledNotDefined.end()),
       Facts.CalledNotDefined.end());
   llvm::sort(Facts.CalledUnchecked);
+  llvm::sort(Facts.Instances);
+  Facts.Instances.erase(std::unique(Facts.Instances.begin(), Facts.Instances.end()),
+                        Facts.Instances.end());
   return Facts;
 }
 
@@ -1099,17 +1123,22 @@ std::optional<FunctionSummary> readSummary(llvm::StringRef Line) {
 
 // `launch USR FACTS [stops-if-null=I,J [CALLEE...]]` (FACTS a
 // comma-separated list of pending, maybe, queries, called, unchecked; the
-// callees are those of other units that the null paths call), `calls USR`, `unchecked USR
-// [null=I,J]` (a call of USR may leave a launch's error unread; each such
-// call passes null to those parameters), `edge CALLER CALLEE`, `forward CALLER
-// CALLEE...` (the caller leaves a launch pending if all those callees do)
-// and `overrides OVERRIDE METHOD`. No keyword can begin a USR.
+// callees are those of other units that the null paths call), `calls USR`,
+// `unchecked USR [null=I,J] [via TOP...]` (a call of USR may leave a launch's
+// error unread; each such call passes null to those parameters; with `via`,
+// the error leaves the unit unread only through those functions, and is lost
+// if it is lost in their callers), `instance TOP TEMPLATE`, `edge CALLER
+// CALLEE`, `forward CALLER CALLEE...` (the caller leaves a launch pending if
+// all those callees do) and `overrides OVERRIDE METHOD`. No keyword can begin
+// a USR.
 constexpr llvm::StringLiteral LaunchKey = "launch";
 constexpr llvm::StringLiteral CallsKey = "calls";
 constexpr llvm::StringLiteral UncheckedKey = "unchecked";
 constexpr llvm::StringLiteral EdgeKey = "edge";
 constexpr llvm::StringLiteral ForwardKey = "forward";
 constexpr llvm::StringLiteral OverridesKey = "overrides";
+constexpr llvm::StringLiteral InstanceKey = "instance";
+constexpr llvm::StringLiteral ViaKey = "via";
 constexpr llvm::StringLiteral StopsIfNullKey = "stops-if-null=";
 constexpr llvm::StringLiteral NullKey = "null=";
 
@@ -1118,7 +1147,7 @@ namespace {
 bool isLaunchFactsLine(llvm::StringRef Line) {
   llvm::StringRef Key = Line.split('\t').first;
   return Key == LaunchKey || Key == CallsKey || Key == UncheckedKey || Key == EdgeKey ||
-         Key == ForwardKey || Key == OverridesKey;
+         Key == ForwardKey || Key == OverridesKey || Key == InstanceKey;
 }
 
 std::string launchFactsLine(llvm::StringRef Usr, const LaunchFacts &Facts) {
@@ -1158,10 +1187,16 @@ std::string writeLaunchFacts(const UnitLaunchFacts &Facts) {
     Text += launchFactsLine(Usr, Known);
   for (const std::string &Usr : Facts.CalledNotDefined)
     Text += (CallsKey + "\t" + Usr + "\n").str();
-  for (const auto &[Usr, Null] : Facts.CalledUnchecked)
-    Text += (UncheckedKey + "\t" + Usr + (Null.empty() ? "" : "\t" + NullKey + indexList(Null)) +
-             "\n")
-                .str();
+  for (const UnitLaunchFacts::UncheckedCalls &Calls : Facts.CalledUnchecked) {
+    Text += (UncheckedKey + "\t" + Calls.Callee).str();
+    if (!Calls.Null.empty())
+      Text += ("\t" + NullKey + indexList(Calls.Null)).str();
+    if (!Calls.Through.empty())
+      Text += ("\t" + ViaKey + "\t" + llvm::join(Calls.Through, "\t")).str();
+    Text += "\n";
+  }
+  for (const auto &[Instance, Template] : Facts.Instances)
+    Text += (InstanceKey + "\t" + Instance + "\t" + Template + "\n").str();
   for (const auto &[Caller, Callee] : Facts.Calls)
     Text += (EdgeKey + "\t" + Caller + "\t" + Callee + "\n").str();
   for (const auto &[Caller, Callees] : Facts.Forwards)
@@ -1234,14 +1269,79 @@ std::string callsOfUnitWithErrors(llvm::StringRef Summaries) {
   return Calls;
 }
 
+namespace {
+
+// Sets CalledUnchecked of the functions some call of which may leave a
+// launch's error unread for good. A call passing null where the function
+// stops before launching (a size query) leaves nothing unread. A call whose
+// error leaves its unit only through functions other units call (a layer's
+// forward() that calls a block and returns) loses it only if one of those
+// loses it in turn: nobody calls it, or a caller of it leaves it unread. The
+// least fixed point: a chain whose outermost caller reads the error is read.
+void settleUncheckedCalls(
+    std::map<std::string, std::optional<LaunchFacts>> &Launches,
+    const std::map<std::string,
+                   std::set<std::pair<std::vector<unsigned>, std::vector<std::string>>>>
+        &CalledUnchecked,
+    const std::map<std::string, std::string> &TemplateOf) {
+  std::map<std::string, std::vector<std::string>> InstancesOf;
+  for (const auto &[Instance, Template] : TemplateOf)
+    InstancesOf[Template].push_back(Instance);
+  auto FactsOf = [&](const std::string &Usr) -> const LaunchFacts * {
+    auto Found = Launches.find(Usr);
+    return Found != Launches.end() && Found->second ? &*Found->second : nullptr;
+  };
+  // What LaunchCheckingAnalysis::lostAtTop decides in the unit, from the
+  // facts as they stand.
+  auto LostAt = [&](const std::string &Top) {
+    const LaunchFacts *Facts = FactsOf(Top);
+    if (!Facts)
+      return true;
+    if (Facts->CalledElsewhere)
+      return !Facts->LeavesPending && (!Facts->MayLeavePending || Facts->CalledUnchecked);
+    auto Template = TemplateOf.find(Top);
+    if ((!Facts->LeavesPending && !Facts->MayLeavePending) || Template == TemplateOf.end())
+      return true;
+    return llvm::none_of(InstancesOf[Template->second], [&](const std::string &Sibling) {
+      const LaunchFacts *Other = FactsOf(Sibling);
+      return Sibling != Top && Other && Other->CalledElsewhere;
+    });
+  };
+  bool Grew = true;
+  while (Grew) {
+    Grew = false;
+    for (auto &[Usr, Known] : Launches) {
+      auto Calls = CalledUnchecked.find(Usr);
+      if (!Known || Known->CalledUnchecked || Calls == CalledUnchecked.end())
+        continue;
+      if (llvm::any_of(Calls->second, [&](const auto &Call) {
+            const auto &[Null, Through] = Call;
+            return llvm::none_of(Null,
+                                 [&](unsigned Index) {
+                                   return llvm::is_contained(Known->StopsIfNull, Index);
+                                 }) &&
+                   (Through.empty() || llvm::any_of(Through, LostAt));
+          })) {
+        Known->CalledUnchecked = true;
+        Grew = true;
+      }
+    }
+  }
+}
+
+} // namespace
+
 std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
   // USR -> its summary, or nullopt once two units disagree.
   std::map<std::string, std::optional<FunctionSummary>> Merged;
   std::map<std::string, std::optional<LaunchFacts>> Launches;
   std::set<std::string> CalledNotDefined;
   // USR -> for each unit that may leave a launch of it unread, the
-  // parameters its unchecked calls all pass null.
-  std::map<std::string, std::set<std::vector<unsigned>>> CalledUnchecked;
+  // parameters its unchecked calls all pass null, and the functions through
+  // which the error leaves that unit (none: it is lost there).
+  std::map<std::string, std::set<std::pair<std::vector<unsigned>, std::vector<std::string>>>>
+      CalledUnchecked;
+  std::map<std::string, std::string> TemplateOf;
   std::set<std::pair<std::string, std::string>> Overrides;
   // (caller, callees): a fact of the caller once all the callees have it;
   // an edge has one callee.
@@ -1266,10 +1366,19 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
       if (Key == CallsKey && !Rest.empty())
         CalledNotDefined.insert(Rest.str());
       if (Key == UncheckedKey && !Rest.empty()) {
-        auto [Usr, NullField] = Rest.split('\t');
-        std::optional<std::vector<unsigned>> Null =
-            NullField.empty() ? std::vector<unsigned>() : readIndices(NullField, NullKey);
-        CalledUnchecked[Usr.str()].insert(Null.value_or(std::vector<unsigned>()));
+        llvm::SmallVector<llvm::StringRef, 4> Fields;
+        Rest.split(Fields, '\t');
+        std::vector<unsigned> Null;
+        std::vector<std::string> Through;
+        for (size_t I = 1; I < Fields.size(); ++I) {
+          if (Fields[I] == ViaKey) {
+            for (llvm::StringRef Top : llvm::drop_begin(Fields, I + 1))
+              Through.push_back(Top.str());
+            break;
+          }
+          Null = readIndices(Fields[I], NullKey).value_or(std::vector<unsigned>());
+        }
+        CalledUnchecked[Fields[0].str()].insert({std::move(Null), std::move(Through)});
       }
       if (auto [Caller, Callee] = Rest.split('\t'); !Callee.empty()) {
         if (Key == EdgeKey)
@@ -1280,6 +1389,8 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
           Forwards.insert({Caller.str(), {Callees.begin(), Callees.end()}});
         } else if (Key == OverridesKey)
           Overrides.insert({Caller.str(), Callee.str()});
+        else if (Key == InstanceKey)
+          TemplateOf[Caller.str()] = Callee.str();
       }
     }
   }
@@ -1343,22 +1454,14 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
   for (auto &[Usr, Summary] : Merged)
     if (Summary)
       Agreed.push_back(std::move(*Summary));
+  for (auto &[Usr, Known] : Launches)
+    if (Known)
+      Known->CalledElsewhere = CalledNotDefined.count(Usr) != 0;
+  settleUncheckedCalls(Launches, CalledUnchecked, TemplateOf);
   UnitLaunchFacts AgreedLaunches;
   for (auto &[Usr, Known] : Launches)
-    if (Known) {
-      Known->CalledElsewhere = CalledNotDefined.count(Usr) != 0;
-      // A call that passes null where the function stops before launching
-      // (a size query) leaves nothing unread.
-      auto Calls = CalledUnchecked.find(Usr);
-      Known->CalledUnchecked =
-          Calls != CalledUnchecked.end() &&
-          llvm::any_of(Calls->second, [&](const std::vector<unsigned> &Null) {
-            return llvm::none_of(Null, [&](unsigned Index) {
-              return llvm::is_contained(Known->StopsIfNull, Index);
-            });
-          });
+    if (Known)
       AgreedLaunches.Defined.push_back({Usr, *Known});
-    }
   return writeSummaries(Agreed) + writeLaunchFacts(AgreedLaunches);
 }
 

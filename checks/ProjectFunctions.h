@@ -158,9 +158,24 @@ struct UnitLaunchFacts {
   // override, wherever defined.
   std::vector<std::pair<std::string, std::string>> Overrides;
   // Functions of other units (of CalledNotDefined) after a call of which the
-  // error of a launch they made may go unread, each with the parameters to
-  // which every such call passes null.
-  std::vector<std::pair<std::string, std::vector<unsigned>>> CalledUnchecked;
+  // error of a launch they made may go unread.
+  struct UncheckedCalls {
+    std::string Callee;
+    // The parameters to which every such call passes null.
+    std::vector<unsigned> Null;
+    // Where the error leaves this unit unread: functions another unit can
+    // call, which this one does not (a layer's forward() that calls another
+    // unit's block and returns). The error is lost if it is lost in their
+    // callers. Empty when it is lost in this unit (in `main`, in a function
+    // no other unit can call).
+    std::vector<std::string> Through;
+    bool operator<(const UncheckedCalls &Other) const { return Callee < Other.Callee; }
+  };
+  std::vector<UncheckedCalls> CalledUnchecked;
+  // (function, the template it is an instance of) for the functions named in
+  // Through: an instance nobody calls of a template whose other instances
+  // are called is code that never runs, and loses nothing.
+  std::vector<std::pair<std::string, std::string>> Instances;
 };
 UnitLaunchFacts summariseLaunches(clang::ASTContext &Context, const CudaApi &Api);
 

@@ -360,6 +360,7 @@ void elsewhereToo(float *x);
 void dispatches(float *x, bool wide) { if (wide) elsewhere(x); else elsewhereToo(x); }
 void dispatchesSometimes(float *x, bool wide) { if (wide) elsewhere(x); }
 void dispatchesAndChecks(float *x) { elsewhere(x); checker(); }
+void checksThenDispatches(float *x) { checker(); elsewhere(x); }
 [[noreturn]] void fail(const char *why);
 #define assert(condition) ((void)0)
 void launchesUnlessItFails(float *x, bool ok) { if (!ok) fail("no"); kernel<<<1, 1>>>(x); }
@@ -421,7 +422,13 @@ void callsAndChecks(float *x) { checkedEverywhere(x); checker(); }
                        {"c:@F@launchesSometimes#*f#b#", "maybe"},
                        {"c:@F@launchesUnlessItCatches#*f#I#", "maybe"},
                        {"c:@F@launchesUntilBreak#*f#I#", "maybe"},
-                       {"c:@F@checker#", "queries"},
+                       // Reads the error, then may leave another unit's
+                       // launch pending: a model's block that checks after
+                       // its attention and not after its last launches. A
+                       // check helper that may then call another unit's
+                       // function (printf here, a logger) is one too.
+                       {"c:@F@checksThenDispatches#*f#", "maybequeries"},
+                       {"c:@F@checker#", "maybequeries"},
                        {"c:@F@checked#*f#", "queries"},
                        {"c:@F@dispatchesAndChecks#*f#", "queries"},
                        {"c:@F@launcher#*f#", "pending"},
@@ -443,8 +450,16 @@ void callsAndChecks(float *x) { checkedEverywhere(x); checker(); }
       << Outcome.Summaries;
   EXPECT_EQ(Outcome.Summaries.find("calls\tc:@F@kernel"), std::string::npos) << Outcome.Summaries;
   // A call of another unit's function that may leave a launch's error
-  // unread, were it to launch; not one the caller checks after.
-  EXPECT_NE(Outcome.Summaries.find("unchecked\tc:@F@elsewhere#*f#\n"), std::string::npos)
+  // unread, were it to launch; not one the caller checks after. The error
+  // leaves the unit unread through functions other units call: it is lost
+  // if they lose it.
+  EXPECT_NE(Outcome.Summaries.find("unchecked\tc:@F@elsewhere#*f#\tvia\tc:@F@callsElsewhere#*f#"
+                                   "\tc:@F@callsElsewhereThroughAHelper#*f#"
+                                   "\tc:@F@checksThenDispatches#*f#\tc:@F@dispatches#*f#b#"),
+            std::string::npos)
+      << Outcome.Summaries;
+  // A query is not a call that may launch.
+  EXPECT_EQ(Outcome.Summaries.find("unchecked\tc:@F@cudaGetLastError"), std::string::npos)
       << Outcome.Summaries;
   EXPECT_EQ(Outcome.Summaries.find("unchecked\tc:@F@checkedEverywhere"), std::string::npos)
       << Outcome.Summaries;
@@ -507,6 +522,38 @@ void callsAndChecks(float *x) { checkedEverywhere(x); checker(); }
   EXPECT_EQ(mergeSummaries({"launch\tc:@F@a#\tmaybe\nlaunch\tc:@F@b#\tmaybe\n",
                             "calls\tc:@F@a#\ncalls\tc:@F@b#\nunchecked\tc:@F@b#\n"}),
             "launch\tc:@F@a#\tmaybe,called\nlaunch\tc:@F@b#\tmaybe,called,unchecked\n");
+  // A call whose error leaves its unit through a function other units call
+  // is lost only if that one loses it: a block whose layer (another unit)
+  // runs it and returns, under a model (a third unit) that reads the error,
+  // or does not, or that nobody calls.
+  const std::string BlockAndLayer = "launch\tc:@F@block#\tmaybe,queries\n"
+                                    "launch\tc:@F@layer#\tmaybe\n"
+                                    "calls\tc:@F@block#\n"
+                                    "unchecked\tc:@F@block#\tvia\tc:@F@layer#\n";
+  EXPECT_EQ(mergeSummaries({BlockAndLayer, "calls\tc:@F@layer#\n"}),
+            "launch\tc:@F@block#\tmaybe,queries,called\n"
+            "launch\tc:@F@layer#\tmaybe,called\n");
+  EXPECT_EQ(mergeSummaries({BlockAndLayer, "calls\tc:@F@layer#\nunchecked\tc:@F@layer#\n"}),
+            "launch\tc:@F@block#\tmaybe,queries,called,unchecked\n"
+            "launch\tc:@F@layer#\tmaybe,called,unchecked\n");
+  EXPECT_EQ(mergeSummaries({BlockAndLayer}), "launch\tc:@F@block#\tmaybe,queries,called,unchecked\n"
+                                             "launch\tc:@F@layer#\tmaybe\n");
+  // An instance nobody calls of a template whose other instance is called
+  // is code that never runs: it loses nothing.
+  EXPECT_EQ(mergeSummaries({"launch\tc:@F@block<#f>#\tmaybe,queries\n"
+                            "launch\tc:@F@block<#d>#\tmaybe,queries\n",
+                            "launch\tc:@F@layer<#f>#\tmaybe\n"
+                            "launch\tc:@F@layer<#d>#\tmaybe\n"
+                            "calls\tc:@F@block<#f>#\ncalls\tc:@F@block<#d>#\n"
+                            "unchecked\tc:@F@block<#f>#\tvia\tc:@F@layer<#f>#\n"
+                            "unchecked\tc:@F@block<#d>#\tvia\tc:@F@layer<#d>#\n"
+                            "instance\tc:@F@layer<#f>#\tc:@FT@>1#Tlayer#\n"
+                            "instance\tc:@F@layer<#d>#\tc:@FT@>1#Tlayer#\n",
+                            "calls\tc:@F@layer<#f>#\n"}),
+            "launch\tc:@F@block<#d>#\tmaybe,queries,called\n"
+            "launch\tc:@F@block<#f>#\tmaybe,queries,called\n"
+            "launch\tc:@F@layer<#d>#\tmaybe\n"
+            "launch\tc:@F@layer<#f>#\tmaybe,called\n");
   // A unit clang rejected says which functions it calls; not which it calls
   // unchecked, nor its own functions' facts (FasterTransformer's Wenet
   // layers, which miss a cutlass header, check after every call).
@@ -641,7 +688,8 @@ void asksTheSizeAndFills(void *workspace, size_t &size) {
   // The first call asks the size; with the second, null where the launch
   // does not depend on it, a launch's error may go unread.
   EXPECT_EQ(Lines("unchecked\tc:@F@elsewhere"),
-            (std::vector<std::string>{"unchecked\tc:@F@elsewhere#*v#&l#*f#\tnull=2"}))
+            (std::vector<std::string>{"unchecked\tc:@F@elsewhere#*v#&l#*f#\tnull=2\tvia\t"
+                                      "c:@F@asksTheSize#&l#\tc:@F@asksTheSizeAndFills#*v#&l#"}))
       << Outcome.Summaries;
 }
 

@@ -71,6 +71,10 @@ void dispatchFillMaybeUnread(float *x, int n, bool fill);
 template <typename T> void checkMeanT(const T *x, int n);
 void launchWithWorkspace(void *workspace, size_t &size, float *x);
 void launchWithWorkspaceUnread(void *workspace, size_t &size, float *x);
+void blockForward(float *x, int n);
+void blockForwardUnread(float *x, int n);
+void layerForward(float *x, int n, int blocks);
+void layerForwardUnread(float *x, int n, int blocks);
 #endif
 """
 
@@ -208,6 +212,18 @@ void launchMaybeUnread(float *x, bool fill) {
 void launchOrphan(float *x) {
   fillKernel<<<1, 1>>>(x, 1); // BUG cuda-unchecked-error // ALONE cuda-unchecked-error
 }
+
+// A layer of dispatch.cu's blocks, which leaves the last block's error to
+// its own callers in main.cu.
+void layerForward(float *x, int n, int blocks) {
+  for (int b = 0; b < blocks; ++b)
+    blockForward(x, n);
+}
+
+void layerForwardUnread(float *x, int n, int blocks) {
+  for (int b = 0; b < blocks; ++b)
+    blockForwardUnread(x, n);
+}
 """
 
 # A dispatcher between the launcher of wrappers.cu and the callers of main.cu,
@@ -218,6 +234,7 @@ void launchOrphan(float *x) {
 DISPATCH_CU = """\
 #include "wrappers.h"
 #include <assert.h>
+#include <stdlib.h>
 
 void dispatchFill(float *x, int n) {
   switch (n % 4) {
@@ -244,6 +261,24 @@ void dispatchFillMaybe(float *x, int n, bool fill) {
 void dispatchFillMaybeUnread(float *x, int n, bool fill) {
   if (fill)
     launchFill(x, n, 0); // BUG cuda-unchecked-error
+}
+
+// A model's block: it reads the error after its first launch and leaves
+// its last one's to the next block or to the caller of the layer in
+// wrappers.cu that runs it. main.cu reads it after the first layer, not
+// after the second.
+void blockForward(float *x, int n) {
+  launchFill(x, n, 0);
+  if (cudaGetLastError() != cudaSuccess)
+    abort();
+  launchFill(x, n, 0);
+}
+
+void blockForwardUnread(float *x, int n) {
+  launchFill(x, n, 0);
+  if (cudaGetLastError() != cudaSuccess)
+    abort();
+  launchFill(x, n, 0); // BUG cuda-unchecked-error
 }
 """
 
@@ -495,6 +530,17 @@ void dispatchedCheckedHere(float *d) {
   dispatchFill(d, 256);
   if (cudaGetLastError() != cudaSuccess)
     abort();
+}
+
+void modelForward(float *d) {
+  layerForward(d, 256, 2);
+  if (cudaGetLastError() != cudaSuccess)
+    abort();
+}
+
+void modelForwardUnread(float *d) {
+  layerForwardUnread(d, 256, 2);
+  (void)cudaDeviceSynchronize();
 }
 
 void dispatchedNeverChecked(float *d) {
