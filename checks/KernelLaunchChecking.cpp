@@ -712,16 +712,39 @@ bool LaunchCheckingAnalysis::leavesLaunchUnchecked(const FunctionFlow &Flow) con
   return Leaves;
 }
 
+// Every call of it that runs calls this unit's definition: it has internal
+// linkage, or it is inline and each unit that calls it has its own.
+static bool isUnitLocal(const FunctionDecl &Function) {
+  return !Function.isMain() && (Function.isInlined() || !Function.isExternallyVisible());
+}
+
+// Such a function the unit never uses (calls or takes the address of): a
+// header's inline overload that the files calling it judge with their own
+// copy, a static function nobody calls. Code that does not run here loses
+// no error here.
+static bool isDeadHere(const FunctionDecl &Function) {
+  return isUnitLocal(Function) && !Function.isUsed() && !Function.isReferenced();
+}
+
 // The functions at the top of the unit's chains of callers of `Function`
 // that leave its pending error unread after the call: those no function of
 // the unit calls (`Function` itself, when none does). An unchecked launch in
-// `Function` is lost in this unit if it is lost in any of them.
+// `Function` is lost in this unit if it is lost in any of them. Functions
+// dead here are neither callers nor tops.
 void LaunchCheckingAnalysis::topsOfUncheckedChains(
     const FunctionDecl *Function, llvm::SmallPtrSetImpl<const FunctionDecl *> &Visiting,
     llvm::SetVector<const FunctionDecl *> &Tops) {
+  if (isDeadHere(*Function))
+    return;
   auto Sites = CallSites.find(Function);
   if (Sites == CallSites.end() || Sites->second.empty()) {
     Tops.insert(Function);
+    return;
+  }
+  // Called only from dead code: dead too, unless other units can call it.
+  if (llvm::all_of(Sites->second, [](const auto &Site) { return isDeadHere(*Site.first); })) {
+    if (!isUnitLocal(*Function))
+      Tops.insert(Function);
     return;
   }
   if (!Visiting.insert(Function).second)

@@ -335,3 +335,49 @@ template <typename T> void timeWithoutCheck(T *data, int count) {
   (void)data;
   (void)count;
 }
+
+// A header's inline convenience overload that this file never calls: the
+// files that call it judge it with their own copy, and here it is code that
+// does not run. The launcher's only caller here reads the error.
+void maskPadding(float *data, const int *lengths, int count) {
+  if (lengths)
+    scale<<<1, 256>>>(data, 0.0f, count);
+  else
+    scale<<<1, 256>>>(data, 1.0f, count);
+}
+
+inline void maskPadding(float *data, int count) { maskPadding(data, nullptr, count); }
+
+void maskPaddingChecked(float *data, const int *lengths, int count) {
+  maskPadding(data, lengths, count);
+  CUDA_CHECK(cudaGetLastError());
+}
+
+// The same overload called, by a caller that never reads the error.
+void fillPadding(float *data, const int *lengths, int count) {
+  if (lengths)
+    scale<<<1, 256>>>(data, 0.0f, count); // expected-warning {{launch of kernel 'scale' is never checked}}
+  else
+    scale<<<1, 256>>>(data, 1.0f, count); // expected-warning {{launch of kernel 'scale' is never checked}}
+} // expected-note 2 {{the function ends here without checking the launch}}
+
+inline void fillPadding(float *data, int count) { fillPadding(data, nullptr, count); }
+
+void fillPaddingUnread(float *data, int count) { fillPadding(data, count); }
+
+void fillPaddingChecked(float *data, const int *lengths, int count) {
+  fillPadding(data, lengths, count);
+  CUDA_CHECK(cudaGetLastError());
+}
+
+// An inline launcher of a header that this file never calls: the files that
+// call it judge its launch.
+inline void clearPadding(float *data, int count) { scale<<<1, 256>>>(data, 0.0f, count); }
+
+// A launcher whose only caller here is an inline overload this file never
+// calls: nobody in this file calls it, and nothing else can be seen.
+void zeroPadding(float *data, const int *lengths, int count) {
+  scale<<<1, 256>>>(data, lengths ? 0.0f : 1.0f, count); // expected-warning {{launch of kernel 'scale' is never checked}}
+} // expected-note {{the function ends here without checking the launch}}
+
+inline void zeroPadding(float *data, int count) { zeroPadding(data, nullptr, count); }
