@@ -253,6 +253,11 @@ UncheckedErrorCheck::UncheckedErrorCheck(CheckContext &Context)
 
 UncheckedErrorCheck::~UncheckedErrorCheck() = default;
 
+std::vector<std::string> UncheckedErrorCheck::configuredStatusTypes(const CheckOptionMap &Options) {
+  auto Given = Options.find((Id + ".StatusTypes").str());
+  return Given == Options.end() ? std::vector<std::string>() : splitTypeList(Given->second);
+}
+
 void UncheckedErrorCheck::storeOptions(CheckOptionMap &Options) const {
   storeOption(Options, "CheckKernelLaunches", CheckKernelLaunches ? "true" : "false");
   storeOption(Options, "ReportBareQueries", ReportBareQueries ? "true" : "false");

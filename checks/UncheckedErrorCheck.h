@@ -63,6 +63,11 @@ public:
   explicit UncheckedErrorCheck(CheckContext &Context);
   ~UncheckedErrorCheck() override;
 
+  // The project's own status types its `StatusTypes` option names
+  // (`appStatus_t;legacyResult`) in `Options`: statuses for every check of
+  // the unit, the path-sensitive ones too.
+  static std::vector<std::string> configuredStatusTypes(const CheckOptionMap &Options);
+
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override;

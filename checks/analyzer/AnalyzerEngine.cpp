@@ -8,6 +8,7 @@
 #include "clang/Analysis/PathDiagnostic.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/StaticAnalyzer/Core/AnalyzerOptions.h"
 #include "clang/StaticAnalyzer/Frontend/AnalysisConsumer.h"
 #include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
@@ -216,6 +217,26 @@ void configure(AnalyzerOptions &Options,
 #endif
 }
 
+// The analyzer, run with the unit's CUDA API table as the one its checkers
+// ask (memory::api()): the status types a configuration adds are statuses
+// on every path too.
+class AnalysisWithApi : public MultiplexConsumer {
+public:
+  AnalysisWithApi(std::unique_ptr<ASTConsumer> Analysis, const CudaApi &Api)
+      : MultiplexConsumer(std::move(Analysis)), Api(Api) {}
+  void Initialize(ASTContext &Context) override {
+    memory::UseApi Using(Api);
+    MultiplexConsumer::Initialize(Context);
+  }
+  void HandleTranslationUnit(ASTContext &Context) override {
+    memory::UseApi Using(Api);
+    MultiplexConsumer::HandleTranslationUnit(Context);
+  }
+
+private:
+  const CudaApi &Api;
+};
+
 } // namespace
 
 std::unique_ptr<ASTConsumer>
@@ -246,7 +267,7 @@ createPathSensitiveConsumer(CompilerInstance &Compiler, CheckContext &Context,
       });
   Consumer->AddDiagnosticConsumer(
       std::make_unique<FindingPathConsumer>(Context, std::move(CheckIds)));
-  return Consumer;
+  return std::make_unique<AnalysisWithApi>(std::move(Consumer), Context.api());
 }
 
 } // namespace cudalint

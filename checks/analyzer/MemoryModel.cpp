@@ -74,10 +74,18 @@ void DeviceAlias::Profile(llvm::FoldingSetNodeID &ID) const {
   ID.AddPointer(Api.data());
 }
 
+namespace {
+const CudaApi *ApiInUse = nullptr;
+} // namespace
+
 const CudaApi &api() {
-  static const CudaApi Api;
-  return Api;
+  static const CudaApi BuiltIn;
+  return ApiInUse ? *ApiInUse : BuiltIn;
 }
+
+UseApi::UseApi(const CudaApi &Api) : Previous(ApiInUse) { ApiInUse = &Api; }
+
+UseApi::~UseApi() { ApiInUse = Previous; }
 
 const CUDAKernelCallExpr *configuredLaunch(const CallEvent &Call, CheckerContext &C) {
   const Expr *Origin = Call.getOriginExpr();

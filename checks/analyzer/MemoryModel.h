@@ -202,8 +202,21 @@ struct ReleaseCall {
 };
 std::optional<ReleaseCall> releaseCall(const clang::ento::CallEvent &Call);
 
-// The CUDA API table the memory checks share.
+// The CUDA API table the path-sensitive checks share: the unit's, with the
+// status types its configuration adds, while the analyzer runs on it
+// (createPathSensitiveConsumer); the built-in table otherwise.
 const CudaApi &api();
+// Makes `Api` the table api() gives, for the lifetime of the object.
+class UseApi {
+public:
+  explicit UseApi(const CudaApi &Api);
+  ~UseApi();
+  UseApi(const UseApi &) = delete;
+  UseApi &operator=(const UseApi &) = delete;
+
+private:
+  const CudaApi *Previous;
+};
 
 // The <<<>>> launch whose configuration call (__cudaPushCallConfiguration,
 // evaluated before the launch) `Call` is; null for any other call.

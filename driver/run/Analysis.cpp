@@ -8,6 +8,7 @@
 #include "run/Preamble.h"
 #include "analyzer/AnalyzerEngine.h"
 #include "ProjectFunctions.h"
+#include "UncheckedErrorCheck.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -343,7 +344,8 @@ class CheckAction : public ASTFrontendAction {
 public:
   CheckAction(const AnalysisOptions &Options, UnitOutcome &Outcome, ErrorTriage &Triage,
               Clock::time_point &ParseEnd, std::vector<GpuTarget> GpuTargets)
-      : Options(Options), Outcome(Outcome), Triage(Triage), ParseEnd(ParseEnd), Api(),
+      : Options(Options), Outcome(Outcome), Triage(Triage), ParseEnd(ParseEnd),
+        Api(UncheckedErrorCheck::configuredStatusTypes(Options.CheckOptions)),
         Context(Api, Options.CheckOptions) {
     Context.setGpuTargets(std::move(GpuTargets));
   }

@@ -776,6 +776,77 @@ def unparsed_caller(args):
           "base class from another unit, is not reported")
 
 
+# A project's allocation wrapper that returns the project's own status type,
+# which the configuration names (cuda-unchecked-error.StatusTypes): where the
+# status says the allocation failed, the caller has nothing to free.
+APP_H = """\
+#include <cuda_runtime.h>
+#include <stddef.h>
+typedef enum { APP_OK, APP_FAILED } appStatus_t;
+appStatus_t allocBuffer(float **out, size_t n);
+"""
+
+APP_ALLOC_CU = """\
+#include "app.h"
+
+appStatus_t allocBuffer(float **out, size_t n) {
+  if (cudaMalloc((void **)out, n * sizeof(float)) != cudaSuccess)
+    return APP_FAILED;
+  return APP_OK;
+}
+"""
+
+APP_MAIN_CU = """\
+#include "app.h"
+
+float firstValue() {
+  float *d = NULL;
+  if (allocBuffer(&d, 256) != APP_OK)
+    return 0;
+  float first = 0;
+  if (cudaMemcpy(&first, d, sizeof(float), cudaMemcpyDeviceToHost) != cudaSuccess)
+    first = -1;
+  (void)cudaFree(d);
+  return first;
+}
+
+float firstValueLeaked() {
+  float *d = NULL;
+  if (allocBuffer(&d, 256) != APP_OK) // BUG cuda-memory-leak
+    return 0;
+  float first = 0;
+  if (cudaMemcpy(&first, d, sizeof(float), cudaMemcpyDeviceToHost) != cudaSuccess)
+    return -1;
+  (void)cudaFree(d);
+  return first;
+}
+"""
+
+
+def status_types(args):
+    src = args.work_dir / "src"
+    src.mkdir(parents=True, exist_ok=True)
+    (src / "app.h").write_text(APP_H)
+    files = {"alloc.cu": APP_ALLOC_CU, "main.cu": APP_MAIN_CU}
+    for name, text in files.items():
+        (src / name).write_text(text)
+    entries = [{"directory": str(src), "file": str(src / name),
+                "arguments": ["nvcc", "-std=c++17", "-c", name, "-o", name + ".o"]}
+               for name in files]
+    (args.work_dir / "compile_commands.json").write_text(json.dumps(entries, indent=2))
+    marks = {(name, number, m.group(1)) for name in files
+             for number, line in enumerate(files[name].splitlines(), 1)
+             if (m := re.search(r"// BUG (\S+)", line))}
+    result = lint(args, "-j1", "--checks=-*,cuda-memory-leak",
+                  "--check-option=cuda-unchecked-error.StatusTypes=appStatus_t")
+    harness.expect(found(result) == marks, f"with the status type: {sorted(found(result))}")
+    # Without it, the path on which the wrapper failed still holds the buffer.
+    unconfigured = found(lint(args, "-j1", "--checks=-*,cuda-memory-leak"))
+    harness.expect(marks < unconfigured, f"without the status type: {sorted(unconfigured)}")
+    print("status-types: a configured status type says where a wrapper's allocation failed")
+
+
 if __name__ == "__main__":
     harness.main_with_cases(__doc__, {"findings": findings, "cache": cache, "shard": shard,
-                                      "unparsed-caller": unparsed_caller})
+                                      "unparsed-caller": unparsed_caller,
+                                      "status-types": status_types})
