@@ -747,20 +747,27 @@ void runModel(Layer *layer, float *x) {
 """
 
 
-def unparsed_caller(args):
+def write_nvcc_project(args, header, files):
+    """Writes `header` (name, text) and the .cu `files`, each compiled alone by
+    nvcc, and returns the findings their `// BUG check` comments mark."""
     src = args.work_dir / "src"
     src.mkdir(parents=True, exist_ok=True)
-    files = {"launchers.cu": LAUNCHERS_CU, "broken.cu": BROKEN_CU, "model.cu": MODEL_CU}
-    (src / "layers.h").write_text(LAYERS_H)
+    (src / header[0]).write_text(header[1])
     for name, text in files.items():
         (src / name).write_text(text)
     entries = [{"directory": str(src), "file": str(src / name),
                 "arguments": ["nvcc", "-std=c++17", "-c", name, "-o", name + ".o"]}
                for name in files]
     (args.work_dir / "compile_commands.json").write_text(json.dumps(entries, indent=2))
-    marks = {(name, number, m.group(1)) for name in files
-             for number, line in enumerate(files[name].splitlines(), 1)
-             if (m := re.search(r"// BUG (\S+)", line))}
+    return {(name, number, m.group(1)) for name in files
+            for number, line in enumerate(files[name].splitlines(), 1)
+            if (m := re.search(r"// BUG (\S+)", line))}
+
+
+def unparsed_caller(args):
+    marks = write_nvcc_project(args, ("layers.h", LAYERS_H),
+                               {"launchers.cu": LAUNCHERS_CU, "broken.cu": BROKEN_CU,
+                                "model.cu": MODEL_CU})
     for summaries in (True, False):
         result = lint(args, "-j1", "--checks=-*,cuda-unchecked-error",
                       expect=(harness.EXIT_ERROR,), summaries=summaries)
@@ -824,19 +831,8 @@ float firstValueLeaked() {
 
 
 def status_types(args):
-    src = args.work_dir / "src"
-    src.mkdir(parents=True, exist_ok=True)
-    (src / "app.h").write_text(APP_H)
-    files = {"alloc.cu": APP_ALLOC_CU, "main.cu": APP_MAIN_CU}
-    for name, text in files.items():
-        (src / name).write_text(text)
-    entries = [{"directory": str(src), "file": str(src / name),
-                "arguments": ["nvcc", "-std=c++17", "-c", name, "-o", name + ".o"]}
-               for name in files]
-    (args.work_dir / "compile_commands.json").write_text(json.dumps(entries, indent=2))
-    marks = {(name, number, m.group(1)) for name in files
-             for number, line in enumerate(files[name].splitlines(), 1)
-             if (m := re.search(r"// BUG (\S+)", line))}
+    marks = write_nvcc_project(args, ("app.h", APP_H),
+                               {"alloc.cu": APP_ALLOC_CU, "main.cu": APP_MAIN_CU})
     result = lint(args, "-j1", "--checks=-*,cuda-memory-leak",
                   "--check-option=cuda-unchecked-error.StatusTypes=appStatus_t")
     harness.expect(found(result) == marks, f"with the status type: {sorted(found(result))}")
