@@ -21,6 +21,7 @@
 #include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <memory>
 #include <optional>
@@ -445,9 +446,59 @@ void AnalysisScope::checkLocation(SVal Location, bool, const Stmt *,
 // LoopUnrolling MAXIMUM_STEP_UNROLLED).
 constexpr int64_t MostPassesUnrolled = 128;
 
-// A counted loop inside another loop, with a bound too large to unroll
-// (`for (int j = 0; j < 200; ++j)` in a loop over `k < 2`), is entered with
-// its counter unknown between its start and its bound. The analyzer counts
+// The value of a loop's bound at its entry, where the path knows it: a
+// constant, a variable the path has set (`n` after `int n = 50000`), and
+// casts and arithmetic of those (`(int)(width * height)`).
+static std::optional<int64_t> knownBound(const Expr *Bound, ProgramStateRef State,
+                                         const LocationContext *Frame, ASTContext &Context) {
+  Bound = Bound->IgnoreParens();
+  Expr::EvalResult Constant;
+  if (!Bound->isValueDependent() && Bound->EvaluateAsInt(Constant, Context)) {
+    const llvm::APSInt &Value = Constant.Val.getInt();
+    if (Value.getSignificantBits() > 63)
+      return std::nullopt;
+    return Value.getExtValue();
+  }
+  if (const auto *Cast = dyn_cast<CastExpr>(Bound);
+      Cast && Cast->getType()->isIntegerType() && Cast->getSubExpr()->getType()->isIntegerType())
+    return knownBound(Cast->getSubExpr(), State, Frame, Context);
+  if (const auto *Reference = dyn_cast<DeclRefExpr>(Bound)) {
+    const auto *Variable = dyn_cast<VarDecl>(Reference->getDecl());
+    if (!Variable || !Variable->getType()->isIntegerType())
+      return std::nullopt;
+    std::optional<nonloc::ConcreteInt> Value =
+        State->getSVal(State->getLValue(Variable, Frame)).getAs<nonloc::ConcreteInt>();
+    if (!Value || Value->getValue()->getSignificantBits() > 63)
+      return std::nullopt;
+    return Value->getValue()->getExtValue();
+  }
+  if (const auto *Arithmetic = dyn_cast<BinaryOperator>(Bound)) {
+    std::optional<int64_t> Left = knownBound(Arithmetic->getLHS(), State, Frame, Context);
+    std::optional<int64_t> Right = knownBound(Arithmetic->getRHS(), State, Frame, Context);
+    if (!Left || !Right)
+      return std::nullopt;
+    int64_t Result;
+    switch (Arithmetic->getOpcode()) {
+    case BO_Add:
+      return llvm::AddOverflow(*Left, *Right, Result) ? std::nullopt : std::optional(Result);
+    case BO_Sub:
+      return llvm::SubOverflow(*Left, *Right, Result) ? std::nullopt : std::optional(Result);
+    case BO_Mul:
+      return llvm::MulOverflow(*Left, *Right, Result) ? std::nullopt : std::optional(Result);
+    case BO_Div:
+      return *Right > 0 && *Left >= 0 ? std::optional(*Left / *Right) : std::nullopt;
+    default:
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+// A counted loop inside another loop, with a known bound the analyzer does
+// not unroll (`for (int j = 0; j < 200; ++j)` in a loop over `k < 2`, too
+// many passes; `j < (int)(width * height)` after `width = height = 16`, not
+// a constant expression), is entered with its counter unknown between its
+// start and its bound. The analyzer counts
 // the visits of a block per path and ends a path at the fourth: with the
 // counter known, a path leaves such a loop only after widening at its third
 // visit, so on the outer loop's second pass none does and nothing after the
@@ -472,14 +523,16 @@ void AnalysisScope::checkPostStmt(const DeclStmt *Init, CheckerContext &C) const
   const LocationContext *Frame = C.getLocationContext();
   Loc Variable = State->getLValue(Counter, Frame);
   std::optional<nonloc::ConcreteInt> Start = State->getSVal(Variable).getAs<nonloc::ConcreteInt>();
-  Expr::EvalResult Constant;
-  if (!Start || Counted->Bound->isValueDependent() ||
-      !Counted->Bound->EvaluateAsInt(Constant, C.getASTContext()))
+  if (!Start || Start->getValue()->getSignificantBits() > 63)
     return;
-  llvm::APSInt First = *Start->getValue();
-  llvm::APSInt Bound = Constant.Val.getInt();
-  if (First.getSignificantBits() > 63 || Bound.getSignificantBits() > 63 ||
-      Bound.getExtValue() - First.getExtValue() <= MostPassesUnrolled)
+  int64_t First = Start->getValue()->getExtValue();
+  std::optional<int64_t> Bound = knownBound(Counted->Bound, State, Frame, C.getASTContext());
+  // The analyzer unrolls a loop whose bound is a constant expression, up to
+  // its limit; any other loop it only widens, nested in another too.
+  Expr::EvalResult Constant;
+  bool Unrolled = !Counted->Bound->isValueDependent() &&
+                  Counted->Bound->EvaluateAsInt(Constant, C.getASTContext());
+  if (!Bound || *Bound - First <= (Unrolled ? MostPassesUnrolled : 1))
     return;
   SValBuilder &Values = C.getSValBuilder();
   SVal Fresh = Values.conjureSymbolVal(this, C.getCFGElementRef(), Frame, Counter->getType(),
@@ -488,7 +541,7 @@ void AnalysisScope::checkPostStmt(const DeclStmt *Init, CheckerContext &C) const
                           .getAs<DefinedOrUnknownSVal>();
   auto AtMostBound =
       Values
-          .evalBinOp(State, BO_LE, Fresh, Values.makeIntVal(Bound.getExtValue(), Counter->getType()),
+          .evalBinOp(State, BO_LE, Fresh, Values.makeIntVal(*Bound, Counter->getType()),
                      C.getASTContext().BoolTy)
           .getAs<DefinedOrUnknownSVal>();
   State = State->bindLoc(Variable, Fresh, Frame);

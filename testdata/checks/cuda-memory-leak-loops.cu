@@ -250,3 +250,19 @@ void leakedAfterLoopNest(float *host) {
       host[j] += k;
   (void)cudaMemcpy(d, host, 256 * sizeof(float), cudaMemcpyHostToDevice); // expected-note {{the memory is not released, and no pointer to it is used after this point}}
 }
+
+// The same nest with a bound the path knows without its being a constant
+// expression: a variable set before the nest, cast to the counter's type.
+void leakedAfterLoopNestOfKnownSize(float *host) {
+  unsigned int width = 16, height = 16;
+  float *d = nullptr;
+  // expected-note@+1 {{device memory is allocated here by 'cudaMalloc'}}
+  (void)cudaMalloc((void **)&d, 256 * sizeof(float)); // expected-warning {{device memory allocated by 'cudaMalloc' is not released on every path}}
+  // expected-note@+3 2 {{loop condition is true.  Entering loop body}}
+  // expected-note@+2 {{loop condition is false. Execution continues on line 267}}
+  // expected-note@+2 2 {{assuming the condition is false}} expected-note@+2 2 {{loop condition is false. Execution continues on line 264}}
+  for (int k = 0; k < 2; ++k)
+    for (int j = 0; j < (int)(width * height); ++j)
+      host[j] += k;
+  (void)cudaMemcpy(d, host, 256 * sizeof(float), cudaMemcpyHostToDevice); // expected-note {{the memory is not released, and no pointer to it is used after this point}}
+}
