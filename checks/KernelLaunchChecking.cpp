@@ -773,14 +773,15 @@ void LaunchCheckingAnalysis::topsOfUncheckedChains(
 // function of the unit calls, is lost: nobody can be seen to call it, or, by
 // the summary pass, its callers elsewhere may not read it either.
 bool LaunchCheckingAnalysis::lostAtTop(const FunctionDecl *Top) const {
-  // Callers in other units that were told, by its summary, that it leaves
-  // the error to them read it or are reported themselves. A summary made
-  // before the other units' were known may not say so (it calls a launcher
-  // of a third unit): then the error is lost here, for all anyone knows.
-  // One that launches on some paths only, whose callers elsewhere all read
-  // the error after their calls (FasterTransformer's invokeMaskedSoftmax,
-  // whose last branch only asserts), loses nothing. mergeSummaries decides
-  // the same of the functions through which a unit's calls leave the error.
+  // Called in other units: a launcher's callers there, told by its summary
+  // that it leaves the error to them, read it or are reported themselves.
+  // One that launches on some paths only (FasterTransformer's
+  // invokeMaskedSoftmax, whose last branch only asserts) loses nothing if
+  // they all read it after their calls. A summary made before the other
+  // units' were known may say neither (it calls a launcher of a third
+  // unit): then the error is lost here, for all anyone knows.
+  // mergeSummaries decides the same of the functions through which a unit's
+  // calls leave the error.
   const ProjectFunctions *Project = ProjectFunctions::current();
   const LaunchFacts *Facts = Project ? Project->launchFacts(Top) : nullptr;
   if (Facts && Facts->CalledElsewhere)

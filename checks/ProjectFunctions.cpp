@@ -822,6 +822,13 @@ public:
   std::vector<const FunctionDecl *> Found;
 };
 
+// Sorted, each element once: the unit's facts are written in one order
+// whatever order the AST gave them in.
+template <typename T> void sortUnique(std::vector<T> &Elements) {
+  llvm::sort(Elements);
+  Elements.erase(std::unique(Elements.begin(), Elements.end()), Elements.end());
+}
+
 // A function a call in another unit can reach: externally visible, and not
 // inline (every unit that calls an inline function has its definition).
 bool isCallableFromElsewhere(const FunctionDecl *Function) {
@@ -926,9 +933,7 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
         if (IsProjectCallee(Callee))
           if (std::optional<std::string> CalleeUsr = usrOf(Callee))
             Known.StopsUnless.push_back(*CalleeUsr);
-      llvm::sort(Known.StopsUnless);
-      Known.StopsUnless.erase(std::unique(Known.StopsUnless.begin(), Known.StopsUnless.end()),
-                              Known.StopsUnless.end());
+      sortUnique(Known.StopsUnless);
     }
     if (Known.LeavesPending || Known.MayLeavePending || Known.Queries)
       Facts.Defined.push_back({*Usr, Known});
@@ -1009,21 +1014,12 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
   llvm::sort(Facts.Defined, [](const auto &A, const auto &B) { return A.first < B.first; });
   Facts.Defined.erase(std::unique(Facts.Defined.begin(), Facts.Defined.end()),
                       Facts.Defined.end());
-  llvm::sort(Facts.Forwards);
-  Facts.Forwards.erase(std::unique(Facts.Forwards.begin(), Facts.Forwards.end()),
-                       Facts.Forwards.end());
-  for (auto *Pairs : {&Facts.Calls, &Facts.Overrides}) {
-    llvm::sort(*Pairs);
-    Pairs->erase(std::unique(Pairs->begin(), Pairs->end()), Pairs->end());
-  }
-  llvm::sort(Facts.CalledNotDefined);
-  Facts.CalledNotDefined.erase(
-      std::unique(Facts.CalledNotDefined.begin(), Facts.CalledNotDefined.end()),
-      Facts.CalledNotDefined.end());
+  sortUnique(Facts.Forwards);
+  sortUnique(Facts.Calls);
+  sortUnique(Facts.Overrides);
+  sortUnique(Facts.Instances);
+  sortUnique(Facts.CalledNotDefined);
   llvm::sort(Facts.CalledUnchecked);
-  llvm::sort(Facts.Instances);
-  Facts.Instances.erase(std::unique(Facts.Instances.begin(), Facts.Instances.end()),
-                        Facts.Instances.end());
   return Facts;
 }
 

@@ -498,12 +498,12 @@ static std::optional<int64_t> knownBound(const Expr *Bound, ProgramStateRef Stat
 // not unroll (`for (int j = 0; j < 200; ++j)` in a loop over `k < 2`, too
 // many passes; `j < (int)(width * height)` after `width = height = 16`, not
 // a constant expression), is entered with its counter unknown between its
-// start and its bound. The analyzer counts
-// the visits of a block per path and ends a path at the fourth: with the
-// counter known, a path leaves such a loop only after widening at its third
-// visit, so on the outer loop's second pass none does and nothing after the
-// nest is analysed. With the counter unknown, a path leaves at each visit.
-// A loop on its own loses nothing that way and keeps its known counter.
+// start and its bound. The analyzer counts the visits of a block per path
+// and ends a path at the fourth: with the counter known, a path leaves such
+// a loop only after widening at its third visit, so on the outer loop's
+// second pass none does and nothing after the nest is analysed. With the
+// counter unknown, a path leaves at each visit. A loop on its own loses
+// nothing that way and keeps its known counter.
 void AnalysisScope::checkPostStmt(const DeclStmt *Init, CheckerContext &C) const {
   const ParentMap &Parents = C.getLocationContext()->getParentMap();
   const auto *Loop = dyn_cast_or_null<ForStmt>(Parents.getParent(Init));
