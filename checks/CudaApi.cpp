@@ -952,6 +952,14 @@ const SyncApi *CudaApi::synchronization(const FunctionDecl *Callee) const {
   return Api;
 }
 
+std::optional<unsigned> CudaApi::madeThroughParameter(const FunctionDecl *Callee) const {
+  if (const AllocationApi *Allocation = allocation(Callee))
+    return Allocation->OutParam;
+  if (const StreamCreationApi *Creation = streamCreation(Callee))
+    return Creation->OutParam;
+  return std::nullopt;
+}
+
 const StreamCreationApi *
 CudaApi::streamCreation(const FunctionDecl *Callee) const {
   const StreamCreationApi *Api =

@@ -353,6 +353,11 @@ public:
   static bool deviceReachable(MemoryFamily Family);
   const SyncApi *synchronization(const clang::FunctionDecl *Callee) const;
 
+  // The parameter through which a call hands back what it made (an
+  // allocation's address, a new stream's handle), which a failed call leaves
+  // unwritten.
+  std::optional<unsigned> madeThroughParameter(const clang::FunctionDecl *Callee) const;
+
   // Streams, events and their polls, as the stream-ordering checks need them.
   const StreamCreationApi *streamCreation(const clang::FunctionDecl *Callee) const;
   const EventRecordApi *eventRecord(const clang::FunctionDecl *Callee) const;

@@ -885,7 +885,7 @@ void LaunchCheckingAnalysis::solve() {
   }
 }
 
-bool LaunchCheckingAnalysis::queriedAfter(const CallExpr &Call) {
+bool LaunchCheckingAnalysis::queriedAfter(const CallExpr &Call, const ValueDecl *Written) {
   solve();
   // A call in a template is found through its instances' calls, which have
   // the same location: it is read where every instance reads it.
@@ -898,8 +898,44 @@ bool LaunchCheckingAnalysis::queriedAfter(const CallExpr &Call) {
   auto Places = CallPlaces.find(Call.getBeginLoc().getRawEncoding());
   return Places != CallPlaces.end() &&
          llvm::all_of(Places->second, [&](const CallPlace &Place) {
-           return !uncheckedAfter(*Place.Flow, *Place.Block, Place.Index);
+           return Written ? queriedBeforeUse(*Place.Flow, *Place.Block, Place.Index, *Written)
+                          : !uncheckedAfter(*Place.Flow, *Place.Block, Place.Index);
          });
+}
+
+static bool mentions(const Stmt *S, const ValueDecl &Declaration) {
+  if (!S)
+    return false;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S); Ref && Ref->getDecl() == &Declaration)
+    return true;
+  if (const auto *Member = dyn_cast<MemberExpr>(S);
+      Member && Member->getMemberDecl() == &Declaration)
+    return true;
+  return llvm::any_of(S->children(),
+                      [&](const Stmt *Child) { return mentions(Child, Declaration); });
+}
+
+bool LaunchCheckingAnalysis::queriedBeforeUse(const FunctionFlow &Flow, const CFGBlock &Block,
+                                              size_t Index, const ValueDecl &Written) const {
+  auto StepFrom = [&](const CFGBlock &Reached, size_t From) {
+    for (size_t I = From; I < Reached.size(); ++I)
+      if (auto Element = Reached[I].getAs<CFGStmt>()) {
+        if (mentions(Element->getStmt(), Written))
+          return PathStep::Fails;
+        ElementRole Role = roleOf(Element->getStmt());
+        if (Role == ElementRole::Query)
+          return PathStep::Stops;
+        if (Role == ElementRole::Reset)
+          return PathStep::Fails;
+      }
+    return endsWithoutReturning(Flow, Reached) ? PathStep::Stops : PathStep::GoesOn;
+  };
+  if (PathStep Step = StepFrom(Block, Index + 1); Step != PathStep::GoesOn)
+    return Step == PathStep::Stops;
+  return llvm::all_of(Block.succs(), [&](const CFGBlock *Next) {
+    return !Next || everyPathStops(*Flow.Graph, *Next, {},
+                                   [&](const CFGBlock &Reached) { return StepFrom(Reached, 0); });
+  });
 }
 
 std::vector<UncheckedLaunch> LaunchCheckingAnalysis::uncheckedLaunches() {

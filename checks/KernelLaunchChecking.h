@@ -112,8 +112,11 @@ public:
   calleesNotDefinedReachedFrom(const clang::FunctionDecl *Function) const;
 
   // Whether every path from `Call` to its function's return reads the last
-  // error first (a query, or a call of a function that makes one).
-  bool queriedAfter(const clang::CallExpr &Call);
+  // error first (a query, or a call of a function that makes one). With
+  // `Written`, what the call writes through an out-parameter, the read must
+  // also come before the first use of it: a stream or buffer the failed call
+  // never made is used before the error is seen.
+  bool queriedAfter(const clang::CallExpr &Call, const clang::ValueDecl *Written = nullptr);
 
   // In the order the launches appear in the unit's functions.
   std::vector<UncheckedLaunch> uncheckedLaunches();
@@ -188,6 +191,8 @@ private:
   void computeQueryingFunctions();
   bool everyPassQueries(const FunctionFlow &Flow, const clang::CFGBlock &Head) const;
   bool solveReachability(FunctionFlow &Flow);
+  bool queriedBeforeUse(const FunctionFlow &Flow, const clang::CFGBlock &Block,
+                        size_t Index, const clang::ValueDecl &Written) const;
   bool uncheckedAfter(const FunctionFlow &Flow, const clang::CFGBlock &Block,
                       size_t Index) const;
   bool leavesLaunchUnchecked(const FunctionFlow &Flow) const;

@@ -491,13 +491,32 @@ void UncheckedErrorCheck::reportDeadStatusStores(const FunctionDecl &Function,
   }
 }
 
+// The variable or member `Call` writes what it makes into (`&stream`,
+// `(void **)&buffer`), if the call makes something and its argument names one.
+const ValueDecl *UncheckedErrorCheck::madeThrough(const CallExpr &Call) const {
+  std::optional<unsigned> Parameter = StatusApi.madeThroughParameter(Call.getDirectCallee());
+  if (!Parameter || *Parameter >= Call.getNumArgs())
+    return nullptr;
+  const auto *Address = dyn_cast<UnaryOperator>(Call.getArg(*Parameter)->IgnoreParenCasts());
+  if (!Address || Address->getOpcode() != UO_AddrOf)
+    return nullptr;
+  const Expr *Target = Address->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Target))
+    return Ref->getDecl();
+  if (const auto *Member = dyn_cast<MemberExpr>(Target))
+    return Member->getMemberDecl();
+  return nullptr;
+}
+
 void UncheckedErrorCheck::onEndOfTranslationUnit() {
   // A runtime call's failure is also the runtime's last error: a
   // cudaGetLastError() (or a helper calling it, CUDA_CHECK_LAST()) that
   // follows on every path reads it, as `cudaMemsetAsync(...);
   // sync_check_cuda_error();` does.
+  // Unless the call made something through an out-parameter (a stream, a
+  // buffer) that is used before the read: the failed call never wrote it.
   for (const DiscardedStatus &Discarded : DiscardedRuntimeStatuses)
-    if (!Launches->queriedAfter(*Discarded.Call))
+    if (!Launches->queriedAfter(*Discarded.Call, madeThrough(*Discarded.Call)))
       reportDiscardedStatus(*Discarded.Call, Discarded.WholeStatement, *Discarded.Context);
   DiscardedRuntimeStatuses.clear();
   std::vector<UncheckedLaunch> Unchecked = Launches->uncheckedLaunches();

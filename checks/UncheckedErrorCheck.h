@@ -74,6 +74,7 @@ public:
   void storeOptions(CheckOptionMap &Options) const override;
 
 private:
+  const clang::ValueDecl *madeThrough(const clang::CallExpr &Call) const;
   void reportDiscardedStatus(const clang::CallExpr &Call, bool WholeStatement,
                              clang::ASTContext &Context);
   void wrapInCheckMacro(FindingBuilder &Finding, const clang::CallExpr &Call,

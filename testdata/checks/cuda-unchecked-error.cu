@@ -180,6 +180,32 @@ void clearedThenCheckedOnOneBranch(float *device, size_t bytes, bool verbose) {
     checkLastError("clear");
 }
 
+// A failed call that makes something leaves it unmade: a stream or buffer
+// used before the check reads the error is one that does not exist.
+void streamUsedBeforeTheCheck(float *device, size_t bytes) {
+  cudaStream_t stream;
+  cudaStreamCreate(&stream); // expected-warning {{the cudaError_t returned by 'cudaStreamCreate' is discarded}} expected-note {{cast the call to 'void'}} expected-note@*:* {{'cudaStreamCreate' is declared here}}
+  cudaMemsetAsync(device, 0, bytes, stream);
+  checkLastError("clear");
+}
+
+void bufferUsedBeforeTheCheck(size_t bytes) {
+  float *device;
+  cudaMalloc(&device, bytes); // expected-warning {{the cudaError_t returned by 'cudaMalloc' is discarded}} expected-note {{cast the call to 'void'}} expected-note@*:* {{'cudaMalloc' is declared here}}
+  cudaMemset(device, 0, bytes);
+  checkLastError("clear");
+  (void)cudaFree(device);
+}
+
+void streamCheckedBeforeUse(float *device, size_t bytes) {
+  cudaStream_t stream;
+  cudaStreamCreate(&stream);
+  checkLastError("stream");
+  cudaMemsetAsync(device, 0, bytes, stream);
+  checkLastError("clear");
+  (void)cudaStreamDestroy(stream);
+}
+
 // cuBLAS does not record its failures as the runtime's last error.
 void cublasThenLastError(cublasHandle_t handle, cudaStream_t stream) {
   cublasSetStream(handle, stream); // expected-warning {{the cublasStatus_t returned by 'cublasSetStream}} expected-note {{cast the call to 'void'}} expected-note@*:* {{is declared here}}
