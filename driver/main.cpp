@@ -780,6 +780,16 @@ std::optional<ToolchainSetup> toolchainSetup(const char *Argv0) {
   static int MainAddress;
   Toolchain.BundledCudaInclude = bundledCudaIncludeDir(Argv0, &MainAddress);
   Toolchain.NvccCompatHeader = nvccCompatHeader(Toolchain.BundledCudaInclude);
+  // Without them every unit would fail on its first CUDA include.
+  if (!Toolkit.Path &&
+      !sys::fs::exists(Toolchain.BundledCudaInclude + "/cuda_runtime.h")) {
+    WithColor::error(errs(), "cudalint")
+        << "no CUDA Toolkit is used and the CUDA headers bundled with cudalint"
+        << " are missing (looked in '" << Toolchain.BundledCudaInclude
+        << "', relative to the executable): reinstall cudalint, or give "
+        << "--cuda-path=<toolkit>\n";
+    return std::nullopt;
+  }
   return Toolchain;
 }
 

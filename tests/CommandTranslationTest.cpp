@@ -794,7 +794,7 @@ TEST(CudaToolkitTest, SearchesCudaPathFirst) {
             "CUDA Toolkit at " + Dir.path("env-cuda") + " (from CUDA_PATH)");
 }
 
-TEST(CudaToolkitTest, FindsTheBundledHeadersOfTheSourceTree) {
+TEST(CudaToolkitTest, FindsTheBundledHeadersRelativeToTheExecutable) {
   std::string Bundled = bundledCudaIncludeDir(
       "cudalint_unittests", reinterpret_cast<void *>(&bundledSetup));
 

@@ -207,16 +207,17 @@ CudaToolkitChoice chooseCudaToolkit(llvm::StringRef Requested,
 
 std::string bundledCudaIncludeDir(const char *Argv0, void *MainAddress) {
   std::string Executable = llvm::sys::fs::getMainExecutable(Argv0, MainAddress);
+  if (Executable.empty())
+    return {};
   llvm::SmallString<256> Installed(llvm::sys::path::parent_path(Executable));
   llvm::sys::path::append(Installed, "..", "share", "cudalint", "cuda-include");
   llvm::sys::path::remove_dots(Installed, /*remove_dot_dot=*/true);
-  if (!Executable.empty() && llvm::sys::fs::is_directory(Installed))
-    return std::string(Installed);
-#ifdef CUDALINT_SOURCE_BUNDLED_CUDA
-  return CUDALINT_SOURCE_BUNDLED_CUDA;
-#else
+  // The build tree links share/cudalint/ to the sources: findings name the
+  // header where it is edited.
+  llvm::SmallString<256> Real;
+  if (!llvm::sys::fs::real_path(Installed, Real))
+    return std::string(Real);
   return std::string(Installed);
-#endif
 }
 
 std::optional<ToolkitVersion> readToolkitVersion(llvm::StringRef ToolkitRoot) {

@@ -65,8 +65,9 @@ int minimumCppStandardOfToolkit(int CudaVersion);
 // include it. Empty when clang has one, or no gcc answers.
 std::string hostCompilerOpenMpInclude(llvm::StringRef ResourceDir);
 
-// The directory of the bundled CUDA headers, next to the executable once
-// installed (../share/cudalint/cuda-include) or in the source tree.
+// The directory of the bundled CUDA headers, ../share/cudalint/cuda-include
+// from the executable: installed, or in the build tree, which is laid out the
+// same way (driver/CMakeLists.txt).
 std::string bundledCudaIncludeDir(const char *Argv0, void *MainAddress);
 
 // The header that gives host code nvcc's min/max overloads, beside the
