@@ -24,7 +24,7 @@ from pathlib import Path
 
 SPDX = "SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception"
 SOURCE = re.compile(r"\.(cpp|h|hpp|c|cuh|py|sh|cmake|lua)$|(^|/)CMakeLists\.txt$|^\.ci/run$")
-INPUTS = re.compile(r"^(testdata/|gpu-validation/cases/|tests/fuzz/corpus/)")
+INPUTS = re.compile(r"^(testdata/|gpu-validation/cases/|tests/fuzz/regressions/)")
 
 
 def project_files(root):

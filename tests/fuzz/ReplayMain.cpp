@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // `cudalint_fuzz_replay <target> <file or folder>...`: every input once, in
 // name order, through one fuzz target, without libFuzzer. CI runs each
-// target's committed corpus so, so that an input that once crashed a reader
-// fails the build if it crashes it again.
+// target's seeds and regressions so, so that an input that once crashed a
+// reader fails the build if it crashes it again.
 #include "FuzzTarget.h"
 
 #include "llvm/ADT/StringRef.h"

@@ -2,15 +2,17 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Runs the libFuzzer targets of the `fuzz` preset (not part of CI).
 #
-#   tests/fuzz/run.sh [-t SECONDS] [-j JOBS] [-o OUT] [--keep] [TARGET...]
+#   tests/fuzz/run.sh [-t SECONDS] [-j JOBS] [-o OUT] [TARGET...]
 #
 # Each target (all of FuzzTargets.def by default) runs for SECONDS (600),
-# JOBS at a time (nproc), starting from its committed corpus. New inputs go
-# to OUT/corpus/<target>/ (OUT: build-fuzz/fuzz-runs); a crash, leak,
-# timeout or sanitizer report leaves its reproducer in
-# OUT/crashes/<target>-<kind>-<sha1> and fails the run. --keep merges the
-# inputs that reach new code into tests/fuzz/corpus/<target>/. The summary
-# prints executions and corpus sizes per target.
+# JOBS at a time (nproc), starting from the seeds the build wrote
+# (build-fuzz/tests/fuzz/seeds/<target>/) and the kept regressions
+# (tests/fuzz/regressions/<target>/). New inputs go to OUT/corpus/<target>/
+# (OUT: build-fuzz/fuzz-runs), where the next run goes on from them; a crash,
+# leak, timeout or sanitizer report leaves its reproducer in
+# OUT/crashes/<target>-<kind>-<sha1> and fails the run. Once the bug is
+# fixed, its reproducer goes into regressions/<target>/regress-<what>, which
+# every ctest run replays. The summary prints executions and corpus sizes.
 #
 # Needs the fuzz build first:
 #   ./bootstrap.sh fuzz        (or: cmake --preset fuzz && ninja -C build-fuzz)
@@ -22,15 +24,13 @@ build=${CUDALINT_FUZZ_BUILD_DIR:-$root/build-fuzz}
 seconds=600
 jobs=$(nproc)
 out=""
-keep=0
 targets=()
 while (($#)); do
   case $1 in
     -t) seconds=$2; shift 2 ;;
     -j) jobs=$2; shift 2 ;;
     -o) out=$2; shift 2 ;;
-    --keep) keep=1; shift ;;
-    -h|--help) sed -n 's/^# \{0,1\}//; 2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n 's/^# \{0,1\}//; 2,18p' "$0"; exit 0 ;;
     -*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
@@ -58,11 +58,13 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 run_target() {
   local target=$1 corpus=$out/corpus/$1
   mkdir -p "$corpus"
+  local starts=("$build/tests/fuzz/seeds/$target")
+  [[ -d $here/regressions/$target ]] && starts+=("$here/regressions/$target")
   local dict=()
   [[ -f $here/dict/$target.dict ]] && dict=(-dict="$here/dict/$target.dict")
   "$build/fuzz/fuzz-$target" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 \
     -print_final_stats=1 -artifact_prefix="$out/crashes/$target-" "${dict[@]}" \
-    "$corpus" "$here/corpus/$target" >"$out/logs/$target.log" 2>&1
+    "$corpus" "${starts[@]}" >"$out/logs/$target.log" 2>&1
   echo $? >"$out/logs/$target.status"
 }
 
@@ -89,10 +91,7 @@ for target in "${targets[@]}"; do
     failed=1
   fi
   printf '%-22s %12s %8s %8s  %s\n' "$target" "${execs:-?}" \
-    "$(find "$here/corpus/$target" -type f | wc -l)" "$(find "$out/corpus/$target" -type f | wc -l)" "$result"
-  if ((keep)); then
-    "$build/fuzz/fuzz-$target" -merge=1 "$here/corpus/$target" "$out/corpus/$target" \
-      >>"$out/logs/$target.merge.log" 2>&1
-  fi
+    "$(find "$build/tests/fuzz/seeds/$target" -type f | wc -l)" \
+    "$(find "$out/corpus/$target" -type f | wc -l)" "$result"
 done
 exit $failed

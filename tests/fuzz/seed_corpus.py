@@ -1,25 +1,26 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""Writes the seed corpora of the fuzz targets under corpus/<target>/ from the
+"""Writes the seed corpora of the fuzz targets, OUT/<target>/, from the
 project's own inputs: reports, baselines and cache entries that cudalint
 writes for testdata/, the database and configuration shapes the e2e tests
-use, and editor sessions as tests/e2e/lsp_protocol.py drives them. Run it
-once with a built cudalint; the fuzzers and the crashes they find add the
-rest (run.sh keeps both).
+use, and editor sessions as tests/e2e/lsp_protocol.py drives them. The build
+runs it (tests/fuzz/CMakeLists.txt); the fuzzers grow what they reach from
+these seeds, and the inputs that found bugs are kept in regressions/.
 
-    tests/fuzz/seed_corpus.py --cudalint build/bin/cudalint
+    tests/fuzz/seed_corpus.py --cudalint build/bin/cudalint --out build/tests/fuzz/seeds
 """
 
 import argparse
 import hashlib
 import json
 import pathlib
+import shutil
 import subprocess
 import tempfile
 
 HERE = pathlib.Path(__file__).resolve().parent
 REPO = HERE.parent.parent
-CORPUS = HERE / "corpus"
+CORPUS = None  # --out
 
 
 def put(target, data, name=None):
@@ -153,7 +154,15 @@ def from_cudalint(cudalint):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cudalint", required=True)
+    parser.add_argument("--out", required=True, type=pathlib.Path,
+                        help="emptied, then given one folder of seeds per target")
+    parser.add_argument("--stamp", type=pathlib.Path,
+                        help="touched once every seed is written (for the build)")
     args = parser.parse_args()
+    global CORPUS
+    CORPUS = args.out.resolve()
+    if CORPUS.exists():
+        shutil.rmtree(CORPUS)
     for text in databases():
         put("compile_database", text)
     for text in command_lines():
@@ -169,6 +178,8 @@ def main():
     from_cudalint(args.cudalint)
     for folder in sorted(CORPUS.iterdir()):
         print(f"{folder.name}: {len(list(folder.iterdir()))} seeds")
+    if args.stamp:
+        args.stamp.touch()
 
 
 if __name__ == "__main__":
