@@ -23,6 +23,7 @@ jobs=$(nproc)
 packages=(
   cmake ninja-build make g++
   clang-22 llvm-22-dev libclang-22-dev libclang-cpp22-dev clang-tidy-22 clang-tools-22 clangd-22
+  clang-format-22
   libgtest-dev bear python3 python3-jsonschema nodejs dpkg-dev
   neovim pre-commit git
 )

@@ -258,18 +258,17 @@ private:
 bool contains(const Stmt &Outer, const Stmt &Inner, const SourceManager &SM) {
   SourceRange Range = Outer.getSourceRange();
   SourceLocation At = Inner.getBeginLoc();
-  return Range.isValid() && At.isValid() &&
-         !SM.isBeforeInTranslationUnit(At, Range.getBegin()) &&
+  return Range.isValid() && At.isValid() && !SM.isBeforeInTranslationUnit(At, Range.getBegin()) &&
          !SM.isBeforeInTranslationUnit(Range.getEnd(), At);
 }
 
 } // namespace
 
 void AllocInLoopCheck::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(functionDecl(isDefinition(), hasBody(stmt()),
-                                 unless(isExpansionInSystemHeader()))
-                        .bind("function"),
-                    this);
+  Finder.addMatcher(
+      functionDecl(isDefinition(), hasBody(stmt()), unless(isExpansionInSystemHeader()))
+          .bind("function"),
+      this);
 }
 
 void AllocInLoopCheck::check(const MatchFinder::MatchResult &Result) {
@@ -321,8 +320,8 @@ void AllocInLoopCheck::check(const MatchFinder::MatchResult &Result) {
          "'" + Allocated + "' allocates '" + Name +
              "' anew on every iteration of the loop with the same size, and '" + Released +
              "' releases it in the same iteration; each pair is a driver call that maps "
-             "and unmaps memory, and '" + Released +
-             "' waits for the device: allocate once before the loop" +
+             "and unmaps memory, and '" +
+             Released + "' waits for the device: allocate once before the loop" +
              (Device ? " (or use cudaMallocAsync and cudaFreeAsync on the stream)" : "") +
              " (a performance finding)")
         .note(Release->Expr->getBeginLoc(), "'" + Released + "' releases '" + Name + "' here")

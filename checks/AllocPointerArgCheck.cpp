@@ -3,9 +3,9 @@
 #include "FunctionMutations.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Analysis/Analyses/UninitializedValues.h"
 #include "clang/Analysis/AnalysisDeclContext.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -38,9 +38,8 @@ std::string spelling(const Expr &E, const ASTContext &Context) {
   constexpr size_t LongestQuoted = 40;
   SourceRange Range = E.getSourceRange();
   if (Range.isValid() && !Range.getBegin().isMacroID() && !Range.getEnd().isMacroID()) {
-    llvm::StringRef Text = Lexer::getSourceText(
-        CharSourceRange::getTokenRange(Range), Context.getSourceManager(),
-        Context.getLangOpts());
+    llvm::StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(Range),
+                                                Context.getSourceManager(), Context.getLangOpts());
     if (!Text.empty() && Text.size() <= LongestQuoted && !Text.contains('\n'))
       return Text.str();
   }
@@ -64,14 +63,12 @@ const DeclRefExpr *pointerReadBy(const Expr *E) {
     if (Unary->getOpcode() == UO_AddrOf) {
       const Expr *Object = Unary->getSubExpr()->IgnoreParens();
       if (isa<ArraySubscriptExpr>(Object) ||
-          (isa<UnaryOperator>(Object) &&
-           cast<UnaryOperator>(Object)->getOpcode() == UO_Deref))
+          (isa<UnaryOperator>(Object) && cast<UnaryOperator>(Object)->getOpcode() == UO_Deref))
         return pointerReadBy(Object);
     }
     return nullptr;
   }
-  if (const auto *Binary = dyn_cast<BinaryOperator>(E);
-      Binary && Binary->isAdditiveOp()) {
+  if (const auto *Binary = dyn_cast<BinaryOperator>(E); Binary && Binary->isAdditiveOp()) {
     if (Binary->getLHS()->getType()->isPointerType())
       return pointerReadBy(Binary->getLHS());
     if (Binary->getRHS()->getType()->isPointerType())
@@ -140,9 +137,7 @@ public:
 
 void AllocPointerArgCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(
-      callExpr(callee(functionDecl(isCudaAllocation(&api())).bind("callee")))
-          .bind("call"),
-      this);
+      callExpr(callee(functionDecl(isCudaAllocation(&api())).bind("callee"))).bind("call"), this);
 }
 
 void AllocPointerArgCheck::check(const MatchFinder::MatchResult &Result) {
@@ -165,8 +160,7 @@ void AllocPointerArgCheck::check(const MatchFinder::MatchResult &Result) {
       AddressOf && AddressOf->getOpcode() == UO_AddrOf) {
     // `&slots[i]` with `slots` uninitialised points nowhere, whatever the
     // element type.
-    if (pointerReadBy(AddressOf) &&
-        checkPointsSomewhere(Name, *AddressOf, *Result.Context))
+    if (pointerReadBy(AddressOf) && checkPointsSomewhere(Name, *AddressOf, *Result.Context))
       return;
     checkAddressOf(*Call, Name, *AddressOf, Target, *Result.Context);
     return;
@@ -175,8 +169,8 @@ void AllocPointerArgCheck::check(const MatchFinder::MatchResult &Result) {
 }
 
 void AllocPointerArgCheck::checkAddressOf(const CallExpr &Call, llvm::StringRef Api,
-                                          const UnaryOperator &AddressOf,
-                                          QualType Target, ASTContext &Context) {
+                                          const UnaryOperator &AddressOf, QualType Target,
+                                          ASTContext &Context) {
   const Expr *Object = AddressOf.getSubExpr();
   QualType ObjectType = Object->getType();
   if (ObjectType->isDependentType() || holdsPointerSizedValue(ObjectType, Context) ||
@@ -186,40 +180,36 @@ void AllocPointerArgCheck::checkAddressOf(const CallExpr &Call, llvm::StringRef 
   uint64_t ObjectBytes =
       ObjectType->isIncompleteType() ? 0 : Context.getTypeSizeInChars(ObjectType).getQuantity();
   uint64_t AddressBytes = Context.getTypeSizeInChars(Context.VoidPtrTy).getQuantity();
-  std::string Consequence =
-      ObjectBytes != 0 && ObjectBytes < AddressBytes
-          ? llvm::formatv("{0} writes the {1}-byte address over it and the "
-                          "memory beside it, and the allocation leaks",
-                          Api, AddressBytes)
-                .str()
-          : llvm::formatv("{0} stores the address in it, and the allocation "
-                          "leaks because no pointer holds it",
-                          Api)
-                .str();
-  FindingBuilder Finding =
-      diag(AddressOf.getBeginLoc(),
-           llvm::formatv("the out-parameter of {0} points to '{1}' of type "
-                         "'{2}', not to a pointer; {3}",
-                         Api, Name, ObjectType.getAsString(Context.getPrintingPolicy()),
-                         Consequence)
-               .str());
+  std::string Consequence = ObjectBytes != 0 && ObjectBytes < AddressBytes
+                                ? llvm::formatv("{0} writes the {1}-byte address over it and the "
+                                                "memory beside it, and the allocation leaks",
+                                                Api, AddressBytes)
+                                      .str()
+                                : llvm::formatv("{0} stores the address in it, and the allocation "
+                                                "leaks because no pointer holds it",
+                                                Api)
+                                      .str();
+  FindingBuilder Finding = diag(
+      AddressOf.getBeginLoc(),
+      llvm::formatv("the out-parameter of {0} points to '{1}' of type "
+                    "'{2}', not to a pointer; {3}",
+                    Api, Name, ObjectType.getAsString(Context.getPrintingPolicy()), Consequence)
+          .str());
   if (const ValueDecl *Declared = namedObject(*Object))
-    Finding.note(Declared->getLocation(),
-                 llvm::formatv("'{0}' is declared here", Name).str());
+    Finding.note(Declared->getLocation(), llvm::formatv("'{0}' is declared here", Name).str());
 }
 
 void AllocPointerArgCheck::checkPointerValue(const CallExpr &Call, llvm::StringRef Api,
                                              const Expr &Argument, bool WasCast,
                                              ASTContext &Context) {
   if (const VarDecl *AlwaysNull = nullVariable(Argument, Context);
-      AlwaysNull ||
-      Argument.isNullPointerConstant(Context, Expr::NPC_ValueDependentIsNotNull)) {
-    FindingBuilder Finding = diag(
-        Argument.getBeginLoc(),
-        llvm::formatv("the out-parameter of {0} is a null pointer; the call "
-                      "fails with cudaErrorInvalidValue and allocates nothing",
-                      Api)
-            .str());
+      AlwaysNull || Argument.isNullPointerConstant(Context, Expr::NPC_ValueDependentIsNotNull)) {
+    FindingBuilder Finding =
+        diag(Argument.getBeginLoc(),
+             llvm::formatv("the out-parameter of {0} is a null pointer; the call "
+                           "fails with cudaErrorInvalidValue and allocates nothing",
+                           Api)
+                 .str());
     if (AlwaysNull)
       Finding.note(AlwaysNull->getLocation(),
                    llvm::formatv("'{0}' is initialised to null here and never changed",
@@ -245,24 +235,22 @@ void AllocPointerArgCheck::checkPointerValue(const CallExpr &Call, llvm::StringR
 
   const ValueDecl *Named = namedObject(Argument);
   std::string Name = spelling(Argument, Context);
-  FindingBuilder Finding = diag(
-      Argument.getBeginLoc(),
-      llvm::formatv("'{0}' is of type '{1}', not the address of a pointer; {2} writes "
-                    "the new address into the memory '{0}' points to (a crash "
-                    "when '{0}' is uninitialised) and '{0}' never receives it",
-                    Name, Type.getAsString(Context.getPrintingPolicy()), Api)
-          .str());
+  FindingBuilder Finding =
+      diag(Argument.getBeginLoc(),
+           llvm::formatv("'{0}' is of type '{1}', not the address of a pointer; {2} writes "
+                         "the new address into the memory '{0}' points to (a crash "
+                         "when '{0}' is uninitialised) and '{0}' never receives it",
+                         Name, Type.getAsString(Context.getPrintingPolicy()), Api)
+               .str());
   // `&d` is the only reading of `(void **)d` that makes sense when `d` names
   // a pointer variable or member; anything more complex stays a warning.
   if (WasCast && Named)
     Finding.fixIt(FixItHint::CreateInsertion(Argument.getBeginLoc(), "&"));
   if (Named)
-    Finding.note(Named->getLocation(),
-                 llvm::formatv("'{0}' is declared here", Name).str());
+    Finding.note(Named->getLocation(), llvm::formatv("'{0}' is declared here", Name).str());
 }
 
-bool AllocPointerArgCheck::checkPointsSomewhere(llvm::StringRef Api,
-                                                const Expr &Argument,
+bool AllocPointerArgCheck::checkPointsSomewhere(llvm::StringRef Api, const Expr &Argument,
                                                 ASTContext &Context) {
   const DeclRefExpr *Ref = pointerReadBy(&Argument);
   const auto *Variable = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
@@ -271,16 +259,14 @@ bool AllocPointerArgCheck::checkPointsSomewhere(llvm::StringRef Api,
   const auto *Function = dyn_cast_or_null<FunctionDecl>(Variable->getParentFunctionOrMethod());
   if (!Function || !isAlwaysUninitialized(*Ref, *Function, Context))
     return false;
-  diag(Ref->getBeginLoc(),
-       llvm::formatv("'{0}' is uninitialised here; {1} writes the new address "
-                     "to whatever garbage location it holds, a crash or silent "
-                     "memory corruption",
-                     Ref->getDecl()->getName(), Api)
-           .str())
-      .note(Ref->getDecl()->getLocation(),
-            llvm::formatv("'{0}' is declared here without a value",
-                          Ref->getDecl()->getName())
-                .str());
+  diag(Ref->getBeginLoc(), llvm::formatv("'{0}' is uninitialised here; {1} writes the new address "
+                                         "to whatever garbage location it holds, a crash or silent "
+                                         "memory corruption",
+                                         Ref->getDecl()->getName(), Api)
+                               .str())
+      .note(
+          Ref->getDecl()->getLocation(),
+          llvm::formatv("'{0}' is declared here without a value", Ref->getDecl()->getName()).str());
   return true;
 }
 

@@ -47,21 +47,18 @@ public:
 
 private:
   void checkAddressOf(const clang::CallExpr &Call, llvm::StringRef Api,
-                      const clang::UnaryOperator &AddressOf,
-                      clang::QualType Target, clang::ASTContext &Context);
+                      const clang::UnaryOperator &AddressOf, clang::QualType Target,
+                      clang::ASTContext &Context);
   void checkPointerValue(const clang::CallExpr &Call, llvm::StringRef Api,
-                         const clang::Expr &Argument, bool WasCast,
-                         clang::ASTContext &Context);
+                         const clang::Expr &Argument, bool WasCast, clang::ASTContext &Context);
   bool checkPointsSomewhere(llvm::StringRef Api, const clang::Expr &Argument,
                             clang::ASTContext &Context);
-  bool isAlwaysUninitialized(const clang::DeclRefExpr &Use,
-                             const clang::FunctionDecl &Function,
+  bool isAlwaysUninitialized(const clang::DeclRefExpr &Use, const clang::FunctionDecl &Function,
                              clang::ASTContext &Context);
 
   // Per function: the references that read a variable that is uninitialised
   // on every path, from clang's UninitializedValues analysis.
-  llvm::DenseMap<const clang::FunctionDecl *,
-                 llvm::DenseSet<const clang::DeclRefExpr *>>
+  llvm::DenseMap<const clang::FunctionDecl *, llvm::DenseSet<const clang::DeclRefExpr *>>
       AlwaysUninitializedUses;
 };
 

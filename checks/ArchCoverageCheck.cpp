@@ -60,8 +60,7 @@ void ArchCoverageCheck::storeOptions(CheckOptionMap &Options) const {
 void ArchCoverageCheck::registerMatchers(MatchFinder &Finder) {
   if (Built.empty() || TargetGpus.empty())
     return;
-  Finder.addMatcher(functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"),
-                    this);
+  Finder.addMatcher(functionDecl(isDefinition(), hasAttr(attr::CUDAGlobal)).bind("kernel"), this);
 }
 
 void ArchCoverageCheck::check(const MatchFinder::MatchResult &Result) {
@@ -100,14 +99,14 @@ void ArchCoverageCheck::onEndOfTranslationUnit() {
     CmakeArchitectures.push_back(CudaApi::cmakeArchitectureFor(Gpu));
   }
   bool One = Missing.size() == 1;
-  std::string Message =
-      "no kernel image for " + llvm::join(Gpus, " and ") + ": the unit is built as " +
-      describeBuild(Built) + ", which " + (One ? "that GPU" : "those GPUs") +
-      " cannot run; every launch of '" + First->getNameAsString() +
-      "' and the unit's other kernels there fails with "
-      "cudaErrorNoKernelImageForDevice while the calls after it succeed; add " +
-      llvm::join(Gencodes, " ") + " (" + llvm::join(CmakeArchitectures, ";") +
-      " in CMAKE_CUDA_ARCHITECTURES)";
+  std::string Message = "no kernel image for " + llvm::join(Gpus, " and ") +
+                        ": the unit is built as " + describeBuild(Built) + ", which " +
+                        (One ? "that GPU" : "those GPUs") + " cannot run; every launch of '" +
+                        First->getNameAsString() +
+                        "' and the unit's other kernels there fails with "
+                        "cudaErrorNoKernelImageForDevice while the calls after it succeed; add " +
+                        llvm::join(Gencodes, " ") + " (" + llvm::join(CmakeArchitectures, ";") +
+                        " in CMAKE_CUDA_ARCHITECTURES)";
   diag(First->getLocation(), Message);
   First = nullptr;
 }

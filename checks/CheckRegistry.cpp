@@ -27,10 +27,8 @@ template <typename CheckType> static CheckDescription describe() {
 
 // Path-sensitive checks: Static Analyzer checkers with the same constants.
 template <typename CheckType> static CheckDescription describePathSensitive() {
-  return {CheckType::Id,           CheckType::Summary,
-          CheckType::Help,         nullptr,
-          CheckType::AnalyzerName, &CheckType::registerChecker,
-          &CheckType::storeOptions};
+  return {CheckType::Id,           CheckType::Summary,          CheckType::Help,         nullptr,
+          CheckType::AnalyzerName, &CheckType::registerChecker, &CheckType::storeOptions};
 }
 
 // Checks with an AST half and a path-sensitive half reporting under one id:

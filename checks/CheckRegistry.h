@@ -33,8 +33,7 @@ struct CheckDescription {
   void (*RegisterAnalyzerChecker)(clang::ento::CheckerRegistry &) = nullptr;
   // Their options with the effective values (the default unless `Given`
   // sets one), as CudaCheck::storeOptions writes an AST check's.
-  void (*StoreAnalyzerOptions)(const CheckOptionMap &Given,
-                               CheckOptionMap &Effective) = nullptr;
+  void (*StoreAnalyzerOptions)(const CheckOptionMap &Given, CheckOptionMap &Effective) = nullptr;
 
   // An AST check that asks the summaries of other units' functions
   // (checks/ProjectFunctions.h) about calls into them.

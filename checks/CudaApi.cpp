@@ -7,9 +7,9 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-#include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
@@ -59,21 +59,19 @@ constexpr llvm::StringLiteral CublasHeaders[] = {"cublas_v2.h", "cublas.h", "cub
 constexpr llvm::StringLiteral CufftHeaders[] = {"cufft.h", "cufftXt.h", "cufftw.h"};
 constexpr llvm::StringLiteral CurandHeaders[] = {"curand.h"};
 constexpr llvm::StringLiteral CusparseHeaders[] = {"cusparse.h", "cusparse_v2.h"};
-constexpr llvm::StringLiteral CusolverHeaders[] = {"cusolverDn.h", "cusolverSp.h",
-                                                   "cusolverRf.h", "cusolverMg.h",
-                                                   "cusolver_common.h"};
-constexpr llvm::StringLiteral CudnnHeaders[] = {"cudnn.h",     "cudnn_graph.h",
-                                                "cudnn_ops.h", "cudnn_ops_infer.h",
-                                                "cudnn_cnn.h", "cudnn_adv.h"};
+constexpr llvm::StringLiteral CusolverHeaders[] = {"cusolverDn.h", "cusolverSp.h", "cusolverRf.h",
+                                                   "cusolverMg.h", "cusolver_common.h"};
+constexpr llvm::StringLiteral CudnnHeaders[] = {
+    "cudnn.h", "cudnn_graph.h", "cudnn_ops.h", "cudnn_ops_infer.h", "cudnn_cnn.h", "cudnn_adv.h"};
 constexpr llvm::StringLiteral NcclHeaders[] = {"nccl.h"};
 constexpr llvm::StringLiteral NvrtcHeaders[] = {"nvrtc.h"};
 
 constexpr CudaLibrary Libraries[] = {
-    {"cudaError_t", RuntimeHeaders},     {"CUresult", DriverHeaders},
-    {"cublasStatus_t", CublasHeaders},   {"cufftResult", CufftHeaders},
-    {"curandStatus_t", CurandHeaders},   {"cusparseStatus_t", CusparseHeaders},
+    {"cudaError_t", RuntimeHeaders},       {"CUresult", DriverHeaders},
+    {"cublasStatus_t", CublasHeaders},     {"cufftResult", CufftHeaders},
+    {"curandStatus_t", CurandHeaders},     {"cusparseStatus_t", CusparseHeaders},
     {"cusolverStatus_t", CusolverHeaders}, {"cudnnStatus_t", CudnnHeaders},
-    {"ncclResult_t", NcclHeaders},       {"nvrtcResult", NvrtcHeaders},
+    {"ncclResult_t", NcclHeaders},         {"nvrtcResult", NvrtcHeaders},
 };
 
 // Whether `Text` holds `Identifier` as a whole identifier, not as part of a
@@ -105,10 +103,8 @@ constexpr AllocationApi Allocations[] = {
     {"cudaMallocManaged", 0, MemoryFamily::Managed, "cudaFree", false},
     // cuda_runtime.h's C++ overload cudaMallocHost(ptr, size, flags) is
     // cudaHostAlloc under another name.
-    {"cudaMallocHost", 0, MemoryFamily::PinnedHost, "cudaFreeHost", false, 2,
-     HostAllocMapped},
-    {"cudaHostAlloc", 0, MemoryFamily::PinnedHost, "cudaFreeHost", false, 2,
-     HostAllocMapped},
+    {"cudaMallocHost", 0, MemoryFamily::PinnedHost, "cudaFreeHost", false, 2, HostAllocMapped},
+    {"cudaHostAlloc", 0, MemoryFamily::PinnedHost, "cudaFreeHost", false, 2, HostAllocMapped},
     {"cuMemAlloc", 0, MemoryFamily::Device, "cuMemFree", false},
     {"cuMemAlloc_v2", 0, MemoryFamily::Device, "cuMemFree", false},
     {"cuMemAllocPitch", 0, MemoryFamily::Device, "cuMemFree", false},
@@ -118,26 +114,20 @@ constexpr AllocationApi Allocations[] = {
     {"cuMemAllocManaged", 0, MemoryFamily::Managed, "cuMemFree", false},
     {"cuMemAllocHost", 0, MemoryFamily::PinnedHost, "cuMemFreeHost", false},
     {"cuMemAllocHost_v2", 0, MemoryFamily::PinnedHost, "cuMemFreeHost", false},
-    {"cuMemHostAlloc", 0, MemoryFamily::PinnedHost, "cuMemFreeHost", false, 2,
-     HostAllocMapped},
+    {"cuMemHostAlloc", 0, MemoryFamily::PinnedHost, "cuMemFreeHost", false, 2, HostAllocMapped},
 };
 
 constexpr HostAllocationApi HostAllocations[] = {
-    {"malloc", None, "free"},        {"calloc", None, "free"},
-    {"aligned_alloc", None, "free"}, {"memalign", None, "free"},
-    {"valloc", None, "free"},        {"strdup", None, "free"},
-    {"strndup", None, "free"},       {"posix_memalign", 0, "free"},
+    {"malloc", None, "free"},   {"calloc", None, "free"},      {"aligned_alloc", None, "free"},
+    {"memalign", None, "free"}, {"valloc", None, "free"},      {"strdup", None, "free"},
+    {"strndup", None, "free"},  {"posix_memalign", 0, "free"},
 };
 
 constexpr ReleaseApi Releases[] = {
-    {"cudaFree", 0, MemoryFamily::Device},
-    {"cudaFreeAsync", 0, MemoryFamily::Device},
-    {"cudaFreeHost", 0, MemoryFamily::PinnedHost},
-    {"cuMemFree", 0, MemoryFamily::Device},
-    {"cuMemFree_v2", 0, MemoryFamily::Device},
-    {"cuMemFreeAsync", 0, MemoryFamily::Device},
-    {"cuMemFreeHost", 0, MemoryFamily::PinnedHost},
-    {"free", 0, MemoryFamily::PageableHost},
+    {"cudaFree", 0, MemoryFamily::Device},          {"cudaFreeAsync", 0, MemoryFamily::Device},
+    {"cudaFreeHost", 0, MemoryFamily::PinnedHost},  {"cuMemFree", 0, MemoryFamily::Device},
+    {"cuMemFree_v2", 0, MemoryFamily::Device},      {"cuMemFreeAsync", 0, MemoryFamily::Device},
+    {"cuMemFreeHost", 0, MemoryFamily::PinnedHost}, {"free", 0, MemoryFamily::PageableHost},
 };
 
 constexpr CopyDirection HostToHost{CopySide::Host, CopySide::Host};
@@ -213,15 +203,12 @@ constexpr SyncApi Synchronizations[] = {
     {"cuStreamSynchronize", SyncScope::Stream, 0},
     {"cudaEventSynchronize", SyncScope::Event, 0},
     {"cuEventSynchronize", SyncScope::Event, 0},
-    {"cudaMemcpy", SyncScope::LegacyDefault, None,
-     HostWait::UnlessDeviceToDevice},
-    {"cudaMemcpy2D", SyncScope::LegacyDefault, None,
-     HostWait::UnlessDeviceToDevice},
+    {"cudaMemcpy", SyncScope::LegacyDefault, None, HostWait::UnlessDeviceToDevice},
+    {"cudaMemcpy2D", SyncScope::LegacyDefault, None, HostWait::UnlessDeviceToDevice},
     {"cudaMemcpyToSymbol", SyncScope::LegacyDefault, None},
     {"cudaMemcpyFromSymbol", SyncScope::LegacyDefault, None},
     {"cudaMemset", SyncScope::LegacyDefault, None, HostWait::OnlyForHostTarget},
-    {"cudaMemset2D", SyncScope::LegacyDefault, None,
-     HostWait::OnlyForHostTarget},
+    {"cudaMemset2D", SyncScope::LegacyDefault, None, HostWait::OnlyForHostTarget},
     // Releasing device memory and allocating or releasing page-locked host
     // memory wait for all work on the device (the programming guide's
     // "Implicit Synchronization").
@@ -232,10 +219,8 @@ constexpr SyncApi Synchronizations[] = {
 };
 
 constexpr StreamCreationApi StreamCreations[] = {
-    {"cudaStreamCreate", 0, None},
-    {"cudaStreamCreateWithFlags", 0, 1},
-    {"cudaStreamCreateWithPriority", 0, 1},
-    {"cuStreamCreate", 0, 1},
+    {"cudaStreamCreate", 0, None},          {"cudaStreamCreateWithFlags", 0, 1},
+    {"cudaStreamCreateWithPriority", 0, 1}, {"cuStreamCreate", 0, 1},
     {"cuStreamCreateWithPriority", 0, 1},
 };
 
@@ -269,8 +254,7 @@ constexpr PointerQueryApi PointerQueries[] = {
     {"cudaPointerGetAttributes", 0, 1, "type", "device"},
 };
 
-constexpr llvm::StringLiteral DeviceOnlyWaits[] = {"cudaStreamWaitEvent",
-                                                   "cuStreamWaitEvent"};
+constexpr llvm::StringLiteral DeviceOnlyWaits[] = {"cudaStreamWaitEvent", "cuStreamWaitEvent"};
 
 // The constant handles of the default streams: 0, cudaStreamLegacy
 // (CU_STREAM_LEGACY) and cudaStreamPerThread (CU_STREAM_PER_THREAD).
@@ -279,25 +263,28 @@ constexpr uint64_t PerThreadStreamHandle = 0x2;
 
 // cudaGetLastError resets the error it reports; cudaPeekAtLastError leaves it.
 constexpr llvm::StringLiteral ResettingLastErrorQuery = "cudaGetLastError";
-constexpr llvm::StringLiteral LastErrorQueries[] = {ResettingLastErrorQuery,
-                                                    "cudaPeekAtLastError"};
+constexpr llvm::StringLiteral LastErrorQueries[] = {ResettingLastErrorQuery, "cudaPeekAtLastError"};
 
 // Library calls whose pointer arguments outlive the call: cuFFT and cuBLAS
 // keep a user-provided work area until it is replaced, realloc takes over the
 // block it is given, setbuf keeps the stream's buffer.
 constexpr llvm::StringLiteral PointerKeepingCalls[] = {
-    "cufftSetWorkArea", "cublasSetWorkspace", "cublasSetWorkspace_v2",
-    "realloc",          "reallocf",           "reallocarray",
-    "setbuf",           "setvbuf",            "setbuffer",
+    "cufftSetWorkArea",
+    "cublasSetWorkspace",
+    "cublasSetWorkspace_v2",
+    "realloc",
+    "reallocf",
+    "reallocarray",
+    "setbuf",
+    "setvbuf",
+    "setbuffer",
 };
 
-constexpr llvm::StringLiteral GraphLaunches[] = {"cudaGraphLaunch",
-                                                 "cuGraphLaunch"};
+constexpr llvm::StringLiteral GraphLaunches[] = {"cudaGraphLaunch", "cuGraphLaunch"};
 
 constexpr llvm::StringLiteral ProcessExits[] = {"exit"};
 
-constexpr llvm::StringLiteral OwningSmartPointers[] = {"unique_ptr",
-                                                      "shared_ptr"};
+constexpr llvm::StringLiteral OwningSmartPointers[] = {"unique_ptr", "shared_ptr"};
 
 constexpr BorrowedMemoryApi BorrowedMemory[] = {
     {"vector", "data", MemoryFamily::PageableHost, "std::vector::data()"},
@@ -335,8 +322,7 @@ constexpr FunctionAttributeApi FunctionAttributes[] = {
     {"cuFuncSetAttribute", 0, 1, 2, "CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES", true},
 };
 
-constexpr LaunchLimits Limits = {1024, {1024, 1024, 64}, {2147483647, 65535, 65535},
-                                 48 * 1024};
+constexpr LaunchLimits Limits = {1024, {1024, 1024, 64}, {2147483647, 65535, 65535}, 48 * 1024};
 
 // Byte counts: name, bytes, element size, element bytes, destination
 // pitch, source pitch, width, height.
@@ -407,10 +393,9 @@ struct SharedMemoryRow {
   uint64_t KiB;
 };
 constexpr SharedMemoryRow OptInSharedMemory[] = {
-    {50, 48},  {52, 48},  {53, 48},  {60, 48},  {61, 48},  {62, 48},
-    {70, 96},  {72, 96},  {75, 64},  {80, 163}, {86, 99},  {87, 163},
-    {89, 99},  {90, 227}, {100, 227}, {103, 227}, {110, 227}, {120, 99},
-    {121, 99},
+    {50, 48},   {52, 48},   {53, 48},   {60, 48},  {61, 48},  {62, 48}, {70, 96},
+    {72, 96},   {75, 64},   {80, 163},  {86, 99},  {87, 163}, {89, 99}, {90, 227},
+    {100, 227}, {103, 227}, {110, 227}, {120, 99}, {121, 99},
 };
 
 // Under --default-stream per-thread (CUDA_API_PER_THREAD_DEFAULT_STREAM)
@@ -422,8 +407,7 @@ llvm::StringRef withoutPerThreadSuffix(llvm::StringRef Name) {
   return Name;
 }
 
-template <typename Row>
-const Row *findByName(llvm::ArrayRef<Row> Rows, llvm::StringRef Name) {
+template <typename Row> const Row *findByName(llvm::ArrayRef<Row> Rows, llvm::StringRef Name) {
   Name = withoutPerThreadSuffix(Name);
   if (Name.empty())
     return nullptr;
@@ -484,8 +468,7 @@ llvm::StringRef globalFunctionName(const FunctionDecl *Callee) {
 }
 
 bool isDeviceOnly(const Decl &D) {
-  return D.hasAttr<CUDAGlobalAttr>() ||
-         (D.hasAttr<CUDADeviceAttr>() && !D.hasAttr<CUDAHostAttr>());
+  return D.hasAttr<CUDAGlobalAttr>() || (D.hasAttr<CUDADeviceAttr>() && !D.hasAttr<CUDAHostAttr>());
 }
 
 std::string documentedName(const FunctionDecl &Callee) {
@@ -518,8 +501,7 @@ llvm::StringRef CudaApi::statusTypeName(QualType Type) const {
   QualType Current = Type;
   while (!Current.isNull()) {
     if (const auto *Typedef = Current->getAs<TypedefType>()) {
-      if (llvm::StringRef Found = Lookup(Typedef->getDecl()->getName());
-          !Found.empty())
+      if (llvm::StringRef Found = Lookup(Typedef->getDecl()->getName()); !Found.empty())
         return Found;
       Current = Typedef->desugar();
       continue;
@@ -538,8 +520,7 @@ llvm::StringRef CudaApi::statusTypeName(QualType Type) const {
 
 bool CudaApi::isLastErrorQuery(const FunctionDecl *Callee) const {
   llvm::StringRef Name = globalFunctionName(Callee);
-  return llvm::is_contained(LastErrorQueries, Name) &&
-         returnsStatus(*this, Callee);
+  return llvm::is_contained(LastErrorQueries, Name) && returnsStatus(*this, Callee);
 }
 
 bool CudaApi::recordsLastError(const FunctionDecl *Callee) const {
@@ -550,26 +531,22 @@ bool CudaApi::recordsLastError(const FunctionDecl *Callee) const {
   const SourceManager &SM = Callee->getASTContext().getSourceManager();
   llvm::StringRef File = llvm::sys::path::filename(
       SM.getFilename(SM.getExpansionLoc(Callee->getCanonicalDecl()->getLocation())));
-  return globalFunctionName(Callee).starts_with("cuda") &&
-         llvm::is_contained(RuntimeHeaders, File);
+  return globalFunctionName(Callee).starts_with("cuda") && llvm::is_contained(RuntimeHeaders, File);
 }
 
 bool CudaApi::clearsLastError(const FunctionDecl *Callee) const {
-  return isLastErrorQuery(Callee) &&
-         globalFunctionName(Callee) == ResettingLastErrorQuery;
+  return isLastErrorQuery(Callee) && globalFunctionName(Callee) == ResettingLastErrorQuery;
 }
 
 const AllocationApi *CudaApi::allocation(const FunctionDecl *Callee) const {
-  const AllocationApi *Api =
-      findByName(llvm::ArrayRef(Allocations), globalFunctionName(Callee));
+  const AllocationApi *Api = findByName(llvm::ArrayRef(Allocations), globalFunctionName(Callee));
   if (!Api || Callee->getNumParams() <= Api->OutParam ||
       !Callee->getParamDecl(Api->OutParam)->getType()->isPointerType())
     return nullptr;
   return Api;
 }
 
-const HostAllocationApi *
-CudaApi::hostAllocation(const FunctionDecl *Callee) const {
+const HostAllocationApi *CudaApi::hostAllocation(const FunctionDecl *Callee) const {
   const HostAllocationApi *Api =
       findByName(llvm::ArrayRef(HostAllocations), globalFunctionName(Callee));
   if (!Api)
@@ -582,8 +559,7 @@ CudaApi::hostAllocation(const FunctionDecl *Callee) const {
   return Callee->getReturnType()->isPointerType() ? Api : nullptr;
 }
 
-MemoryFamily CudaApi::allocatedFamily(const AllocationApi &Api,
-                                      std::optional<uint64_t> Flags) {
+MemoryFamily CudaApi::allocatedFamily(const AllocationApi &Api, std::optional<uint64_t> Flags) {
   if (Api.Family == MemoryFamily::PinnedHost && Flags && Api.MappedFlag &&
       (*Flags & Api.MappedFlag))
     return MemoryFamily::MappedHost;
@@ -591,8 +567,7 @@ MemoryFamily CudaApi::allocatedFamily(const AllocationApi &Api,
 }
 
 llvm::StringRef CudaApi::invalidValueError(llvm::StringRef Api) {
-  return Api.starts_with("cuda") ? "cudaErrorInvalidValue"
-                                 : "CUDA_ERROR_INVALID_VALUE";
+  return Api.starts_with("cuda") ? "cudaErrorInvalidValue" : "CUDA_ERROR_INVALID_VALUE";
 }
 
 bool CudaApi::releaseAccepts(MemoryFamily ReleaseFamily, MemoryFamily Allocated) {
@@ -602,8 +577,7 @@ bool CudaApi::releaseAccepts(MemoryFamily ReleaseFamily, MemoryFamily Allocated)
     return Allocated == MemoryFamily::Device || Allocated == MemoryFamily::Managed;
   case MemoryFamily::PinnedHost:
   case MemoryFamily::MappedHost:
-    return Allocated == MemoryFamily::PinnedHost ||
-           Allocated == MemoryFamily::MappedHost;
+    return Allocated == MemoryFamily::PinnedHost || Allocated == MemoryFamily::MappedHost;
   case MemoryFamily::PageableHost:
     return Allocated == MemoryFamily::PageableHost;
   case MemoryFamily::Stack:
@@ -612,8 +586,7 @@ bool CudaApi::releaseAccepts(MemoryFamily ReleaseFamily, MemoryFamily Allocated)
   llvm_unreachable("unknown memory family");
 }
 
-const BorrowedMemoryApi *
-CudaApi::borrowedMemory(const FunctionDecl *Callee) const {
+const BorrowedMemoryApi *CudaApi::borrowedMemory(const FunctionDecl *Callee) const {
   const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
   if (!Method || !Method->getIdentifier())
     return nullptr;
@@ -652,8 +625,8 @@ namespace {
 // the first CUDA allocation it calls, itself or through the functions it
 // calls whose bodies the unit has (a few calls deep), or through a project
 // function of another unit whose summary says it returns such memory.
-std::optional<MemoryFamily> cudaMemoryAllocatedBy(const FunctionDecl *Function,
-                                                  const CudaApi &Api, unsigned Depth) {
+std::optional<MemoryFamily> cudaMemoryAllocatedBy(const FunctionDecl *Function, const CudaApi &Api,
+                                                  unsigned Depth) {
   const FunctionDecl *Definition = nullptr;
   if (!Function || !Function->hasBody(Definition) || Depth == 0)
     return std::nullopt;
@@ -715,21 +688,18 @@ bool CudaApi::keepsPointerArguments(const FunctionDecl *Callee) const {
   return llvm::is_contained(PointerKeepingCalls, globalFunctionName(Callee));
 }
 
-const HostRegistrationApi *
-CudaApi::hostRegistration(const FunctionDecl *Callee) const {
+const HostRegistrationApi *CudaApi::hostRegistration(const FunctionDecl *Callee) const {
   const HostRegistrationApi *Api =
       findByName(llvm::ArrayRef(HostRegistrations), globalFunctionName(Callee));
   return Api && Callee->getNumParams() > Api->PointerParam ? Api : nullptr;
 }
 
 const ByteCountApi *CudaApi::byteCounts(const FunctionDecl *Callee) const {
-  const ByteCountApi *Api =
-      findByName(llvm::ArrayRef(ByteCounts), globalFunctionName(Callee));
+  const ByteCountApi *Api = findByName(llvm::ArrayRef(ByteCounts), globalFunctionName(Callee));
   if (!Api)
     return nullptr;
-  for (std::optional<unsigned> Param :
-       {Api->Bytes, Api->ElementSize, Api->DestinationPitch, Api->SourcePitch,
-        Api->Width, Api->Height})
+  for (std::optional<unsigned> Param : {Api->Bytes, Api->ElementSize, Api->DestinationPitch,
+                                        Api->SourcePitch, Api->Width, Api->Height})
     if (Param && (*Param >= Callee->getNumParams() ||
                   !Callee->getParamDecl(*Param)->getType()->isIntegerType()))
       return nullptr;
@@ -737,18 +707,16 @@ const ByteCountApi *CudaApi::byteCounts(const FunctionDecl *Callee) const {
 }
 
 const LaunchApi *CudaApi::launch(const FunctionDecl *Callee) const {
-  const LaunchApi *Api =
-      findByName(llvm::ArrayRef(Launches), globalFunctionName(Callee));
+  const LaunchApi *Api = findByName(llvm::ArrayRef(Launches), globalFunctionName(Callee));
   if (!Api)
     return nullptr;
   unsigned Width = Api->Shape == LaunchShape::IntegerArguments ? 3 : 1;
-  unsigned Last = std::max({Api->Kernel.value_or(0), Api->Grid + Width - 1,
-                            Api->Block + Width - 1, Api->SharedMemory.value_or(0)});
+  unsigned Last = std::max({Api->Kernel.value_or(0), Api->Grid + Width - 1, Api->Block + Width - 1,
+                            Api->SharedMemory.value_or(0)});
   return Callee->getNumParams() > Last ? Api : nullptr;
 }
 
-const FunctionAttributeApi *
-CudaApi::functionAttribute(const FunctionDecl *Callee) const {
+const FunctionAttributeApi *CudaApi::functionAttribute(const FunctionDecl *Callee) const {
   const FunctionAttributeApi *Api =
       findByName(llvm::ArrayRef(FunctionAttributes), globalFunctionName(Callee));
   if (!Api || Callee->getNumParams() <= std::max({Api->Function, Api->Attribute, Api->Value}))
@@ -758,8 +726,7 @@ CudaApi::functionAttribute(const FunctionDecl *Callee) const {
 
 const LaunchLimits &CudaApi::launchLimits() { return Limits; }
 
-std::optional<uint64_t> CudaApi::optInSharedMemoryPerBlock(llvm::StringRef Arch,
-                                                           bool WithPtx) {
+std::optional<uint64_t> CudaApi::optInSharedMemoryPerBlock(llvm::StringRef Arch, bool WithPtx) {
   std::optional<GpuArchitecture> Built = GpuArchitecture::parse(Arch);
   if (!Built)
     return std::nullopt;
@@ -786,8 +753,8 @@ std::optional<GpuArchitecture> GpuArchitecture::parse(llvm::StringRef Name) {
   unsigned Number = 0;
   if (!Minor.empty()) {
     unsigned MinorNumber = 0;
-    if (Major.getAsInteger(10, Number) || Minor.getAsInteger(10, MinorNumber) ||
-        MinorNumber > 9 || Result.Variant)
+    if (Major.getAsInteger(10, Number) || Minor.getAsInteger(10, MinorNumber) || MinorNumber > 9 ||
+        Result.Variant)
       return std::nullopt;
     Number = Number * 10 + MinorNumber;
   } else if (Name.size() < 2 || Name.getAsInteger(10, Number)) {
@@ -853,33 +820,28 @@ bool CudaApi::isCudaApiCall(const FunctionDecl *Callee) const {
     return true;
   if (const ReleaseApi *Api = release(Callee))
     return Api->Family != MemoryFamily::PageableHost;
-  return allocation(Callee) || copy(Callee) || synchronization(Callee) ||
-         streamCreation(Callee) || eventRecord(Callee) ||
-         completionQuery(Callee) || mappedPointer(Callee) || pointerQuery(Callee) ||
-         waitsOnDeviceOnly(Callee) || isLastErrorQuery(Callee) ||
+  return allocation(Callee) || copy(Callee) || synchronization(Callee) || streamCreation(Callee) ||
+         eventRecord(Callee) || completionQuery(Callee) || mappedPointer(Callee) ||
+         pointerQuery(Callee) || waitsOnDeviceOnly(Callee) || isLastErrorQuery(Callee) ||
          launchesGraph(Callee);
 }
 
-QualType CudaApi::allocationTargetType(const FunctionDecl *Callee,
-                                       const AllocationApi &Api) const {
+QualType CudaApi::allocationTargetType(const FunctionDecl *Callee, const AllocationApi &Api) const {
   return Callee->getParamDecl(Api.OutParam)->getType()->getPointeeType();
 }
 
 const ReleaseApi *CudaApi::release(const FunctionDecl *Callee) const {
-  const ReleaseApi *Api =
-      findByName(llvm::ArrayRef(Releases), globalFunctionName(Callee));
+  const ReleaseApi *Api = findByName(llvm::ArrayRef(Releases), globalFunctionName(Callee));
   if (!Api || Callee->getNumParams() <= Api->PointerParam)
     return nullptr;
   return Api;
 }
 
 const CopyApi *CudaApi::copy(const FunctionDecl *Callee) const {
-  const CopyApi *Api =
-      findByName(llvm::ArrayRef(Copies), globalFunctionName(Callee));
+  const CopyApi *Api = findByName(llvm::ArrayRef(Copies), globalFunctionName(Callee));
   if (!Api)
     return nullptr;
-  for (std::optional<unsigned> Position :
-       {Api->Destination, Api->Source, Api->Kind, Api->Stream})
+  for (std::optional<unsigned> Position : {Api->Destination, Api->Source, Api->Kind, Api->Stream})
     if (Position && Callee->getNumParams() <= *Position)
       return nullptr;
   return Api;
@@ -899,8 +861,7 @@ llvm::StringRef CudaApi::memcpyKindName(CopyDirection Direction) {
   llvm_unreachable("every direction has its enumerator");
 }
 
-const CopyApi *CudaApi::namedDirectionCopy(CopyDirection Direction,
-                                           bool IsAsync) {
+const CopyApi *CudaApi::namedDirectionCopy(CopyDirection Direction, bool IsAsync) {
   for (const CopyApi &Row : Copies)
     if (Row.Direction == Direction && Row.IsAsync == IsAsync)
       return &Row;
@@ -934,8 +895,7 @@ MemoryFamily CudaApi::staticStorageFamily(const VarDecl &Variable) {
       return MemoryFamily::Managed;
   if (Variable.hasAttr<HIPManagedAttr>())
     return MemoryFamily::Managed;
-  if (Variable.hasAttr<CUDADeviceAttr>() ||
-      Variable.hasAttr<CUDAConstantAttr>())
+  if (Variable.hasAttr<CUDADeviceAttr>() || Variable.hasAttr<CUDAConstantAttr>())
     return MemoryFamily::Device;
   return MemoryFamily::PageableHost;
 }
@@ -945,8 +905,7 @@ bool CudaApi::deviceReachable(MemoryFamily Family) {
 }
 
 const SyncApi *CudaApi::synchronization(const FunctionDecl *Callee) const {
-  const SyncApi *Api =
-      findByName(llvm::ArrayRef(Synchronizations), globalFunctionName(Callee));
+  const SyncApi *Api = findByName(llvm::ArrayRef(Synchronizations), globalFunctionName(Callee));
   if (!Api || (Api->HandleParam && Callee->getNumParams() <= *Api->HandleParam))
     return nullptr;
   return Api;
@@ -960,8 +919,7 @@ std::optional<unsigned> CudaApi::madeThroughParameter(const FunctionDecl *Callee
   return std::nullopt;
 }
 
-const StreamCreationApi *
-CudaApi::streamCreation(const FunctionDecl *Callee) const {
+const StreamCreationApi *CudaApi::streamCreation(const FunctionDecl *Callee) const {
   const StreamCreationApi *Api =
       findByName(llvm::ArrayRef(StreamCreations), globalFunctionName(Callee));
   if (!Api || Callee->getNumParams() <= Api->OutParam ||
@@ -972,19 +930,16 @@ CudaApi::streamCreation(const FunctionDecl *Callee) const {
 }
 
 const EventRecordApi *CudaApi::eventRecord(const FunctionDecl *Callee) const {
-  const EventRecordApi *Api =
-      findByName(llvm::ArrayRef(EventRecords), globalFunctionName(Callee));
+  const EventRecordApi *Api = findByName(llvm::ArrayRef(EventRecords), globalFunctionName(Callee));
   if (!Api || Callee->getNumParams() <= Api->StreamParam)
     return nullptr;
   return Api;
 }
 
-const CompletionQueryApi *
-CudaApi::completionQuery(const FunctionDecl *Callee) const {
+const CompletionQueryApi *CudaApi::completionQuery(const FunctionDecl *Callee) const {
   const CompletionQueryApi *Api =
       findByName(llvm::ArrayRef(CompletionQueries), globalFunctionName(Callee));
-  if (!Api || Callee->getNumParams() <= Api->HandleParam ||
-      !returnsStatus(*this, Callee))
+  if (!Api || Callee->getNumParams() <= Api->HandleParam || !returnsStatus(*this, Callee))
     return nullptr;
   return Api;
 }
@@ -1024,18 +979,14 @@ const MappedPointerApi *CudaApi::mappedPointer(const FunctionDecl *Callee) const
 }
 
 bool CudaApi::waitsOnDeviceOnly(const FunctionDecl *Callee) const {
-  return llvm::is_contained(DeviceOnlyWaits,
-                            withoutPerThreadSuffix(globalFunctionName(Callee)));
+  return llvm::is_contained(DeviceOnlyWaits, withoutPerThreadSuffix(globalFunctionName(Callee)));
 }
 
-bool CudaApi::isNonBlockingStreamFlags(uint64_t Flags) {
-  return Flags & StreamNonBlocking;
-}
+bool CudaApi::isNonBlockingStreamFlags(uint64_t Flags) { return Flags & StreamNonBlocking; }
 
 int64_t CudaApi::notReadyStatus() { return NotReadyStatus; }
 
-std::optional<CudaApi::KernelLaunchConfig>
-CudaApi::launchConfig(const CUDAKernelCallExpr *Launch) {
+std::optional<CudaApi::KernelLaunchConfig> CudaApi::launchConfig(const CUDAKernelCallExpr *Launch) {
   const auto *Config = dyn_cast_or_null<CallExpr>(Launch->getConfig());
   // __cudaPushCallConfiguration / cudaConfigureCall(grid, block, shared, stream)
   if (!Config || Config->getNumArgs() < 2)
@@ -1051,11 +1002,10 @@ const Expr *CudaApi::launchStream(const CUDAKernelCallExpr *Launch) {
   return Config ? Config->Stream : nullptr;
 }
 
-std::optional<DefaultStream>
-CudaApi::defaultStreamHandle(uint64_t Handle, bool PerThreadCompilation) {
+std::optional<DefaultStream> CudaApi::defaultStreamHandle(uint64_t Handle,
+                                                          bool PerThreadCompilation) {
   if (Handle == 0)
-    return PerThreadCompilation ? DefaultStream::PerThread
-                                : DefaultStream::Legacy;
+    return PerThreadCompilation ? DefaultStream::PerThread : DefaultStream::Legacy;
   if (Handle == LegacyStreamHandle)
     return DefaultStream::Legacy;
   if (Handle == PerThreadStreamHandle)
@@ -1067,8 +1017,7 @@ llvm::StringRef CudaApi::perThreadDefaultStreamMacro() {
   return "CUDA_API_PER_THREAD_DEFAULT_STREAM";
 }
 
-bool CudaApi::waitsForDevice(const SyncApi &Api,
-                             std::optional<uint64_t> CopyKind,
+bool CudaApi::waitsForDevice(const SyncApi &Api, std::optional<uint64_t> CopyKind,
                              std::optional<MemoryFamily> Target) {
   switch (Api.Waits) {
   case HostWait::Always:
@@ -1082,8 +1031,7 @@ bool CudaApi::waitsForDevice(const SyncApi &Api,
 }
 
 bool CudaApi::asyncCopyBlocksHost(MemoryFamily HostSide) {
-  return HostSide == MemoryFamily::PageableHost ||
-         HostSide == MemoryFamily::Stack;
+  return HostSide == MemoryFamily::PageableHost || HostSide == MemoryFamily::Stack;
 }
 
 llvm::ArrayRef<llvm::StringLiteral> CudaApi::builtinStatusTypes() {
@@ -1109,9 +1057,7 @@ bool CudaApi::isLibraryHeader(llvm::StringRef FileName, llvm::StringRef Text) {
   return Library && namesIdentifier(Text, Library->StatusType);
 }
 llvm::ArrayRef<AllocationApi> CudaApi::allocations() { return Allocations; }
-llvm::ArrayRef<HostAllocationApi> CudaApi::hostAllocations() {
-  return HostAllocations;
-}
+llvm::ArrayRef<HostAllocationApi> CudaApi::hostAllocations() { return HostAllocations; }
 llvm::ArrayRef<ReleaseApi> CudaApi::releases() { return Releases; }
 llvm::ArrayRef<CopyApi> CudaApi::copies() { return Copies; }
 llvm::ArrayRef<SyncApi> CudaApi::synchronizations() { return Synchronizations; }

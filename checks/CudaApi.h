@@ -54,7 +54,7 @@ llvm::StringRef unreleasedMemoryFate(MemoryFamily Family);
 
 struct AllocationApi {
   llvm::StringLiteral Name;
-  unsigned OutParam;          // index of the out-parameter receiving the address
+  unsigned OutParam; // index of the out-parameter receiving the address
   MemoryFamily Family;
   llvm::StringLiteral Release; // the call that frees what this returns
   bool IsAsync;                // stream-ordered: completes in stream order
@@ -118,10 +118,11 @@ struct CopyApi {
 // What a call waits for before returning to the host.
 enum class SyncScope {
   None,
-  Device,          // cudaDeviceSynchronize, cudaThreadSynchronize, cuCtxSynchronize
-  Stream,          // cudaStreamSynchronize(s)
-  Event,           // cudaEventSynchronize(e)
-  LegacyDefault,   // blocking calls (cudaMemcpy, cudaMemset ...) that wait for the legacy default stream
+  Device,        // cudaDeviceSynchronize, cudaThreadSynchronize, cuCtxSynchronize
+  Stream,        // cudaStreamSynchronize(s)
+  Event,         // cudaEventSynchronize(e)
+  LegacyDefault, // blocking calls (cudaMemcpy, cudaMemset ...) that wait for the legacy default
+                 // stream
 };
 
 // Whether a blocking call really holds the host until the device is done
@@ -197,7 +198,8 @@ struct HostRegistrationApi {
 // How a launch call is given its configuration.
 enum class LaunchShape {
   Dim3Arguments,    // cudaLaunchKernel(func, dim3 grid, dim3 block, args, sharedMem, stream)
-  IntegerArguments, // cuLaunchKernel(f, gridX, gridY, gridZ, blockX, blockY, blockZ, sharedMem, ...)
+  IntegerArguments, // cuLaunchKernel(f, gridX, gridY, gridZ, blockX, blockY, blockZ, sharedMem,
+                    // ...)
   ConfigStruct,     // cudaLaunchKernelEx(&config, kernel, ...) with a cudaLaunchConfig_t
 };
 
@@ -301,9 +303,7 @@ public:
   // The name under which `Type` is a CUDA (or configured) status type, looking
   // through typedef sugar and the enum behind it; empty when it is not one.
   llvm::StringRef statusTypeName(clang::QualType Type) const;
-  bool isStatusType(clang::QualType Type) const {
-    return !statusTypeName(Type).empty();
-  }
+  bool isStatusType(clang::QualType Type) const { return !statusTypeName(Type).empty(); }
 
   // Calls that report (and for cudaGetLastError, reset) the sticky launch error.
   bool isLastErrorQuery(const clang::FunctionDecl *Callee) const;
@@ -338,8 +338,7 @@ public:
   static llvm::StringRef memcpyKindName(CopyDirection Direction);
   // The driver API's copy whose name gives `Direction` (cuMemcpyDtoH), if
   // there is one.
-  static const CopyApi *namedDirectionCopy(CopyDirection Direction,
-                                           bool IsAsync);
+  static const CopyApi *namedDirectionCopy(CopyDirection Direction, bool IsAsync);
   // The side a copy's kind must name for memory of `Family`: std::nullopt for
   // managed memory, which every kind accepts.
   static std::optional<CopySide> copySide(MemoryFamily Family);
@@ -382,16 +381,15 @@ public:
     const clang::Expr *SharedMemory; // null where the call has fewer arguments
     const clang::Expr *Stream;       // the same
   };
-  static std::optional<KernelLaunchConfig>
-  launchConfig(const clang::CUDAKernelCallExpr *Launch);
+  static std::optional<KernelLaunchConfig> launchConfig(const clang::CUDAKernelCallExpr *Launch);
   // The stream expression of a <<<grid, block, shared, stream>>> launch; null
   // when the launch names none (the default stream).
   static const clang::Expr *launchStream(const clang::CUDAKernelCallExpr *Launch);
   // The default stream a constant handle names, if any; `PerThreadCompilation`
   // when the unit defines perThreadDefaultStreamMacro() (nvcc
   // --default-stream per-thread defines it).
-  static std::optional<DefaultStream>
-  defaultStreamHandle(uint64_t Handle, bool PerThreadCompilation);
+  static std::optional<DefaultStream> defaultStreamHandle(uint64_t Handle,
+                                                          bool PerThreadCompilation);
   static llvm::StringRef perThreadDefaultStreamMacro();
   // Whether a blocking call with this row waits for the device, given the
   // copy kind and the family of its destination when those are known.
@@ -409,8 +407,7 @@ public:
 
   // The family of memory an allocation returns, given the value of its flags
   // argument when that is known.
-  static MemoryFamily allocatedFamily(const AllocationApi &Api,
-                                      std::optional<uint64_t> Flags);
+  static MemoryFamily allocatedFamily(const AllocationApi &Api, std::optional<uint64_t> Flags);
 
   // Whether a release of `ReleaseFamily` (the family of its ReleaseApi row,
   // PageableHost for delete) frees memory of `Allocated`: cudaFree frees
@@ -425,9 +422,7 @@ public:
 
   // The names under which C++ new-expressions and delete-expressions appear
   // in messages; both work on pageable host memory.
-  static llvm::StringRef newExpressionName(bool IsArray) {
-    return IsArray ? "new[]" : "new";
-  }
+  static llvm::StringRef newExpressionName(bool IsArray) { return IsArray ? "new[]" : "new"; }
   static llvm::StringRef deleteExpressionName(bool IsArray) {
     return IsArray ? "delete[]" : "delete";
   }
@@ -470,16 +465,14 @@ public:
   // Kernel launches through the API (cudaLaunchKernel, cuLaunchKernel ...)
   // and the calls that raise a kernel's shared memory limit.
   const LaunchApi *launch(const clang::FunctionDecl *Callee) const;
-  const FunctionAttributeApi *
-  functionAttribute(const clang::FunctionDecl *Callee) const;
+  const FunctionAttributeApi *functionAttribute(const clang::FunctionDecl *Callee) const;
   static const LaunchLimits &launchLimits();
   // The most shared memory one block may use, once its kernel's limit is
   // raised (cudaDevAttrMaxSharedMemoryPerBlockOptin), on the GPUs that run
   // code built for `Arch` ("sm_90", "sm_90a", "sm_100f"): that architecture's
   // own, and with its PTX embedded the largest of every later one too.
   // std::nullopt where the table knows none of them.
-  static std::optional<uint64_t> optInSharedMemoryPerBlock(llvm::StringRef Arch,
-                                                           bool WithPtx);
+  static std::optional<uint64_t> optInSharedMemoryPerBlock(llvm::StringRef Arch, bool WithPtx);
   // Whether a GPU of compute capability `Gpu` runs code built for `Built`
   // (the CUDA compatibility guide): machine code (SASS) runs on its own major
   // version at the same or a later minor one, 'a' code on its own GPU alone,

@@ -58,8 +58,7 @@ FindingBuilder &FindingBuilder::fixIt(const FixItHint &Hint) {
     return *this;
   // An edit inside a macro body would change every expansion: the file range
   // exists only for text in a file or in one macro argument.
-  CharSourceRange Range =
-      Lexer::makeFileCharRange(Hint.RemoveRange, *SM, Context.langOptions());
+  CharSourceRange Range = Lexer::makeFileCharRange(Hint.RemoveRange, *SM, Context.langOptions());
   if (Range.isInvalid())
     return *this;
   auto [BeginFile, BeginOffset] = SM->getDecomposedLoc(Range.getBegin());
@@ -102,8 +101,8 @@ std::string CudaCheck::stringOption(llvm::StringRef Name, llvm::StringRef Defaul
 bool CudaCheck::boolOption(llvm::StringRef Name, bool Default) const {
   std::string Value = stringOption(Name, Default ? "true" : "false");
   llvm::StringRef Lower = llvm::StringRef(Value).trim();
-  return Lower.equals_insensitive("true") || Lower == "1" ||
-         Lower.equals_insensitive("on") || Lower.equals_insensitive("yes");
+  return Lower.equals_insensitive("true") || Lower == "1" || Lower.equals_insensitive("on") ||
+         Lower.equals_insensitive("yes");
 }
 
 void CudaCheck::storeOption(CheckOptionMap &Options, llvm::StringRef Name,

@@ -34,8 +34,7 @@ struct GpuTarget {
 // Everything a check may ask about the unit it runs on.
 class CheckContext {
 public:
-  CheckContext(const CudaApi &Api, const CheckOptionMap &Options)
-      : Api(Api), Options(Options) {}
+  CheckContext(const CudaApi &Api, const CheckOptionMap &Options) : Api(Api), Options(Options) {}
 
   const CudaApi &api() const { return Api; }
   const CheckOptionMap &options() const { return Options; }
@@ -43,9 +42,7 @@ public:
   void setSourceManager(const clang::SourceManager *SM) { this->SM = SM; }
   const clang::SourceManager *sourceManager() const { return SM; }
   void setLangOptions(const clang::LangOptions *Options) { LangOpts = Options; }
-  const clang::LangOptions &langOptions() const {
-    return LangOpts ? *LangOpts : DefaultLangOpts;
-  }
+  const clang::LangOptions &langOptions() const { return LangOpts ? *LangOpts : DefaultLangOpts; }
 
   // The GPU architectures the unit is built for, from its --cuda-gpu-arch
   // and --[no-]cuda-include-ptx flags; empty where the command names none.
@@ -72,8 +69,7 @@ private:
 // system header is dropped at birth: the builder then ignores everything.
 class FindingBuilder {
 public:
-  FindingBuilder(Finding *Target, const CheckContext &Context)
-      : Target(Target), Context(Context) {}
+  FindingBuilder(Finding *Target, const CheckContext &Context) : Target(Target), Context(Context) {}
 
   FindingBuilder &note(clang::SourceLocation Loc, llvm::StringRef Message);
   FindingBuilder &fixIt(const clang::FixItHint &Hint);
@@ -86,8 +82,7 @@ private:
 
 class CudaCheck : public clang::ast_matchers::MatchFinder::MatchCallback {
 public:
-  CudaCheck(llvm::StringRef Id, CheckContext &Context)
-      : Id(Id.str()), Context(Context) {}
+  CudaCheck(llvm::StringRef Id, CheckContext &Context) : Id(Id.str()), Context(Context) {}
 
   virtual void registerMatchers(clang::ast_matchers::MatchFinder &Finder) = 0;
   virtual void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) = 0;
@@ -103,8 +98,7 @@ protected:
 
   std::string stringOption(llvm::StringRef Name, llvm::StringRef Default) const;
   bool boolOption(llvm::StringRef Name, bool Default) const;
-  void storeOption(CheckOptionMap &Options, llvm::StringRef Name,
-                   llvm::StringRef Value) const;
+  void storeOption(CheckOptionMap &Options, llvm::StringRef Name, llvm::StringRef Value) const;
 
 private:
   void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) final;

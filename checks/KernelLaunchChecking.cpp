@@ -196,8 +196,7 @@ bool endsTheProgram(const CFGBlock &Block, const ASTContext &Context) {
 // programmer marked unreachable even where NDEBUG leaves it reachable. A
 // caller's check after the call never runs on such a path, so it says
 // nothing of whether the function launches.
-bool blockEndsWithoutReturning(const CFGBlock &Block, const CFG &Graph,
-                               const ASTContext &Context) {
+bool blockEndsWithoutReturning(const CFGBlock &Block, const CFG &Graph, const ASTContext &Context) {
   if (Block.hasNoReturnElement())
     return !endsTheProgram(Block, Context);
   for (const CFGElement &Element : Block) {
@@ -206,9 +205,8 @@ bool blockEndsWithoutReturning(const CFGBlock &Block, const CFG &Graph,
       continue;
     const Stmt *S = Statement->getStmt();
     if (isa<CXXThrowExpr>(S))
-      return llvm::all_of(Block.succs(), [&](const CFGBlock *Next) {
-        return !Next || Next == &Graph.getExit();
-      });
+      return llvm::all_of(Block.succs(),
+                          [&](const CFGBlock *Next) { return !Next || Next == &Graph.getExit(); });
     if (isAssertionOfFalse(*S, Context.getSourceManager(), Context.getLangOpts()))
       return true;
   }
@@ -230,8 +228,8 @@ enum class PathStep { Stops, Fails, GoesOn };
 // Whether every path from `From` reaches a block `Classify` says Stops at
 // before it reaches the exit, one of `Ends`, or a block it Fails at.
 template <typename ClassifyBlock>
-bool everyPathStops(const CFG &Graph, const CFGBlock &From,
-                    llvm::ArrayRef<const CFGBlock *> Ends, ClassifyBlock &&Classify) {
+bool everyPathStops(const CFG &Graph, const CFGBlock &From, llvm::ArrayRef<const CFGBlock *> Ends,
+                    ClassifyBlock &&Classify) {
   std::deque<const CFGBlock *> Work{&From};
   llvm::SmallPtrSet<const CFGBlock *, 16> Seen{&From};
   while (!Work.empty()) {
@@ -428,8 +426,8 @@ LaunchStops LaunchCheckingAnalysis::parametersThatStopLaunches(const FunctionDec
       }
       std::optional<unsigned> Taken;
       if (Block->succ_size() == 2)
-        Taken = branchWhenNull(dyn_cast_or_null<Expr>(Block->getTerminatorCondition()),
-                               Parameter, Context);
+        Taken = branchWhenNull(dyn_cast_or_null<Expr>(Block->getTerminatorCondition()), Parameter,
+                               Context);
       Tested |= Taken.has_value();
       unsigned Successor = 0;
       for (const CFGBlock *Next : Block->succs()) {
@@ -454,9 +452,8 @@ LaunchStops LaunchCheckingAnalysis::parametersThatStopLaunches(const FunctionDec
 bool passesNullToAny(const CallExpr &Call, llvm::ArrayRef<unsigned> Parameters) {
   if (Parameters.empty())
     return false;
-  return llvm::any_of(nullParameters(Call), [&](unsigned Index) {
-    return llvm::is_contained(Parameters, Index);
-  });
+  return llvm::any_of(nullParameters(Call),
+                      [&](unsigned Index) { return llvm::is_contained(Parameters, Index); });
 }
 
 std::vector<unsigned> nullParameters(const CallExpr &Call) {
@@ -539,8 +536,8 @@ void LaunchCheckingAnalysis::buildFlows() {
     CFG::BuildOptions Options;
     Options.setAllAlwaysAdd();
     Options.AddInitializers = true;
-    std::unique_ptr<CFG> Graph = CFG::buildCFG(
-        Function, Function->getBody(), &Function->getASTContext(), Options);
+    std::unique_ptr<CFG> Graph =
+        CFG::buildCFG(Function, Function->getBody(), &Function->getASTContext(), Options);
     if (!Graph)
       continue;
     forEachStmtElement(*Graph, [&](const CFGBlock &, size_t, const Stmt *S) {
@@ -590,8 +587,7 @@ void LaunchCheckingAnalysis::computeQueryingFunctions() {
   }
 }
 
-LaunchCheckingAnalysis::ElementRole
-LaunchCheckingAnalysis::roleOf(const Stmt *S) const {
+LaunchCheckingAnalysis::ElementRole LaunchCheckingAnalysis::roleOf(const Stmt *S) const {
   if (isa<CUDAKernelCallExpr>(S))
     return ElementRole::Launch;
   const auto *Call = dyn_cast<CallExpr>(S);
@@ -616,8 +612,8 @@ LaunchCheckingAnalysis::roleOf(const Stmt *S) const {
 
 // The first query or error reset of the block from element `From` on, if any:
 // what becomes of a launch error pending when the block reaches `From`.
-LaunchCheckingAnalysis::Verdict
-LaunchCheckingAnalysis::firstVerdict(const CFGBlock &Block, size_t From) const {
+LaunchCheckingAnalysis::Verdict LaunchCheckingAnalysis::firstVerdict(const CFGBlock &Block,
+                                                                     size_t From) const {
   for (size_t I = From; I < Block.size(); ++I)
     if (auto Element = Block[I].getAs<CFGStmt>())
       if (ElementRole Role = roleOf(Element->getStmt());
@@ -690,8 +686,7 @@ bool LaunchCheckingAnalysis::solveReachability(FunctionFlow &Flow) {
   return Different;
 }
 
-bool LaunchCheckingAnalysis::uncheckedAfter(const FunctionFlow &Flow,
-                                            const CFGBlock &Block,
+bool LaunchCheckingAnalysis::uncheckedAfter(const FunctionFlow &Flow, const CFGBlock &Block,
                                             size_t Index) const {
   if (ElementRole Verdict = firstVerdict(Block, Index + 1).Role; Verdict != ElementRole::Other)
     return Verdict == ElementRole::Reset;
@@ -759,11 +754,10 @@ void LaunchCheckingAnalysis::topsOfUncheckedChains(
     if (Flow == Flows.end() || passesNullToAny(*Call, Stopping))
       continue;
     bool CallUnchecked = false;
-    forEachStmtElement(*Flow->second.Graph,
-                       [&](const CFGBlock &Block, size_t I, const Stmt *S) {
-                         if (S == Call)
-                           CallUnchecked |= uncheckedAfter(Flow->second, Block, I);
-                       });
+    forEachStmtElement(*Flow->second.Graph, [&](const CFGBlock &Block, size_t I, const Stmt *S) {
+      if (S == Call)
+        CallUnchecked |= uncheckedAfter(Flow->second, Block, I);
+    });
     if (CallUnchecked)
       topsOfUncheckedChains(Caller, Visiting, Tops);
   }
@@ -826,9 +820,9 @@ const Stmt *LaunchCheckingAnalysis::resetIn(const CFGBlock &Block, size_t From) 
   return First.Role == ElementRole::Reset ? First.At : nullptr;
 }
 
-std::pair<SourceLocation, std::string>
-LaunchCheckingAnalysis::exitNote(const FunctionFlow &Flow, const CFGBlock &Start,
-                                 size_t Index) const {
+std::pair<SourceLocation, std::string> LaunchCheckingAnalysis::exitNote(const FunctionFlow &Flow,
+                                                                        const CFGBlock &Start,
+                                                                        size_t Index) const {
   constexpr llvm::StringLiteral ResetNote =
       "cudaGetLastError() here resets the launch's error without reading it";
   if (const Stmt *Reset = resetIn(Start, Index + 1))
@@ -896,8 +890,7 @@ bool LaunchCheckingAnalysis::queriedAfter(const CallExpr &Call, const ValueDecl 
           CallPlaces[S->getBeginLoc().getRawEncoding()].push_back({&Flow, &Block, I});
       });
   auto Places = CallPlaces.find(Call.getBeginLoc().getRawEncoding());
-  return Places != CallPlaces.end() &&
-         llvm::all_of(Places->second, [&](const CallPlace &Place) {
+  return Places != CallPlaces.end() && llvm::all_of(Places->second, [&](const CallPlace &Place) {
            return Written ? queriedBeforeUse(*Place.Flow, *Place.Block, Place.Index, *Written)
                           : !uncheckedAfter(*Place.Flow, *Place.Block, Place.Index);
          });
@@ -960,8 +953,7 @@ std::vector<UncheckedLaunch> LaunchCheckingAnalysis::uncheckedLaunches() {
       // unit, whose launch this unit cannot point at, at the call.
       if (const LaunchFacts *Facts = factsElsewhere(Call->getDirectCallee());
           Facts && Facts->LeavesPending)
-        Unchecked.push_back(
-            {Call, "", Call->getDirectCallee(), {exitNote(Flow, Block, I)}});
+        Unchecked.push_back({Call, "", Call->getDirectCallee(), {exitNote(Flow, Block, I)}});
     });
   }
   return Unchecked;

@@ -12,10 +12,10 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <memory>
 #include <string>
@@ -140,7 +140,7 @@ private:
   // instances) reach neither, and their CFGs were most of the analysis's
   // time and memory.
   struct FunctionCalls {
-    llvm::SmallVector<const clang::FunctionDecl *, 4> Callees; // definitions
+    llvm::SmallVector<const clang::FunctionDecl *, 4> Callees;    // definitions
     llvm::SmallVector<const clang::FunctionDecl *, 4> NotDefined; // canonical
     // Methods called through virtual dispatch (canonical): the call reaches
     // the overrides, which the unit may define.
@@ -191,10 +191,9 @@ private:
   void computeQueryingFunctions();
   bool everyPassQueries(const FunctionFlow &Flow, const clang::CFGBlock &Head) const;
   bool solveReachability(FunctionFlow &Flow);
-  bool queriedBeforeUse(const FunctionFlow &Flow, const clang::CFGBlock &Block,
-                        size_t Index, const clang::ValueDecl &Written) const;
-  bool uncheckedAfter(const FunctionFlow &Flow, const clang::CFGBlock &Block,
-                      size_t Index) const;
+  bool queriedBeforeUse(const FunctionFlow &Flow, const clang::CFGBlock &Block, size_t Index,
+                        const clang::ValueDecl &Written) const;
+  bool uncheckedAfter(const FunctionFlow &Flow, const clang::CFGBlock &Block, size_t Index) const;
   bool leavesLaunchUnchecked(const FunctionFlow &Flow) const;
   bool isCalledTemplate(const clang::FunctionDecl *Pattern,
                         const clang::FunctionDecl *Except) const;
@@ -225,7 +224,7 @@ private:
   llvm::DenseSet<const clang::FunctionDecl *> MayLaunch;
   llvm::DenseMap<const clang::FunctionDecl *, bool> Querying;
   llvm::SmallPtrSet<const clang::CallExpr *, 8> ErrorResets;
-  llvm::SetVector<const clang::FunctionDecl *> NotDefined; // canonical
+  llvm::SetVector<const clang::FunctionDecl *> NotDefined;       // canonical
   llvm::SetVector<const clang::CXXMethodDecl *> CalledVirtually; // canonical
   // Where the calls of the flows stand, by location (a template's instances
   // share theirs), for queriedAfter; made once.

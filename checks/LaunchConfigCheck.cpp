@@ -108,7 +108,8 @@ public:
     const LaunchApi *Launch = Api.launch(Call->getDirectCallee());
     if (!Launch || Launch->Shape != LaunchShape::ConfigStruct || Call->getNumArgs() <= Launch->Grid)
       return true;
-    const auto *AddressOf = dyn_cast<UnaryOperator>(Call->getArg(Launch->Grid)->IgnoreParenImpCasts());
+    const auto *AddressOf =
+        dyn_cast<UnaryOperator>(Call->getArg(Launch->Grid)->IgnoreParenImpCasts());
     if (AddressOf && AddressOf->getOpcode() == UO_AddrOf)
       if (const auto *Ref = dyn_cast<DeclRefExpr>(AddressOf->getSubExpr()->IgnoreParens());
           Ref && Ref->getDecl() == &Config)
@@ -119,8 +120,7 @@ public:
   // The statement of the function body being walked.
   const Stmt *Outermost = nullptr;
   unsigned References = 0, Accounted = 0;
-  llvm::DenseMap<const FieldDecl *, std::vector<std::pair<const Stmt *, const Expr *>>>
-      Assignments;
+  llvm::DenseMap<const FieldDecl *, std::vector<std::pair<const Stmt *, const Expr *>>> Assignments;
   llvm::DenseSet<const FieldDecl *> Clobbered;
 
 private:
@@ -190,8 +190,8 @@ public:
 
   LaunchConfigCheck::Dimensions dim3(const Expr *E, unsigned Depth = 0) {
     LaunchConfigCheck::Dimensions None;
-    if (!E || Depth > DeepestEvaluation || E->isValueDependent() ||
-        E->isTypeDependent() || E->containsErrors())
+    if (!E || Depth > DeepestEvaluation || E->isValueDependent() || E->isTypeDependent() ||
+        E->containsErrors())
       return None;
     E = E->IgnoreParens();
     if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
@@ -233,8 +233,7 @@ public:
   // the launch (`config.blockDim = 256;`), or else its initialiser's. Any
   // other use of the variable (its address kept, a field assigned twice or in
   // a branch) leaves the configuration unknown.
-  void configStruct(const Expr *E, const CallExpr &Call,
-                    LaunchConfigCheck::Configuration &Launch) {
+  void configStruct(const Expr *E, const CallExpr &Call, LaunchConfigCheck::Configuration &Launch) {
     const auto *AddressOf = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
     if (!AddressOf || AddressOf->getOpcode() != UO_AddrOf)
       return;
@@ -291,8 +290,8 @@ public:
 
 private:
   std::optional<llvm::APSInt> evaluate(const Expr *E, unsigned Depth) {
-    if (!E || Depth > DeepestEvaluation || E->isValueDependent() ||
-        E->isTypeDependent() || E->containsErrors() || !E->getType()->isIntegralOrEnumerationType())
+    if (!E || Depth > DeepestEvaluation || E->isValueDependent() || E->isTypeDependent() ||
+        E->containsErrors() || !E->getType()->isIntegralOrEnumerationType())
       return std::nullopt;
     Expr::EvalResult Result;
     if (E->EvaluateAsInt(Result, Context))
@@ -335,9 +334,15 @@ private:
     R.setIsSigned(true);
     llvm::APSInt Value;
     switch (Binary.getOpcode()) {
-    case BO_Add: Value = L + R; break;
-    case BO_Sub: Value = L - R; break;
-    case BO_Mul: Value = L * R; break;
+    case BO_Add:
+      Value = L + R;
+      break;
+    case BO_Sub:
+      Value = L - R;
+      break;
+    case BO_Mul:
+      Value = L * R;
+      break;
     case BO_Div:
       if (R == 0)
         return std::nullopt;
@@ -365,8 +370,8 @@ private:
       return nullptr;
     if (Variable->getType().isConstQualified())
       return Variable;
-    if (!Variable->hasLocalStorage() ||
-        Variable->getParentFunctionOrMethod() != &Function || !Function.getBody())
+    if (!Variable->hasLocalStorage() || Variable->getParentFunctionOrMethod() != &Function ||
+        !Function.getBody())
       return nullptr;
     if (!Mutations)
       Mutations = std::make_unique<FunctionMutations>(*Function.getBody(), Function, Context);
@@ -415,8 +420,7 @@ void LaunchConfigCheck::registerMatchers(MatchFinder &Finder) {
   // (LaunchSites), where a matcher on the calls would need a parent map of
   // the whole unit to find their function.
   Finder.addMatcher(
-      functionDecl(isDefinition(), unless(isExpansionInSystemHeader())).bind("function"),
-      this);
+      functionDecl(isDefinition(), unless(isExpansionInSystemHeader())).bind("function"), this);
 }
 
 void LaunchConfigCheck::check(const MatchFinder::MatchResult &Result) {
@@ -519,16 +523,18 @@ gridProblem(const LaunchConfigCheck::Configuration &Launch) {
     uint64_t Value = *Launch.Grid[I];
     if (Value != 0 && Value <= Limits.MaxGridDimensions[I])
       continue;
-    std::string Problem =
-        Value == 0 ? llvm::formatv("a grid of 0 blocks in {0}", DimensionNames[I]).str()
-                   : llvm::formatv("a grid of {0} blocks in {1}, over the limit of {2}",
-                                   Value, DimensionNames[I], Limits.MaxGridDimensions[I])
-                         .str();
-    return LaunchConfigCheck::Problem{
-        LaunchConfigCheck::GridAspect, Launch.GridAt,
-        "launch of " + LaunchConfigCheck::kernelName(Launch) + " asks for " + Problem + "; " +
-            LaunchConfigCheck::failure(Launch),
-        {}, {}};
+    std::string Problem = Value == 0
+                              ? llvm::formatv("a grid of 0 blocks in {0}", DimensionNames[I]).str()
+                              : llvm::formatv("a grid of {0} blocks in {1}, over the limit of {2}",
+                                              Value, DimensionNames[I], Limits.MaxGridDimensions[I])
+                                    .str();
+    return LaunchConfigCheck::Problem{LaunchConfigCheck::GridAspect,
+                                      Launch.GridAt,
+                                      "launch of " + LaunchConfigCheck::kernelName(Launch) +
+                                          " asks for " + Problem + "; " +
+                                          LaunchConfigCheck::failure(Launch),
+                                      {},
+                                      {}};
   }
   return std::nullopt;
 }
@@ -548,8 +554,8 @@ blockProblem(const LaunchConfigCheck::Configuration &Launch, ASTContext &Context
     if (Zero.empty() && Value == 0)
       Zero = llvm::formatv("a block of 0 threads in {0}", DimensionNames[I]).str();
     else if (OverDimension.empty() && Value > Limits.MaxBlockDimensions[I])
-      OverDimension = llvm::formatv("a block of {0} threads in {1}, over the limit of {2}",
-                                    Value, DimensionNames[I], Limits.MaxBlockDimensions[I])
+      OverDimension = llvm::formatv("a block of {0} threads in {1}, over the limit of {2}", Value,
+                                    DimensionNames[I], Limits.MaxBlockDimensions[I])
                           .str();
     Threads = std::min<uint64_t>(Threads * std::min<uint64_t>(Value, 1u << 31), 1ull << 62);
   }
@@ -563,11 +569,13 @@ blockProblem(const LaunchConfigCheck::Configuration &Launch, ASTContext &Context
   if (Problem.empty())
     Problem = OverDimension;
   if (!Problem.empty())
-    return LaunchConfigCheck::Problem{LaunchConfigCheck::BlockAspect, Launch.BlockAt,
+    return LaunchConfigCheck::Problem{LaunchConfigCheck::BlockAspect,
+                                      Launch.BlockAt,
                                       "launch of " + LaunchConfigCheck::kernelName(Launch) +
                                           " asks for " + Problem + "; " +
                                           LaunchConfigCheck::failure(Launch),
-                                      {}, {}};
+                                      {},
+                                      {}};
   if (!Launch.Kernel)
     return std::nullopt;
   const auto *Bounds = Launch.Kernel->getAttr<CUDALaunchBoundsAttr>();
@@ -588,8 +596,8 @@ blockProblem(const LaunchConfigCheck::Configuration &Launch, ASTContext &Context
                     Bound.getLimitedValue(), LaunchConfigCheck::failure(Launch))
           .str(),
       Bounds->getLocation(),
-      llvm::formatv("'{0}' is declared with __launch_bounds__({1}) here",
-                    Launch.Kernel->getName(), Bound.getLimitedValue())
+      llvm::formatv("'{0}' is declared with __launch_bounds__({1}) here", Launch.Kernel->getName(),
+                    Bound.getLimitedValue())
           .str()};
 }
 
@@ -614,19 +622,21 @@ sharedMemoryProblem(const LaunchConfigCheck::Configuration &Launch,
   }
   if (Bytes <= Limit)
     return std::nullopt;
-  std::string Where =
-      Limit == Largest
-          ? "no CUDA GPU gives a block more than " + kibibytes(Limit)
-          : "no GPU this unit is built for (" + Names +
-                ", without PTX for later GPUs) gives a block more than " + kibibytes(Limit);
+  std::string Where = Limit == Largest
+                          ? "no CUDA GPU gives a block more than " + kibibytes(Limit)
+                          : "no GPU this unit is built for (" + Names +
+                                ", without PTX for later GPUs) gives a block more than " +
+                                kibibytes(Limit);
   return LaunchConfigCheck::Problem{
-      LaunchConfigCheck::SharedMemoryAspect, Launch.SharedMemoryAt,
+      LaunchConfigCheck::SharedMemoryAspect,
+      Launch.SharedMemoryAt,
       llvm::formatv("launch of {0} asks for {1} bytes of dynamic shared memory; {2}, even "
                     "with the kernel's limit raised; {3}",
                     LaunchConfigCheck::kernelName(Launch), Bytes, Where,
                     LaunchConfigCheck::failure(Launch))
           .str(),
-      {}, {}};
+      {},
+      {}};
 }
 
 } // namespace
@@ -684,8 +694,7 @@ void LaunchConfigCheck::LimitRaises::record(const CallExpr &Call, const Function
   std::optional<uint64_t> Value = Values.integer(Call.getArg(Api.Value));
   auto [It, Inserted] = RaisedLimits.try_emplace(raiseKey(*Kernel), Value);
   if (!Inserted)
-    It->second = It->second && Value ? std::optional(std::max(*It->second, *Value))
-                                     : std::nullopt;
+    It->second = It->second && Value ? std::optional(std::max(*It->second, *Value)) : std::nullopt;
 }
 
 std::optional<LaunchConfigCheck::Problem>
@@ -709,23 +718,26 @@ LaunchConfigCheck::LimitRaises::overDefault(const Configuration &Launch) const {
     if (It != RaisedLimits.end()) {
       if (!It->second || *It->second >= Bytes)
         return std::nullopt;
-      return Problem{SharedMemoryAspect, Launch.SharedMemoryAt,
+      return Problem{SharedMemoryAspect,
+                     Launch.SharedMemoryAt,
                      llvm::formatv("launch of {0} asks for {1} bytes of dynamic shared memory, "
                                    "more than the {2} bytes its limit is raised to with {3}; {4}",
-                                   kernelName(Launch), Bytes, *It->second, Raise,
-                                   failure(Launch))
+                                   kernelName(Launch), Bytes, *It->second, Raise, failure(Launch))
                          .str(),
-                     {}, {}};
+                     {},
+                     {}};
     }
   }
-  return Problem{SharedMemoryAspect, Launch.SharedMemoryAt,
+  return Problem{SharedMemoryAspect,
+                 Launch.SharedMemoryAt,
                  llvm::formatv("launch of {0} asks for {1} bytes of dynamic shared memory, over "
                                "the {2} a kernel may use unless {3} raises its limit first, and "
                                "nothing in this unit does; {4}",
                                kernelName(Launch), Bytes, kibibytes(Default), Raise,
                                failure(Launch))
                      .str(),
-                 {}, {}};
+                 {},
+                 {}};
 }
 
 void LaunchConfigCheck::onEndOfTranslationUnit() {

@@ -126,8 +126,7 @@ public:
   public:
     void record(const clang::CallExpr &Call, const FunctionAttributeApi &Api,
                 const clang::FunctionDecl &Function, clang::ASTContext &Context,
-                const CudaApi &Table,
-                std::unique_ptr<FunctionMutations> &Mutations);
+                const CudaApi &Table, std::unique_ptr<FunctionMutations> &Mutations);
     // The problem of a launch asking for more than the default dynamic
     // shared memory, once every raise of the unit is recorded; none when
     // some raise may cover it.
@@ -164,8 +163,7 @@ private:
   LimitRaises Raises;
 
   // Per function with a launch: which of its variables it modifies.
-  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionMutations>>
-      MutationAnalyses;
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionMutations>> MutationAnalyses;
 
   // A launch inside a template is seen once per instantiation, and inside a
   // lambda once for the lambda and once for its enclosing function.

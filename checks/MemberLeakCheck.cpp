@@ -69,9 +69,7 @@ std::optional<unsigned> argumentIndex(const CallExpr &Call, const Stmt *Argument
   return std::nullopt;
 }
 
-bool isKernel(const FunctionDecl *Callee) {
-  return Callee && Callee->hasAttr<CUDAGlobalAttr>();
-}
+bool isKernel(const FunctionDecl *Callee) { return Callee && Callee->hasAttr<CUDAGlobalAttr>(); }
 
 class MemberOwnership {
 public:
@@ -230,7 +228,8 @@ Use MemberOwnership::useOf(const MemberExpr *Mentioned, const ParentMap &Parents
     const auto *Call = dyn_cast_or_null<CallExpr>(user(Unary, Parents, Address));
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     std::optional<unsigned> Index = Call ? argumentIndex(*Call, Address) : std::nullopt;
-    if (const AllocationApi *Row = Api.allocation(Callee); Row && Index && *Index == Row->OutParam) {
+    if (const AllocationApi *Row = Api.allocation(Callee);
+        Row && Index && *Index == Row->OutParam) {
       Allocation = Call;
       Allocator = Row;
       return Use::Allocates;
@@ -307,15 +306,16 @@ std::vector<std::string> words(llvm::StringRef Name) {
   return Words;
 }
 
-constexpr llvm::StringLiteral AcquiringVerbs[] = {"create", "init", "initialize", "alloc",
-                                                  "allocate", "new", "setup", "open"};
-constexpr llvm::StringLiteral ReleasingVerbs[] = {"destroy", "free", "release", "delete",
-                                                  "cleanup", "dealloc", "deallocate",
-                                                  "teardown", "close", "fini", "finalize"};
+constexpr llvm::StringLiteral AcquiringVerbs[] = {"create",   "init", "initialize", "alloc",
+                                                  "allocate", "new",  "setup",      "open"};
+constexpr llvm::StringLiteral ReleasingVerbs[] = {"destroy", "free",    "release",    "delete",
+                                                  "cleanup", "dealloc", "deallocate", "teardown",
+                                                  "close",   "fini",    "finalize"};
 
 // The name without its verb ("Layer_create" → "layer", "initBuffers" →
 // "buffers") when it has exactly one verb of `Verbs`.
-std::optional<std::string> stemWithout(llvm::StringRef Name, llvm::ArrayRef<llvm::StringLiteral> Verbs) {
+std::optional<std::string> stemWithout(llvm::StringRef Name,
+                                       llvm::ArrayRef<llvm::StringLiteral> Verbs) {
   std::vector<std::string> Parts = words(Name);
   std::string Stem;
   unsigned VerbsFound = 0;
@@ -365,8 +365,7 @@ std::vector<MemberOwnership::Pair> MemberOwnership::pairs() const {
           Method->isImplicit())
         continue;
       if (isa<CXXConstructorDecl>(Method) ||
-          (Method->getDeclName().isIdentifier() &&
-           stemWithout(Method->getName(), AcquiringVerbs)))
+          (Method->getDeclName().isIdentifier() && stemWithout(Method->getName(), AcquiringVerbs)))
         Class.Acquirers.push_back(Method);
     }
     Found.push_back(std::move(Class));
@@ -447,7 +446,9 @@ std::vector<MemberLeakCheck::UnreleasedMember> MemberOwnership::unreleased() {
         releasingSet(Object.Releaser, Object.Record);
     if (!Releasing)
       continue;
-    auto IsAcquirer = [&](const FunctionDecl *F) { return llvm::is_contained(Object.Acquirers, F); };
+    auto IsAcquirer = [&](const FunctionDecl *F) {
+      return llvm::is_contained(Object.Acquirers, F);
+    };
     // The releasing function must release some member: then it is the one
     // meant to release the object's memory.
     bool ReleasesSomeMember = false;
@@ -461,9 +462,10 @@ std::vector<MemberLeakCheck::UnreleasedMember> MemberOwnership::unreleased() {
       for (const Mention &Seen : It->second) {
         switch (Seen.What) {
         case Use::Allocates:
-          if (IsAcquirer(Seen.In) && (!FirstAllocation || SM.isBeforeInTranslationUnit(
-                                                             Seen.Allocation->getBeginLoc(),
-                                                             FirstAllocation->Allocation->getBeginLoc())))
+          if (IsAcquirer(Seen.In) &&
+              (!FirstAllocation ||
+               SM.isBeforeInTranslationUnit(Seen.Allocation->getBeginLoc(),
+                                            FirstAllocation->Allocation->getBeginLoc())))
             FirstAllocation = &Seen;
           else if (!IsAcquirer(Seen.In))
             TakenAway = true; // reallocated elsewhere: a resize() may own it
@@ -487,8 +489,8 @@ std::vector<MemberLeakCheck::UnreleasedMember> MemberOwnership::unreleased() {
       }
       ReleasesSomeMember = ReleasesSomeMember || ReleasedByReleaser;
       if (FirstAllocation && !ReleasedByReleaser && !TakenAway && Reported.insert(Field).second)
-        Candidates.push_back({FirstAllocation->Allocation, FirstAllocation->Allocator,
-                              Field, Object.Releaser});
+        Candidates.push_back(
+            {FirstAllocation->Allocation, FirstAllocation->Allocator, Field, Object.Releaser});
     }
     if (ReleasesSomeMember)
       llvm::append_range(Found, Candidates);
@@ -520,13 +522,14 @@ void MemberLeakCheck::registerMatchers(MatchFinder &Finder) {
 void MemberLeakCheck::check(const MatchFinder::MatchResult &Result) {
   for (const UnreleasedMember &Member : unreleasedMembers(*Result.Context, api())) {
     const RecordDecl *Record = Member.Field->getParent();
-    std::string Field = "'" + Record->getNameAsString() + "::" + Member.Field->getNameAsString() + "'";
+    std::string Field =
+        "'" + Record->getNameAsString() + "::" + Member.Field->getNameAsString() + "'";
     std::string Releaser = "'" + releaserName(*Member.Releaser) + "'";
     diag(Member.Allocation->getBeginLoc(),
-         (memoryFamilyName(Member.Api->Family) + " allocated by '" + documentedName(Member.Api->Name) +
-          "' into " + Field + " is never released by " + Releaser +
-          ", which releases the object's other memory; " + unreleasedMemoryFate(Member.Api->Family) +
-          ", once for every object released")
+         (memoryFamilyName(Member.Api->Family) + " allocated by '" +
+          documentedName(Member.Api->Name) + "' into " + Field + " is never released by " +
+          Releaser + ", which releases the object's other memory; " +
+          unreleasedMemoryFate(Member.Api->Family) + ", once for every object released")
              .str())
         .note(Member.Releaser->getLocation(), Releaser + " does not release " + Field);
   }

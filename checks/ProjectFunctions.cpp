@@ -319,8 +319,8 @@ private:
   void assigned(const VarDecl *Local, const Expr *Value) {
     if (std::optional<MemoryHandedOut> Memory = allocatedBy(Value))
       LocalMemory[Local].push_back(*Memory);
-    else if (!Value->IgnoreParenCasts()->isNullPointerConstant(
-                 Owner.Context, Expr::NPC_ValueDependentIsNotNull))
+    else if (!Value->IgnoreParenCasts()->isNullPointerConstant(Owner.Context,
+                                                               Expr::NPC_ValueDependentIsNotNull))
       Overwritten.insert(Local);
   }
 
@@ -359,8 +359,7 @@ private:
       return MemoryHandedOut{CudaApi::allocatedFamily(*Allocation, Flags),
                              documentedName(Allocation->Release).str()};
     }
-    if (const HostAllocationApi *Host = Api.hostAllocation(Callee);
-        Host && Host->OutParam == I)
+    if (const HostAllocationApi *Host = Api.hostAllocation(Callee); Host && Host->OutParam == I)
       return MemoryHandedOut{MemoryFamily::PageableHost, Host->Release.str()};
     if (std::optional<ParameterFate> Fate = calleeFate(Callee, I);
         Fate && Fate->What == ParameterFate::ReceivesAllocation)
@@ -411,8 +410,8 @@ private:
     for (const Expr *Value : Returns) {
       if (!Value)
         return std::nullopt;
-      if (Value->IgnoreParenCasts()->isNullPointerConstant(
-              Owner.Context, Expr::NPC_ValueDependentIsNotNull))
+      if (Value->IgnoreParenCasts()->isNullPointerConstant(Owner.Context,
+                                                           Expr::NPC_ValueDependentIsNotNull))
         continue;
       std::optional<MemoryHandedOut> This = allocatedBy(Value);
       if (!This)
@@ -440,8 +439,7 @@ private:
       return ParameterFate::kept();
     }
     if (const auto *Assignment = dyn_cast_or_null<BinaryOperator>(Parent);
-        Assignment && Assignment->isAssignmentOp() &&
-        Assignment->getLHS()->IgnoreParens() == Use) {
+        Assignment && Assignment->isAssignmentOp() && Assignment->getLHS()->IgnoreParens() == Use) {
       if (ByReference && Assignment->getOpcode() == BO_Assign) {
         if (std::optional<MemoryHandedOut> Memory = valueMemory(Assignment->getRHS()))
           return {ParameterFate::ReceivesAllocation, *Memory};
@@ -774,24 +772,21 @@ std::vector<FunctionSummary> summariseUnit(ASTContext &Context, const CudaApi &A
     // One release per call is what the checks model; a function that
     // releases two of its parameters keeps both, as an unknown call would.
     if (ReleasedParameters.size() == 1)
-      Summary.Releases = {{ReleasedParameters.front(),
-                           Known.Parameters[ReleasedParameters.front()].Memory.Family}};
+      Summary.Releases = {
+          {ReleasedParameters.front(), Known.Parameters[ReleasedParameters.front()].Memory.Family}};
     else
       llvm::append_range(Summary.Keeps, ReleasedParameters);
     llvm::sort(Summary.Keeps);
-    if (!UsesAPointer && !Summary.Returns && !Summary.SynchronizesDevice &&
-        !Summary.WaitsFor && Summary.IgnoresStatus.empty() &&
-        Summary.WritesAllocation.empty() && !Summary.Releases)
+    if (!UsesAPointer && !Summary.Returns && !Summary.SynchronizesDevice && !Summary.WaitsFor &&
+        Summary.IgnoresStatus.empty() && Summary.WritesAllocation.empty() && !Summary.Releases)
       continue; // no more than an unknown call
     Summaries.push_back(std::move(Summary));
   }
-  llvm::sort(Summaries, [](const FunctionSummary &A, const FunctionSummary &B) {
-    return A.Usr < B.Usr;
-  });
+  llvm::sort(Summaries,
+             [](const FunctionSummary &A, const FunctionSummary &B) { return A.Usr < B.Usr; });
   Summaries.erase(std::unique(Summaries.begin(), Summaries.end()), Summaries.end());
   return Summaries;
 }
-
 
 namespace {
 
@@ -948,8 +943,8 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
           Facts.Calls.push_back({*Usr, *CalleeUsr});
           Reached.push_back(Callee->getCanonicalDecl());
         }
-    if (!Known.LeavesPending && !OtherUnits.empty() &&
-        IfTheyLaunch.leavesLaunchPending(Function) && IfTheyLaunch.launchesOnEveryPath(Function))
+    if (!Known.LeavesPending && !OtherUnits.empty() && IfTheyLaunch.leavesLaunchPending(Function) &&
+        IfTheyLaunch.launchesOnEveryPath(Function))
       for (const std::vector<const FunctionDecl *> &Set :
            sufficientLaunchers(IfTheyLaunch, Function, Reached)) {
         std::vector<std::string> Usrs;
@@ -1012,8 +1007,7 @@ UnitLaunchFacts summariseLaunches(ASTContext &Context, const CudaApi &Api) {
       if (std::optional<std::string> Usr = usrOf(Method))
         Facts.CalledNotDefined.push_back(*Usr);
   llvm::sort(Facts.Defined, [](const auto &A, const auto &B) { return A.first < B.first; });
-  Facts.Defined.erase(std::unique(Facts.Defined.begin(), Facts.Defined.end()),
-                      Facts.Defined.end());
+  Facts.Defined.erase(std::unique(Facts.Defined.begin(), Facts.Defined.end()), Facts.Defined.end());
   sortUnique(Facts.Forwards);
   sortUnique(Facts.Calls);
   sortUnique(Facts.Overrides);
@@ -1440,8 +1434,7 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
     if (llvm::any_of(Known->StopsUnless, [&](const std::string &Callee) {
           auto Facts = Launches.find(Callee);
           return Facts != Launches.end() &&
-                 (!Facts->second || Facts->second->LeavesPending ||
-                  Facts->second->MayLeavePending);
+                 (!Facts->second || Facts->second->LeavesPending || Facts->second->MayLeavePending);
         }))
       Known->StopsIfNull.clear();
     Known->StopsUnless.clear();

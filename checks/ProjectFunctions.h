@@ -131,8 +131,7 @@ struct LaunchFacts {
   std::vector<std::string> StopsUnless;
   bool operator==(const LaunchFacts &Other) const {
     return LeavesPending == Other.LeavesPending && Queries == Other.Queries &&
-           MayLeavePending == Other.MayLeavePending &&
-           CalledElsewhere == Other.CalledElsewhere &&
+           MayLeavePending == Other.MayLeavePending && CalledElsewhere == Other.CalledElsewhere &&
            CalledUnchecked == Other.CalledUnchecked && StopsIfNull == Other.StopsIfNull &&
            StopsUnless == Other.StopsUnless;
   }
@@ -183,8 +182,7 @@ UnitLaunchFacts summariseLaunches(clang::ASTContext &Context, const CudaApi &Api
 // another unit can call: externally visible, neither inline nor templates,
 // defined in the project's files (not system headers), and saying more than
 // an unknown call would. Sorted by USR.
-std::vector<FunctionSummary> summariseUnit(clang::ASTContext &Context,
-                                           const CudaApi &Api);
+std::vector<FunctionSummary> summariseUnit(clang::ASTContext &Context, const CudaApi &Api);
 
 // The status parameters of `Function` that its body, which `Context` holds,
 // never reads (FunctionSummary::IgnoresStatus), for a function of any kind

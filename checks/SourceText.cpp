@@ -11,11 +11,10 @@ using namespace clang;
 
 namespace cudalint {
 
-std::string shortSourceText(const Expr &E, const SourceManager &SM,
-                            const LangOptions &LangOpts) {
+std::string shortSourceText(const Expr &E, const SourceManager &SM, const LangOptions &LangOpts) {
   constexpr size_t LongestQuoted = 40;
-  CharSourceRange Range = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(E.getSourceRange()), SM, LangOpts);
+  CharSourceRange Range =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(E.getSourceRange()), SM, LangOpts);
   if (Range.isInvalid())
     return {};
   llvm::StringRef Text = Lexer::getSourceText(Range, SM, LangOpts);
@@ -50,9 +49,9 @@ bool conditionIsFalse(llvm::ArrayRef<Token> Condition) {
     return Operand.size() == 2 && Operand[0].is(tok::exclaim) &&
            (tok::isStringLiteral(Operand[1].getKind()) || Operand[1].is(tok::kw_true));
   };
-  return llvm::all_of(Operands, [&](const auto &Operand) {
-           return IsMessage(Operand) || IsFalse(Operand);
-         }) &&
+  return llvm::all_of(
+             Operands,
+             [&](const auto &Operand) { return IsMessage(Operand) || IsFalse(Operand); }) &&
          llvm::any_of(Operands, [&](const auto &Operand) { return IsFalse(Operand); });
 }
 

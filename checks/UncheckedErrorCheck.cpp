@@ -7,10 +7,10 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Analysis/Analyses/LiveVariables.h"
 #include "clang/Analysis/AnalysisDeclContext.h"
 #include "clang/Analysis/CFG.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
@@ -52,8 +52,7 @@ const CallExpr *statusCallIn(const Expr *Stored, const CudaApi &Api) {
     return nullptr;
   const auto *Call = dyn_cast<CallExpr>(Stored->IgnoreParenImpCasts());
   if (!Call || isa<CUDAKernelCallExpr>(Call) || !Call->getDirectCallee() ||
-      !Api.isStatusType(Call->getCallReturnType(
-          Call->getDirectCallee()->getASTContext())))
+      !Api.isStatusType(Call->getCallReturnType(Call->getDirectCallee()->getASTContext())))
     return nullptr;
   return Call;
 }
@@ -119,8 +118,8 @@ public:
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *Assign) {
-    StoresAStatus |= Assign->getOpcode() == BO_Assign &&
-                     statusCallIn(Assign->getRHS(), Api) != nullptr;
+    StoresAStatus |=
+        Assign->getOpcode() == BO_Assign && statusCallIn(Assign->getRHS(), Api) != nullptr;
     return true;
   }
 
@@ -159,8 +158,7 @@ struct StatusStore {
 // local variable that is not live right after the store.
 class DeadStatusStoreFinder : public LiveVariables::Observer {
 public:
-  DeadStatusStoreFinder(const CudaApi &Api,
-                        const llvm::SmallPtrSetImpl<const VarDecl *> &Escaping)
+  DeadStatusStoreFinder(const CudaApi &Api, const llvm::SmallPtrSetImpl<const VarDecl *> &Escaping)
       : Api(Api), Escaping(Escaping) {}
 
   void observeStmt(const Stmt *S, const CFGBlock *,
@@ -186,10 +184,9 @@ public:
 private:
   void consider(const VarDecl *Var, const Expr *Stored, const Stmt *Store,
                 const LiveVariables::LivenessValues &Live) {
-    if (!Var->hasLocalStorage() || isa<ParmVarDecl>(Var) ||
-        Var->getType()->isReferenceType() ||
-        Var->getType().isVolatileQualified() || Var->hasAttr<UnusedAttr>() ||
-        Escaping.count(Var) || Live.isLive(Var))
+    if (!Var->hasLocalStorage() || isa<ParmVarDecl>(Var) || Var->getType()->isReferenceType() ||
+        Var->getType().isVolatileQualified() || Var->hasAttr<UnusedAttr>() || Escaping.count(Var) ||
+        Live.isLive(Var))
       return;
     if (const CallExpr *Call = statusCallIn(Stored, Api))
       Dead.push_back({Var, Call, Store});
@@ -209,8 +206,7 @@ bool storesTo(const Stmt *S, const VarDecl *Var) {
 
 // Where a dead store's value is lost: the first later store to the same
 // variable on some path, or nullptr when the variable simply goes unread.
-const Stmt *firstOverwrite(const CFG &Graph, const Stmt *Store,
-                           const VarDecl *Var) {
+const Stmt *firstOverwrite(const CFG &Graph, const Stmt *Store, const VarDecl *Var) {
   const CFGBlock *StartBlock = nullptr;
   size_t StartIndex = 0;
   for (const CFGBlock *Block : Graph) {
@@ -242,8 +238,7 @@ const Stmt *firstOverwrite(const CFG &Graph, const Stmt *Store,
 } // namespace
 
 UncheckedErrorCheck::UncheckedErrorCheck(CheckContext &Context)
-    : CudaCheck(Id, Context),
-      CheckKernelLaunches(boolOption("CheckKernelLaunches", true)),
+    : CudaCheck(Id, Context), CheckKernelLaunches(boolOption("CheckKernelLaunches", true)),
       ReportBareQueries(boolOption("ReportBareQueries", false)),
       ExtraStatusTypes(stringOption("StatusTypes", "")),
       CheckMacro(llvm::StringRef(stringOption("CheckMacro", "")).trim().str()),
@@ -270,10 +265,9 @@ void UncheckedErrorCheck::registerMatchers(MatchFinder &Finder) {
   // whose value is thrown away, in any statement position. Which status calls
   // inside it are lost is decided in check(): `c ? cudaA() : cudaB();` loses
   // both, `cudaA(), cudaB();` both, `cudaA() == cudaSuccess;` the comparison.
-  auto StatusCall = callExpr(unless(cudaKernelCallExpr()),
-                             callee(functionDecl(returnsCudaStatus(&StatusApi))));
-  auto Discarded =
-      expr(anyOf(StatusCall, hasDescendant(StatusCall))).bind("discarded");
+  auto StatusCall =
+      callExpr(unless(cudaKernelCallExpr()), callee(functionDecl(returnsCudaStatus(&StatusApi))));
+  auto Discarded = expr(anyOf(StatusCall, hasDescendant(StatusCall))).bind("discarded");
   auto NotInSystemHeader = unless(isExpansionInSystemHeader());
   // One matcher per statement kind, not one stmt(anyOf(...)): MatchFinder
   // tries a matcher only on nodes of its kind, and a unit's statements are
@@ -287,14 +281,14 @@ void UncheckedErrorCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(whileStmt(hasBody(Discarded), NotInSystemHeader), this);
   Finder.addMatcher(doStmt(hasBody(Discarded), NotInSystemHeader), this);
   Finder.addMatcher(cxxForRangeStmt(hasBody(Discarded), NotInSystemHeader), this);
-  Finder.addMatcher(forStmt(eachOf(hasLoopInit(Discarded), hasIncrement(Discarded),
-                                   hasBody(Discarded)),
-                            NotInSystemHeader),
-                    this);
+  Finder.addMatcher(
+      forStmt(eachOf(hasLoopInit(Discarded), hasIncrement(Discarded), hasBody(Discarded)),
+              NotInSystemHeader),
+      this);
   Finder.addMatcher(switchCase(forEach(Discarded), NotInSystemHeader), this);
   Finder.addMatcher(labelStmt(has(Discarded), NotInSystemHeader), this);
-  Finder.addMatcher(
-      binaryOperator(hasOperatorName(","), hasLHS(Discarded), NotInSystemHeader), this);
+  Finder.addMatcher(binaryOperator(hasOperatorName(","), hasLHS(Discarded), NotInSystemHeader),
+                    this);
   // A GNU statement expression's last statement is its value, not discarded.
   // The matcher sees the statement expression before the statements inside
   // it, so its value is known by the time they are checked.
@@ -308,10 +302,10 @@ void UncheckedErrorCheck::registerMatchers(MatchFinder &Finder) {
                         .bind("handed-on"),
                     this);
 
-  Finder.addMatcher(functionDecl(isDefinition(), hasBody(stmt()),
-                                 unless(isExpansionInSystemHeader()))
-                        .bind("function"),
-                    this);
+  Finder.addMatcher(
+      functionDecl(isDefinition(), hasBody(stmt()), unless(isExpansionInSystemHeader()))
+          .bind("function"),
+      this);
 }
 
 void UncheckedErrorCheck::check(const MatchFinder::MatchResult &Result) {
@@ -328,8 +322,7 @@ void UncheckedErrorCheck::check(const MatchFinder::MatchResult &Result) {
       // `cudaGetLastError();` on its own resets the sticky error after the
       // code handled (or chose to tolerate) a failure; `cudaStreamQuery(s);`
       // flushes queued work. Neither loses a failure.
-      if (WholeStatement && !ReportBareQueries &&
-          StatusApi.isBareCallIdiom(Call.getDirectCallee()))
+      if (WholeStatement && !ReportBareQueries && StatusApi.isBareCallIdiom(Call.getDirectCallee()))
         return;
       if (StatusApi.recordsLastError(Call.getDirectCallee()))
         DiscardedRuntimeStatuses.push_back({&Call, WholeStatement, Result.Context});
@@ -369,9 +362,7 @@ void UncheckedErrorCheck::reportDiscardedStatus(const CallExpr &Call, bool Whole
                          "the program carries on with whatever the GPU left behind",
                          Status, Name)
                .str());
-  Finding
-      .note(Call.getBeginLoc(),
-            "cast the call to 'void' to ignore its status deliberately")
+  Finding.note(Call.getBeginLoc(), "cast the call to 'void' to ignore its status deliberately")
       .note(Callee->getLocation(), llvm::formatv("'{0}' is declared here", Name).str());
   if (WholeStatement && !CheckMacro.empty())
     wrapInCheckMacro(Finding, Call, Context);
@@ -392,12 +383,10 @@ void UncheckedErrorCheck::wrapInCheckMacro(FindingBuilder &Finding, const CallEx
   std::optional<Token> Next = Lexer::findNextToken(End, SM, LangOpts);
   std::optional<Token> Previous =
       Lexer::findPreviousToken(Begin, SM, LangOpts, /*IncludeComments=*/false);
-  if (!Next || !Next->is(tok::semi) ||
-      (Previous && Previous->isOneOf(tok::l_paren, tok::comma)))
+  if (!Next || !Next->is(tok::semi) || (Previous && Previous->isOneOf(tok::l_paren, tok::comma)))
     return;
   Finding.fixIt(FixItHint::CreateInsertion(Begin, CheckMacro + "("));
-  Finding.fixIt(
-      FixItHint::CreateInsertion(Lexer::getLocForEndOfToken(End, 0, SM, LangOpts), ")"));
+  Finding.fixIt(FixItHint::CreateInsertion(Lexer::getLocForEndOfToken(End, 0, SM, LangOpts), ")"));
 }
 
 const std::vector<unsigned> &
@@ -421,21 +410,21 @@ void UncheckedErrorCheck::reportStatusesNeverRead(const CallExpr &Call, ASTConte
     return;
   unsigned FirstArgument = firstArgumentOfParameters(Call);
   // An operator has no identifier to name it by.
-  std::string Name = Callee->getIdentifier() ? documentedName(*Callee)
-                                             : Callee->getQualifiedNameAsString();
+  std::string Name =
+      Callee->getIdentifier() ? documentedName(*Callee) : Callee->getQualifiedNameAsString();
   for (unsigned Parameter : statusParametersNeverRead(*Callee, Context)) {
     if (Parameter + FirstArgument >= Call.getNumArgs())
       continue;
     const CallExpr *Status = statusCallIn(Call.getArg(Parameter + FirstArgument), StatusApi);
     if (!Status)
       continue;
-    FindingBuilder Finding = diag(
-        Status->getBeginLoc(),
-        llvm::formatv("the {0} returned by '{1}' is handed to '{2}', which never reads it; "
-                      "if the call fails, nothing notices",
-                      StatusApi.statusTypeName(Status->getDirectCallee()->getReturnType()),
-                      calleeName(*Status), Name)
-            .str());
+    FindingBuilder Finding =
+        diag(Status->getBeginLoc(),
+             llvm::formatv("the {0} returned by '{1}' is handed to '{2}', which never reads it; "
+                           "if the call fails, nothing notices",
+                           StatusApi.statusTypeName(Status->getDirectCallee()->getReturnType()),
+                           calleeName(*Status), Name)
+                 .str());
     const FunctionDecl *Definition = Callee->getDefinition();
     if (Definition && Parameter < Definition->getNumParams())
       Finding.note(Definition->getParamDecl(Parameter)->getLocation(),
@@ -469,25 +458,22 @@ void UncheckedErrorCheck::reportDeadStatusStores(const FunctionDecl &Function,
 
   for (const StatusStore &Store : Finder.Dead) {
     std::string Variable = Store.Variable->getNameAsString();
-    llvm::StringRef Status = StatusApi.statusTypeName(
-        Store.Call->getDirectCallee()->getReturnType());
+    llvm::StringRef Status =
+        StatusApi.statusTypeName(Store.Call->getDirectCallee()->getReturnType());
     const Stmt *Overwrite = firstOverwrite(*Graph, Store.Store, Store.Variable);
-    FindingBuilder Finding = diag(
-        Store.Call->getBeginLoc(),
-        llvm::formatv("the {0} returned by '{1}' is stored in '{2}' but never "
-                      "read; if the call fails, nothing notices",
-                      Status, calleeName(*Store.Call), Variable)
-            .str());
+    FindingBuilder Finding =
+        diag(Store.Call->getBeginLoc(),
+             llvm::formatv("the {0} returned by '{1}' is stored in '{2}' but never "
+                           "read; if the call fails, nothing notices",
+                           Status, calleeName(*Store.Call), Variable)
+                 .str());
     if (Overwrite)
       Finding.note(Overwrite->getBeginLoc(),
-                   llvm::formatv("'{0}' is overwritten here before it is read",
-                                 Variable)
-                       .str());
+                   llvm::formatv("'{0}' is overwritten here before it is read", Variable).str());
     else
-      Finding.note(Store.Variable->getLocation(),
-                   llvm::formatv("'{0}' is not read again before it goes out of scope",
-                                 Variable)
-                       .str());
+      Finding.note(
+          Store.Variable->getLocation(),
+          llvm::formatv("'{0}' is not read again before it goes out of scope", Variable).str());
   }
 }
 
@@ -528,14 +514,14 @@ void UncheckedErrorCheck::onEndOfTranslationUnit() {
         Launch.Helper
             ? llvm::formatv("the kernel launch in '{0}'", documentedName(*Launch.Helper)).str()
             : llvm::formatv("launch of kernel '{0}'", Launch.KernelName).str();
-    FindingBuilder Finding = diag(
-        Launch.Launch->getBeginLoc(),
-        llvm::formatv("{0} is never checked with "
-                      "cudaGetLastError(); a launch that cannot start reports "
-                      "nothing, and a later cudaDeviceSynchronize() still "
-                      "returns cudaSuccess",
-                      What)
-            .str());
+    FindingBuilder Finding =
+        diag(Launch.Launch->getBeginLoc(),
+             llvm::formatv("{0} is never checked with "
+                           "cudaGetLastError(); a launch that cannot start reports "
+                           "nothing, and a later cudaDeviceSynchronize() still "
+                           "returns cudaSuccess",
+                           What)
+                 .str());
     if (Launch.Helper)
       Finding.note(Launch.Helper->getLocation(),
                    llvm::formatv("'{0}', defined in another unit of the compile database, "

@@ -79,8 +79,7 @@ private:
                              clang::ASTContext &Context);
   void wrapInCheckMacro(FindingBuilder &Finding, const clang::CallExpr &Call,
                         clang::ASTContext &Context) const;
-  void reportDeadStatusStores(const clang::FunctionDecl &Function,
-                              clang::ASTContext &Context);
+  void reportDeadStatusStores(const clang::FunctionDecl &Function, clang::ASTContext &Context);
   void reportStatusesNeverRead(const clang::CallExpr &Call, clang::ASTContext &Context);
   const std::vector<unsigned> &statusParametersNeverRead(const clang::FunctionDecl &Callee,
                                                          clang::ASTContext &Context);

@@ -16,42 +16,42 @@
 //      text, JSON or SARIF; then --export-fixes and --fix (report/FixStage)
 // --merge, --lsp and --analysis-worker leave this path at the start;
 // `cudalint doctor` (doctor/) is a command of its own, with its own options.
-#include "ProjectFunctions.h"
-#include "run/Analysis.h"
-#include "run/Preamble.h"
-#include "report/Baseline.h"
 #include "ArchCoverageCheck.h"
 #include "CheckRegistry.h"
+#include "ProjectFunctions.h"
+#include "config/Config.h"
+#include "config/GlobList.h"
+#include "config/UnitConfig.h"
+#include "database/ChangedFiles.h"
 #include "database/CommandTranslation.h"
 #include "database/CompileDatabase.h"
-#include "config/Config.h"
-#include "database/ChangedFiles.h"
 #include "database/CudaToolkit.h"
-#include "report/Fixes.h"
-#include "config/GlobList.h"
+#include "database/CudaUnitScan.h"
+#include "database/Shard.h"
+#include "database/UnitSelection.h"
+#include "doctor/Doctor.h"
 #include "lsp/ClangdProxy.h"
 #include "lsp/LanguageServer.h"
+#include "report/Baseline.h"
+#include "report/FixStage.h"
+#include "report/Fixes.h"
 #include "report/Output.h"
 #include "report/ReportMerge.h"
-#include "report/FixStage.h"
-#include "support/GpuProbe.h"
+#include "run/Analysis.h"
+#include "run/Preamble.h"
 #include "run/ResultCache.h"
 #include "run/UnitPlan.h"
 #include "run/WorkerPool.h"
-#include "database/Shard.h"
-#include "database/UnitSelection.h"
-#include "database/CudaUnitScan.h"
-#include "config/UnitConfig.h"
-#include "doctor/Doctor.h"
+#include "support/GpuProbe.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/ThreadPool.h"
@@ -73,31 +73,31 @@ namespace {
 
 cl::OptionCategory Category("cudalint options");
 
-cl::list<std::string> Sources(cl::Positional, cl::desc("<source>..."),
-                              cl::cat(Category));
-cl::opt<std::string> BuildPath(
-    "p", cl::desc("Build directory holding compile_commands.json (or the file "
-                  "itself). Without it, the parents of the first source are "
-                  "searched, as clang-tidy does."),
-    cl::value_desc("build-path"), cl::cat(Category));
-cl::opt<std::string> Checks(
-    "checks",
-    cl::desc("Comma-separated globs of checks to run; '-' removes: "
-             "'-*,cuda-alloc-pointer-arg'. Appended to the configuration's "
-             "Checks (default: all cuda-* checks), so the last matching glob "
-             "decides."),
-    cl::cat(Category));
+cl::list<std::string> Sources(cl::Positional, cl::desc("<source>..."), cl::cat(Category));
+cl::opt<std::string>
+    BuildPath("p",
+              cl::desc("Build directory holding compile_commands.json (or the file "
+                       "itself). Without it, the parents of the first source are "
+                       "searched, as clang-tidy does."),
+              cl::value_desc("build-path"), cl::cat(Category));
+cl::opt<std::string>
+    Checks("checks",
+           cl::desc("Comma-separated globs of checks to run; '-' removes: "
+                    "'-*,cuda-alloc-pointer-arg'. Appended to the configuration's "
+                    "Checks (default: all cuda-* checks), so the last matching glob "
+                    "decides."),
+           cl::cat(Category));
 cl::opt<bool> ListChecks("list-checks",
                          cl::desc("List the checks enabled for the first source (or the "
                                   "current directory) and exit."),
                          cl::cat(Category));
 enum class Format { Text, Sarif, Json };
-cl::opt<Format> OutputFormat(
-    "format", cl::desc("Output format:"),
-    cl::values(clEnumValN(Format::Text, "text", "clang's diagnostic format (default)"),
-               clEnumValN(Format::Sarif, "sarif", "SARIF 2.1.0, for code scanning"),
-               clEnumValN(Format::Json, "json", "cudalint's JSON, for scripts")),
-    cl::init(Format::Text), cl::cat(Category));
+cl::opt<Format>
+    OutputFormat("format", cl::desc("Output format:"),
+                 cl::values(clEnumValN(Format::Text, "text", "clang's diagnostic format (default)"),
+                            clEnumValN(Format::Sarif, "sarif", "SARIF 2.1.0, for code scanning"),
+                            clEnumValN(Format::Json, "json", "cudalint's JSON, for scripts")),
+                 cl::init(Format::Text), cl::cat(Category));
 cl::opt<std::string> OutputFile("output", cl::desc("Write the report to <file> instead of stdout."),
                                 cl::value_desc("file"), cl::cat(Category));
 cl::alias OutputFileShort("o", cl::aliasopt(OutputFile), cl::desc("Alias for --output"));
@@ -105,11 +105,11 @@ cl::opt<unsigned> Jobs("j",
                        cl::desc("Units analysed at once, each in a worker process of its own "
                                 "(default: all cores)."),
                        cl::Prefix, cl::init(0), cl::cat(Category));
-cl::opt<unsigned> UnitTimeout(
-    "unit-timeout",
-    cl::desc("Stop the analysis of a unit after this many seconds and report it as not "
-             "analysed (0: no limit; default 600)."),
-    cl::value_desc("seconds"), cl::init(600), cl::cat(Category));
+cl::opt<unsigned>
+    UnitTimeout("unit-timeout",
+                cl::desc("Stop the analysis of a unit after this many seconds and report it as not "
+                         "analysed (0: no limit; default 600)."),
+                cl::value_desc("seconds"), cl::init(600), cl::cat(Category));
 cl::opt<unsigned> UnitMemoryLimit(
     "unit-memory-limit",
     cl::desc("Memory a unit's worker may allocate, in MiB; past it the unit is reported as "
@@ -130,105 +130,105 @@ cl::opt<std::string> PreambleDir(
              "headers are precompiled, once for its units); 'none' parses them in every "
              "unit."),
     cl::value_desc("dir|none"), cl::cat(Category));
-cl::opt<bool> Verbose(
-    "verbose",
-    cl::desc("Print, for each unit, the clang command it was translated to, the time spent "
-             "parsing and analysing, and every function where the analyzer gave up; the "
-             "reports carry the timings too (which makes them differ from run to run)."),
-    cl::cat(Category));
+cl::opt<bool>
+    Verbose("verbose",
+            cl::desc("Print, for each unit, the clang command it was translated to, the time spent "
+                     "parsing and analysing, and every function where the analyzer gave up; the "
+                     "reports carry the timings too (which makes them differ from run to run)."),
+            cl::cat(Category));
 cl::opt<bool> AnalysisWorker("analysis-worker", cl::Hidden,
                              cl::desc("Analyse the unit of the request on stdin, or in the "
                                       "named pipe given as source (internal)."));
 cl::opt<int> WorkerRunPid("run-pid", cl::Hidden, cl::init(0),
                           cl::desc("The pid of the run that started this worker (internal)."));
-cl::opt<std::string> WarningsAsErrors(
-    "warnings-as-errors",
-    cl::desc("Globs of checks whose findings are reported as errors; appended to "
-             "the configuration's WarningsAsErrors."),
-    cl::cat(Category));
-cl::opt<std::string> HeaderFilter(
-    "header-filter",
-    cl::desc("Regular expression matched against headers (not main files) for "
-             "which findings are shown; overrides HeaderFilterRegex. Default: all "
-             "non-system headers."),
-    cl::cat(Category));
-cl::opt<std::string> UnitsOption(
-    "units",
-    cl::desc("Without sources, the database units analysed: 'cuda-api' (default) the "
-             "CUDA units and the C and C++ units that include a CUDA header, 'cuda' "
-             "the CUDA units alone; overrides Units."),
-    cl::value_desc("cuda|cuda-api"), cl::cat(Category));
+cl::opt<std::string>
+    WarningsAsErrors("warnings-as-errors",
+                     cl::desc("Globs of checks whose findings are reported as errors; appended to "
+                              "the configuration's WarningsAsErrors."),
+                     cl::cat(Category));
+cl::opt<std::string>
+    HeaderFilter("header-filter",
+                 cl::desc("Regular expression matched against headers (not main files) for "
+                          "which findings are shown; overrides HeaderFilterRegex. Default: all "
+                          "non-system headers."),
+                 cl::cat(Category));
+cl::opt<std::string>
+    UnitsOption("units",
+                cl::desc("Without sources, the database units analysed: 'cuda-api' (default) the "
+                         "CUDA units and the C and C++ units that include a CUDA header, 'cuda' "
+                         "the CUDA units alone; overrides Units."),
+                cl::value_desc("cuda|cuda-api"), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("Print no summary and no notices on stderr."),
                     cl::cat(Category));
-cl::opt<std::string> CudaPath(
-    "cuda-path",
-    cl::desc("CUDA Toolkit to parse against, or 'none' for the CUDA headers "
-             "bundled with cudalint. Default: found as clang finds it."),
-    cl::value_desc("dir|none"), cl::cat(Category));
-cl::list<std::string> CheckOptionList(
-    "check-option", cl::desc("Set a check option: <check-id>.<Option>=<value>."),
-    cl::value_desc("check.Option=value"), cl::cat(Category));
+cl::opt<std::string>
+    CudaPath("cuda-path",
+             cl::desc("CUDA Toolkit to parse against, or 'none' for the CUDA headers "
+                      "bundled with cudalint. Default: found as clang finds it."),
+             cl::value_desc("dir|none"), cl::cat(Category));
+cl::list<std::string> CheckOptionList("check-option",
+                                      cl::desc("Set a check option: <check-id>.<Option>=<value>."),
+                                      cl::value_desc("check.Option=value"), cl::cat(Category));
 cl::list<std::string> ExtraArgs("extra-arg",
                                 cl::desc("Additional argument to append to each unit's command."),
                                 cl::cat(Category));
-cl::list<std::string> ExtraArgsBefore(
-    "extra-arg-before", cl::desc("Additional argument to prepend to each unit's command."),
-    cl::cat(Category));
+cl::list<std::string>
+    ExtraArgsBefore("extra-arg-before",
+                    cl::desc("Additional argument to prepend to each unit's command."),
+                    cl::cat(Category));
 cl::list<std::string> TargetGpuList(
     "target-gpu", cl::CommaSeparated, cl::value_desc("sm_90,sm_120"),
     cl::desc("The GPUs the program must run on, for cuda-arch-coverage (overrides\n"
              "TargetGpus in .cudalint.yaml; without either, the GPUs of this machine)."),
     cl::cat(Category));
 
-cl::opt<std::string> SourceRoot(
-    "source-root",
-    cl::desc("Directory that SARIF file URIs are made relative to (default: the "
-             "current directory)."),
-    cl::cat(Category));
+cl::opt<std::string>
+    SourceRoot("source-root",
+               cl::desc("Directory that SARIF file URIs are made relative to (default: the "
+                        "current directory)."),
+               cl::cat(Category));
 cl::opt<cl::boolOrDefault> UseColor("use-color",
                                     cl::desc("Colour the text output (default: when "
                                              "stdout is a terminal)."),
                                     cl::cat(Category));
-cl::opt<std::string> ConfigFilePath(
-    "config-file",
-    cl::desc("Use this configuration file for every unit instead of the "
-             ".cudalint.yaml files found above each one."),
-    cl::value_desc("path"), cl::cat(Category));
-cl::opt<bool> DumpConfig(
-    "dump-config",
-    cl::desc("Print the effective configuration of the first source (or the current "
-             "directory) as YAML, with every enabled check's options, and exit."),
-    cl::cat(Category));
-cl::opt<bool> VerifyConfig(
-    "verify-config",
-    cl::desc("Check the configuration files that apply (and the command line's "
-             "check globs and options) for unknown keys, checks and options, and "
-             "exit: 0 when there are none, 2 otherwise."),
-    cl::cat(Category));
-cl::opt<std::string> BaselineFile(
-    "baseline",
-    cl::desc("Report only the findings that are not in this baseline file (written "
-             "by --write-baseline)."),
-    cl::value_desc("file"), cl::cat(Category));
-cl::opt<std::string> WriteBaselineFile(
-    "write-baseline",
-    cl::desc("Record this run's findings in a baseline file, for --baseline."),
-    cl::value_desc("file"), cl::cat(Category));
-cl::opt<std::string> ExportFixes(
-    "export-fixes",
-    cl::desc("Write the findings and their fix-its as YAML for "
-             "clang-apply-replacements, as clang-tidy does."),
-    cl::value_desc("file.yaml"), cl::cat(Category));
+cl::opt<std::string>
+    ConfigFilePath("config-file",
+                   cl::desc("Use this configuration file for every unit instead of the "
+                            ".cudalint.yaml files found above each one."),
+                   cl::value_desc("path"), cl::cat(Category));
+cl::opt<bool>
+    DumpConfig("dump-config",
+               cl::desc("Print the effective configuration of the first source (or the current "
+                        "directory) as YAML, with every enabled check's options, and exit."),
+               cl::cat(Category));
+cl::opt<bool>
+    VerifyConfig("verify-config",
+                 cl::desc("Check the configuration files that apply (and the command line's "
+                          "check globs and options) for unknown keys, checks and options, and "
+                          "exit: 0 when there are none, 2 otherwise."),
+                 cl::cat(Category));
+cl::opt<std::string>
+    BaselineFile("baseline",
+                 cl::desc("Report only the findings that are not in this baseline file (written "
+                          "by --write-baseline)."),
+                 cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string>
+    WriteBaselineFile("write-baseline",
+                      cl::desc("Record this run's findings in a baseline file, for --baseline."),
+                      cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> ExportFixes("export-fixes",
+                                 cl::desc("Write the findings and their fix-its as YAML for "
+                                          "clang-apply-replacements, as clang-tidy does."),
+                                 cl::value_desc("file.yaml"), cl::cat(Category));
 cl::opt<bool> Fix("fix",
                   cl::desc("Apply the fix-its of the reported findings, then analyse the "
                            "fixed units again to confirm."),
                   cl::cat(Category));
-cl::opt<bool> LanguageServer(
-    "lsp",
-    cl::desc("Serve the Language Server Protocol on stdin and stdout, for editors "
-             "(see docs/editors.md). -p, --checks, --config-file, --cuda-path and "
-             "--extra-arg apply to every file."),
-    cl::cat(Category));
+cl::opt<bool>
+    LanguageServer("lsp",
+                   cl::desc("Serve the Language Server Protocol on stdin and stdout, for editors "
+                            "(see docs/editors.md). -p, --checks, --config-file, --cuda-path and "
+                            "--extra-arg apply to every file."),
+                   cl::cat(Category));
 // Documents the mode that run() takes apart before any option is parsed.
 cl::opt<bool> ClangdMode(
     "clangd",
@@ -239,36 +239,36 @@ cl::opt<bool> ClangdMode(
     cl::cat(Category));
 cl::alias CompileCommandsDir("compile-commands-dir", cl::aliasopt(BuildPath),
                              cl::desc("Alias for -p, as clangd spells it"));
-cl::opt<std::string> ShardOption(
-    "shard",
-    cl::desc("Analyse only the i-th of N shards (i from 1): the distinct source files "
-             "sorted by path, the k-th (from 0) in shard k % N + 1. Merge the shards' "
-             "reports with --merge."),
-    cl::value_desc("i/N"), cl::cat(Category));
-cl::opt<bool> Merge(
-    "merge",
-    cl::desc("Merge the SARIF or JSON reports given as sources (the shards of one run) "
-             "into the report an unsharded run writes, to --output or stdout; exits as "
-             "that run would."),
-    cl::cat(Category));
-cl::opt<std::string> FilesFrom(
-    "files-from",
-    cl::desc("Analyse only the units that are, or read, one of the changed files "
-             "listed in <file> ('-': stdin), one a line, relative to --source-root or "
-             "the current directory."),
-    cl::value_desc("file"), cl::cat(Category));
-cl::opt<std::string> ChangedSince(
-    "changed-since",
-    cl::desc("Analyse only the units that are, or read, a file changed since this git "
-             "revision (git diff --name-only <rev>, and untracked files), in the "
-             "repository of --source-root or the current directory."),
-    cl::value_desc("git-rev"), cl::cat(Category));
-cl::opt<std::string> CacheDir(
-    "cache-dir",
-    cl::desc("Keep each unit's findings in <dir> and reuse them while every file the "
-             "unit read, its command, the checks and options, and cudalint are "
-             "unchanged. Default: no cache."),
-    cl::value_desc("dir"), cl::cat(Category));
+cl::opt<std::string>
+    ShardOption("shard",
+                cl::desc("Analyse only the i-th of N shards (i from 1): the distinct source files "
+                         "sorted by path, the k-th (from 0) in shard k % N + 1. Merge the shards' "
+                         "reports with --merge."),
+                cl::value_desc("i/N"), cl::cat(Category));
+cl::opt<bool>
+    Merge("merge",
+          cl::desc("Merge the SARIF or JSON reports given as sources (the shards of one run) "
+                   "into the report an unsharded run writes, to --output or stdout; exits as "
+                   "that run would."),
+          cl::cat(Category));
+cl::opt<std::string>
+    FilesFrom("files-from",
+              cl::desc("Analyse only the units that are, or read, one of the changed files "
+                       "listed in <file> ('-': stdin), one a line, relative to --source-root or "
+                       "the current directory."),
+              cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string>
+    ChangedSince("changed-since",
+                 cl::desc("Analyse only the units that are, or read, a file changed since this git "
+                          "revision (git diff --name-only <rev>, and untracked files), in the "
+                          "repository of --source-root or the current directory."),
+                 cl::value_desc("git-rev"), cl::cat(Category));
+cl::opt<std::string>
+    CacheDir("cache-dir",
+             cl::desc("Keep each unit's findings in <dir> and reuse them while every file the "
+                      "unit read, its command, the checks and options, and cudalint are "
+                      "unchanged. Default: no cache."),
+             cl::value_desc("dir"), cl::cat(Category));
 cl::opt<bool> Verify("verify",
                      cl::desc("Check the findings against the expected-warning "
                               "comments in each source (clang's -verify); for "
@@ -322,22 +322,20 @@ bool parseCheckOptions(CheckOptionMap &Options) {
   return true;
 }
 
-UnitRequest unitRequest(const std::vector<std::string> &FallbackFlags,
-                        bool HasFallbackFlags) {
+UnitRequest unitRequest(const std::vector<std::string> &FallbackFlags, bool HasFallbackFlags) {
   return {std::vector<std::string>(Sources.begin(), Sources.end()), BuildPath, FallbackFlags,
           HasFallbackFlags};
 }
 
-UnitSelection selectUnits(const std::vector<std::string> &FallbackFlags,
-                          bool HasFallbackFlags, Notices &Notes) {
+UnitSelection selectUnits(const std::vector<std::string> &FallbackFlags, bool HasFallbackFlags,
+                          Notices &Notes) {
   UnitSelection Selection = cudalint::selectUnits(unitRequest(FallbackFlags, HasFallbackFlags));
   for (const std::string &Notice : Selection.Notices)
     Notes.add(Notice);
   return Selection;
 }
 
-bool isShownFile(const Finding &Found, const StringSet<> &MainFiles,
-                 const Regex &Headers) {
+bool isShownFile(const Finding &Found, const StringSet<> &MainFiles, const Regex &Headers) {
   return MainFiles.contains(Found.Where.File) || Headers.match(Found.Where.File);
 }
 
@@ -357,10 +355,9 @@ void noteUnknownTargetGpus(const std::vector<Unit> &Units, const std::vector<siz
   for (size_t I : ToAnalyse) {
     const UnitSettings &Settings = *Units[I].Settings;
     if (Settings.Config.TargetGpus.empty() &&
-        llvm::any_of(Settings.Analysis.Checks,
-                     [](const CheckDescription *Check) {
-                       return Check->Id == ArchCoverageCheck::Id;
-                     }) &&
+        llvm::any_of(
+            Settings.Analysis.Checks,
+            [](const CheckDescription *Check) { return Check->Id == ArchCoverageCheck::Id; }) &&
         !gpuTargetsOf(Units[I].Translated.Arguments).empty()) {
       Notes.add("cuda-arch-coverage checks no unit: no target GPU is known and this "
                 "machine has none (set TargetGpus in .cudalint.yaml or --target-gpu)");
@@ -545,8 +542,9 @@ void summariseDatabase(const std::vector<Unit> &Units, const std::vector<size_t>
     return;
   }
   auto UsesSummaries = [&](size_t I) {
-    return llvm::any_of(Units[I].Settings->Analysis.Checks,
-                        [](const CheckDescription *Check) { return Check->usesProjectSummaries(); });
+    return llvm::any_of(Units[I].Settings->Analysis.Checks, [](const CheckDescription *Check) {
+      return Check->usesProjectSummaries();
+    });
   };
   if (llvm::none_of(Candidates, UsesSummaries))
     return;
@@ -572,10 +570,9 @@ void summariseDatabase(const std::vector<Unit> &Units, const std::vector<size_t>
   }
   ProjectSummaries = mergeSummaries(PerUnit);
   if (Verbose)
-    errs() << "cudalint: summary pass: " << Candidates.size() << " units ("
-           << FromCache << " from the result cache), "
-           << StringRef(ProjectSummaries).count('\n') << " functions summarised in "
-           << format("%.1f", Took.count()) << " s\n";
+    errs() << "cudalint: summary pass: " << Candidates.size() << " units (" << FromCache
+           << " from the result cache), " << StringRef(ProjectSummaries).count('\n')
+           << " functions summarised in " << format("%.1f", Took.count()) << " s\n";
 }
 
 // A unit's configured options, with the database's summaries.
@@ -604,8 +601,8 @@ std::vector<UnitOutcome> analyseUnits(const std::vector<Unit> &Units,
     ++Alike[CommonPart(I)];
   std::vector<UnitJob> Jobs;
   for (size_t I : Selected)
-    Jobs.push_back({&Units[I].Translated.Arguments, &Units[I].Command.Directory, optionsOf(Units[I]),
-                    LastingPreambles || Alike[CommonPart(I)] > 1});
+    Jobs.push_back({&Units[I].Translated.Arguments, &Units[I].Command.Directory,
+                    optionsOf(Units[I]), LastingPreambles || Alike[CommonPart(I)] > 1});
   WorkerSettings Settings = Workers;
   Settings.Cache = UnitCache;
   Settings.ShowProgress = ShowProgress;
@@ -681,9 +678,8 @@ bool writeReport(const RunReport &Report, const UnitConfigs &Configs, size_t Fai
     }
   }
   raw_ostream &OS = File ? File->os() : outs();
-  Output.Color = UseColor == cl::BOU_UNSET
-                     ? (!File && sys::Process::StandardOutIsDisplayed())
-                     : UseColor == cl::BOU_TRUE;
+  Output.Color = UseColor == cl::BOU_UNSET ? (!File && sys::Process::StandardOutIsDisplayed())
+                                           : UseColor == cl::BOU_TRUE;
   if (!Verify) {
     switch (OutputFormat) {
     case Format::Text:
@@ -701,16 +697,14 @@ bool writeReport(const RunReport &Report, const UnitConfigs &Configs, size_t Fai
     File->keep();
   OS.flush(); // the summary on stderr must follow the report on a terminal
 
-  size_t Warnings = llvm::count_if(Report.Findings, [](const Finding &F) {
-    return F.Level == Severity::Warning;
-  });
+  size_t Warnings = llvm::count_if(Report.Findings,
+                                   [](const Finding &F) { return F.Level == Severity::Warning; });
   size_t Errors = Report.Findings.size() - Warnings;
   if (!Quiet && !Verify)
-    errs() << Warnings << " warning" << (Warnings == 1 ? "" : "s") << " and "
-           << Errors << " error" << (Errors == 1 ? "" : "s") << " in "
-           << Analysed << " unit" << (Analysed == 1 ? "" : "s")
-           << (FailedUnits ? (", " + std::to_string(FailedUnits) + " not analysed") : "")
-           << ".\n";
+    errs() << Warnings << " warning" << (Warnings == 1 ? "" : "s") << " and " << Errors << " error"
+           << (Errors == 1 ? "" : "s") << " in " << Analysed << " unit"
+           << (Analysed == 1 ? "" : "s")
+           << (FailedUnits ? (", " + std::to_string(FailedUnits) + " not analysed") : "") << ".\n";
 
   return true;
 }
@@ -781,8 +775,7 @@ std::optional<ToolchainSetup> toolchainSetup(const char *Argv0) {
   Toolchain.BundledCudaInclude = bundledCudaIncludeDir(Argv0, &MainAddress);
   Toolchain.NvccCompatHeader = nvccCompatHeader(Toolchain.BundledCudaInclude);
   // Without them every unit would fail on its first CUDA include.
-  if (!Toolkit.Path &&
-      !sys::fs::exists(Toolchain.BundledCudaInclude + "/cuda_runtime.h")) {
+  if (!Toolkit.Path && !sys::fs::exists(Toolchain.BundledCudaInclude + "/cuda_runtime.h")) {
     WithColor::error(errs(), "cudalint")
         << "no CUDA Toolkit is used and the CUDA headers bundled with cudalint"
         << " are missing (looked in '" << Toolchain.BundledCudaInclude
@@ -882,18 +875,18 @@ int run(int Argc, const char **Argv) {
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "cudalint " << CUDALINT_VERSION << " (clang " << LLVM_VERSION_STRING << ")\n";
   });
-  if (!cl::ParseCommandLineOptions(
-          OwnArguments.size(), OwnArguments.data(),
-          "cudalint: finds host-side CUDA bugs before they reach a GPU\n", &errs()))
+  if (!cl::ParseCommandLineOptions(OwnArguments.size(), OwnArguments.data(),
+                                   "cudalint: finds host-side CUDA bugs before they reach a GPU\n",
+                                   &errs()))
     return ExitError;
   if (AnalysisWorker)
     return runAnalysisWorker(Sources.empty() ? "" : StringRef(Sources.front()), WorkerRunPid);
   if (Merge)
     return mergeReports({std::vector<std::string>(Sources.begin(), Sources.end()), OutputFile,
-                         !OutputFormat.getNumOccurrences()   ? ""
-                         : OutputFormat == Format::Sarif ? "sarif"
-                         : OutputFormat == Format::Json  ? "json"
-                                                         : "text",
+                         !OutputFormat.getNumOccurrences() ? ""
+                         : OutputFormat == Format::Sarif   ? "sarif"
+                         : OutputFormat == Format::Json    ? "json"
+                                                           : "text",
                          CUDALINT_VERSION, Quiet});
 
   std::optional<ConfigOverrides> Overrides = commandLineOverrides();
@@ -951,8 +944,7 @@ int run(int Argc, const char **Argv) {
   }
   if (DumpConfig) {
     writeConfiguration(outs(), First->Config,
-                       effectiveCheckOptions(First->Analysis.Checks,
-                                             First->Config.CheckOptions));
+                       effectiveCheckOptions(First->Analysis.Checks, First->Config.CheckOptions));
     return ExitClean;
   }
   if (HasFallbackFlags && Sources.empty()) {
@@ -1034,13 +1026,12 @@ int run(int Argc, const char **Argv) {
     for (size_t I : ToAnalyse)
       Texts.text(Units[I].Command.File);
 
-  bool ShowProgress =
-      ToAnalyse.size() > 1 && !Quiet && sys::Process::StandardErrIsDisplayed();
+  bool ShowProgress = ToAnalyse.size() > 1 && !Quiet && sys::Process::StandardErrIsDisplayed();
   std::vector<UnitOutcome> Outcomes = analyseUnits(Units, ToAnalyse, ShowProgress);
   if (Cache) {
-    Notes.add("result cache '" + Cache->directory() + "': " +
-              std::to_string(Cache->hits() - SummaryCacheHits) +
-              " of " + std::to_string(ToAnalyse.size()) + " units reused");
+    Notes.add("result cache '" + Cache->directory() +
+              "': " + std::to_string(Cache->hits() - SummaryCacheHits) + " of " +
+              std::to_string(ToAnalyse.size()) + " units reused");
     if (Cache->corrupt())
       Notes.add("result cache: ignored " + std::to_string(Cache->corrupt()) +
                 " entries that do not read back whole");
@@ -1056,9 +1047,8 @@ int run(int Argc, const char **Argv) {
     // A baseline without the findings of a unit that failed would report
     // them all as new once the unit parses again.
     if (FailedUnits) {
-      WithColor::error(errs(), "cudalint")
-          << "not writing baseline '" << WriteBaselineFile
-          << "': some units could not be analysed\n";
+      WithColor::error(errs(), "cudalint") << "not writing baseline '" << WriteBaselineFile
+                                           << "': some units could not be analysed\n";
     } else if (!writeBaselineFile(WriteBaselineFile, Report.Findings)) {
       return ExitError;
     }
@@ -1084,9 +1074,8 @@ int run(int Argc, const char **Argv) {
           return analyseUnits(Units, Again, /*ShowProgress=*/false);
         },
         Quiet);
-    Remaining -= llvm::count_if(Report.Findings, [&](const Finding &Found) {
-      return Fixed.Fixed.count(idOf(Found));
-    });
+    Remaining -= llvm::count_if(
+        Report.Findings, [&](const Finding &Found) { return Fixed.Fixed.count(idOf(Found)); });
     FixProblem = Fixed.Problem;
   }
   if (FailedUnits || !Report.Problems.empty() || FixProblem)

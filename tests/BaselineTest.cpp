@@ -39,17 +39,14 @@ TEST(BaselineTest, FingerprintHasNoLineNumberAndATrimmedLine) {
   EXPECT_EQ(Prints[0].Code, "cudaFree(p);");
   EXPECT_EQ(Prints[0].Occurrence, 0u);
   // The same finding forty lines further down has the same fingerprint.
-  EXPECT_EQ(fingerprints({finding("/project/src/a.cu", 52, "cudaFree(p);")}, "/project"),
-            Prints);
+  EXPECT_EQ(fingerprints({finding("/project/src/a.cu", 52, "cudaFree(p);")}, "/project"), Prints);
 }
 
 TEST(BaselineTest, IdenticalLinesAreCountedPerFile) {
-  std::vector<Fingerprint> Prints =
-      fingerprints({finding("/project/a.cu", 3, "cudaFree(p);"),
-                    finding("/project/a.cu", 9, "cudaFree(q);"),
-                    finding("/project/a.cu", 20, "cudaFree(p);"),
-                    finding("/project/b.cu", 4, "cudaFree(p);")},
-                   "/project");
+  std::vector<Fingerprint> Prints = fingerprints(
+      {finding("/project/a.cu", 3, "cudaFree(p);"), finding("/project/a.cu", 9, "cudaFree(q);"),
+       finding("/project/a.cu", 20, "cudaFree(p);"), finding("/project/b.cu", 4, "cudaFree(p);")},
+      "/project");
   EXPECT_EQ(Prints[0].Occurrence, 0u);
   EXPECT_EQ(Prints[1].Occurrence, 0u);
   EXPECT_EQ(Prints[2].Occurrence, 1u);
@@ -63,19 +60,19 @@ TEST(BaselineTest, MovedFindingsAreKnownChangedOnesAreNew) {
                "memset discarded")});
 
   // Ten lines inserted above everything: nothing is new.
-  std::vector<Finding> Moved = {
-      finding("/project/a.cu", 13, "cudaFree(p);"), finding("/project/a.cu", 18, "cudaFree(p);"),
-      finding("/project/a.cu", 19, "cudaMemset(p, 0, n);", "cuda-unchecked-error",
-              "memset discarded")};
+  std::vector<Finding> Moved = {finding("/project/a.cu", 13, "cudaFree(p);"),
+                                finding("/project/a.cu", 18, "cudaFree(p);"),
+                                finding("/project/a.cu", 19, "cudaMemset(p, 0, n);",
+                                        "cuda-unchecked-error", "memset discarded")};
   EXPECT_EQ(removeBaselined(Moved, Baseline, "/project"), 3u);
   EXPECT_TRUE(Moved.empty());
 
   // The buggy line itself changed, and a third identical line appeared.
-  std::vector<Finding> Changed = {
-      finding("/project/a.cu", 3, "cudaFree(p);"), finding("/project/a.cu", 8, "cudaFree(p);"),
-      finding("/project/a.cu", 9, "cudaMemset(q, 0, n);", "cuda-unchecked-error",
-              "memset discarded"),
-      finding("/project/a.cu", 30, "cudaFree(p);")};
+  std::vector<Finding> Changed = {finding("/project/a.cu", 3, "cudaFree(p);"),
+                                  finding("/project/a.cu", 8, "cudaFree(p);"),
+                                  finding("/project/a.cu", 9, "cudaMemset(q, 0, n);",
+                                          "cuda-unchecked-error", "memset discarded"),
+                                  finding("/project/a.cu", 30, "cudaFree(p);")};
   EXPECT_EQ(removeBaselined(Changed, Baseline, "/project"), 2u);
   ASSERT_EQ(Changed.size(), 2u);
   EXPECT_EQ(Changed[0].Where.Line, 9u);
@@ -88,10 +85,10 @@ TEST(BaselineTest, MovedFindingsAreKnownChangedOnesAreNew) {
 }
 
 TEST(BaselineTest, WrittenSortedAndReadBack) {
-  std::vector<Fingerprint> Prints = fingerprints(
-      {finding("/project/z.cu", 1, "cudaFree(z);"), finding("/project/a.cu", 5, "say \"hi\";"),
-       finding("/project/a.cu", 2, "cudaFree(a);")},
-      "/project");
+  std::vector<Fingerprint> Prints = fingerprints({finding("/project/z.cu", 1, "cudaFree(z);"),
+                                                  finding("/project/a.cu", 5, "say \"hi\";"),
+                                                  finding("/project/a.cu", 2, "cudaFree(a);")},
+                                                 "/project");
   std::string First, Second;
   llvm::raw_string_ostream FirstOS(First), SecondOS(Second);
   writeBaseline(FirstOS, Prints);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The CI features' pieces: the shard split, reading reports back for
 // --merge, and the result cache's entries.
+#include "database/Shard.h"
 #include "report/ReportMerge.h"
 #include "run/ResultCache.h"
-#include "database/Shard.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -30,9 +30,7 @@ using Strings = std::vector<std::string>;
 constexpr const char *Directory = "/work/src";
 constexpr const char *Source = "/work/src/a.cu";
 
-ToolchainSetup toolkitSetup() {
-  return {"/resource", std::string("/usr/local/cuda"), "/bundled"};
-}
+ToolchainSetup toolkitSetup() { return {"/resource", std::string("/usr/local/cuda"), "/bundled"}; }
 
 ToolchainSetup bundledSetup() { return {"/resource", std::nullopt, "/bundled"}; }
 
@@ -44,8 +42,7 @@ Strings tokens(llvm::StringRef CommandLine) {
   return Strings(Pieces.begin(), Pieces.end());
 }
 
-CompileCommand command(llvm::StringRef CommandLine,
-                       llvm::StringRef File = Source) {
+CompileCommand command(llvm::StringRef CommandLine, llvm::StringRef File = Source) {
   return {Directory, File.str(), tokens(CommandLine)};
 }
 
@@ -63,34 +60,25 @@ std::string joined(const Strings &Items) {
 }
 
 std::string shown(const TranslatedCommand &Translated) {
-  return "arguments:" + joined(Translated.Arguments) +
-         "\nnotices:" + joined(Translated.Notices);
+  return "arguments:" + joined(Translated.Arguments) + "\nnotices:" + joined(Translated.Notices);
 }
 
-bool has(const Strings &Items, llvm::StringRef Item) {
-  return llvm::is_contained(Items, Item);
-}
+bool has(const Strings &Items, llvm::StringRef Item) { return llvm::is_contained(Items, Item); }
 
-size_t count(const Strings &Items, llvm::StringRef Item) {
-  return llvm::count(Items, Item);
-}
+size_t count(const Strings &Items, llvm::StringRef Item) { return llvm::count(Items, Item); }
 
 bool hasSequence(const Strings &Items, const Strings &Sequence) {
-  return std::search(Items.begin(), Items.end(), Sequence.begin(),
-                     Sequence.end()) != Items.end();
+  return std::search(Items.begin(), Items.end(), Sequence.begin(), Sequence.end()) != Items.end();
 }
 
 bool hasPrefix(const Strings &Items, llvm::StringRef Prefix) {
-  return llvm::any_of(Items, [&](llvm::StringRef Item) {
-    return Item.starts_with(Prefix);
-  });
+  return llvm::any_of(Items, [&](llvm::StringRef Item) { return Item.starts_with(Prefix); });
 }
 
 // How many notices name `Text`.
 size_t noticesNaming(const TranslatedCommand &Translated, llvm::StringRef Text) {
-  return llvm::count_if(Translated.Notices, [&](llvm::StringRef Notice) {
-    return Notice.contains(Text);
-  });
+  return llvm::count_if(Translated.Notices,
+                        [&](llvm::StringRef Notice) { return Notice.contains(Text); });
 }
 
 Strings gpuArchs(const TranslatedCommand &Translated) {
@@ -139,10 +127,10 @@ TEST(CommandTranslationTest, ProducesASyntaxOnlyHostParseForTheClangDriver) {
 }
 
 TEST(CommandTranslationTest, TranslatesACMakeNvccCommand) {
-  TranslatedCommand Translated = translate(
-      "/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler -I/x "
-      "--generate-code=arch=compute_90,code=[compute_90,sm_90] -std=c++17 "
-      "-x cu -c /work/src/a.cu -o CMakeFiles/va.dir/a.cu.o");
+  TranslatedCommand Translated =
+      translate("/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler -I/x "
+                "--generate-code=arch=compute_90,code=[compute_90,sm_90] -std=c++17 "
+                "-x cu -c /work/src/a.cu -o CMakeFiles/va.dir/a.cu.o");
 
   EXPECT_EQ(commandFlags(Translated),
             Strings({"-I/x", "-std=c++17", "-x", "cuda", "--cuda-gpu-arch=sm_90"}))
@@ -153,21 +141,19 @@ TEST(CommandTranslationTest, TranslatesACMakeNvccCommand) {
 TEST(CommandTranslationTest, TranslatesTheCommandCMake325Writes) {
   // Verbatim from CMake 3.25 with CUDA_ARCHITECTURES "80;90",
   // CUDA_SEPARABLE_COMPILATION and position-independent code.
-  TranslatedCommand Translated = translate(
-      "/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler "
-      "-DGREETING=\"\\\"hi there\\\"\" -DWITH_COMMA=1 -I/work/include "
-      "-isystem=/usr/local/cuda/include -O3 -DNDEBUG "
-      "--generate-code=arch=compute_80,code=[compute_80,sm_80] "
-      "--generate-code=arch=compute_90,code=[compute_90,sm_90] -Xcompiler=-fPIC "
-      "--expt-relaxed-constexpr -Xcompiler=-fno-gnu-unique,-Wall -std=c++17 "
-      "-x cu -rdc=true -c /work/src/a.cu -o CMakeFiles/va.dir/src/a.cu.o");
+  TranslatedCommand Translated =
+      translate("/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler "
+                "-DGREETING=\"\\\"hi there\\\"\" -DWITH_COMMA=1 -I/work/include "
+                "-isystem=/usr/local/cuda/include -O3 -DNDEBUG "
+                "--generate-code=arch=compute_80,code=[compute_80,sm_80] "
+                "--generate-code=arch=compute_90,code=[compute_90,sm_90] -Xcompiler=-fPIC "
+                "--expt-relaxed-constexpr -Xcompiler=-fno-gnu-unique,-Wall -std=c++17 "
+                "-x cu -rdc=true -c /work/src/a.cu -o CMakeFiles/va.dir/src/a.cu.o");
 
   EXPECT_EQ(commandFlags(Translated),
-            Strings({"-DGREETING=\"hi there\"", "-DWITH_COMMA=1",
-                     "-I/work/include", "-isystem", "/usr/local/cuda/include",
-                     "-O3", "-DNDEBUG", "-fPIC", "-Wall", "-std=c++17", "-x",
-                     "cuda", "-fgpu-rdc", "--cuda-gpu-arch=sm_80",
-                     "--cuda-gpu-arch=sm_90"}))
+            Strings({"-DGREETING=\"hi there\"", "-DWITH_COMMA=1", "-I/work/include", "-isystem",
+                     "/usr/local/cuda/include", "-O3", "-DNDEBUG", "-fPIC", "-Wall", "-std=c++17",
+                     "-x", "cuda", "-fgpu-rdc", "--cuda-gpu-arch=sm_80", "--cuda-gpu-arch=sm_90"}))
       << shown(Translated);
   EXPECT_EQ(Translated.Notices,
             Strings({"dropped flag '-fno-gnu-unique' that clang does not know"}));
@@ -192,8 +178,7 @@ TEST(CommandTranslationTest, ReadsEverySpellingOfAnArchitecture) {
   };
   for (const char *Spelling : Spellings) {
     SCOPED_TRACE(Spelling);
-    TranslatedCommand Translated =
-        translate(std::string("nvcc ") + Spelling + " -c a.cu");
+    TranslatedCommand Translated = translate(std::string("nvcc ") + Spelling + " -c a.cu");
     EXPECT_EQ(gpuArchs(Translated), Strings({"sm_90"})) << shown(Translated);
     EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
     EXPECT_EQ(Translated.Arguments.back(), Source);
@@ -201,19 +186,17 @@ TEST(CommandTranslationTest, ReadsEverySpellingOfAnArchitecture) {
 }
 
 TEST(CommandTranslationTest, KeepsEveryArchitectureOnce) {
-  TranslatedCommand Translated = translate(
-      "nvcc -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90a,"
-      "code=[sm_90a,compute_90a] -gencode arch=compute_80,code=compute_80 a.cu");
+  TranslatedCommand Translated =
+      translate("nvcc -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90a,"
+                "code=[sm_90a,compute_90a] -gencode arch=compute_80,code=compute_80 a.cu");
 
-  EXPECT_EQ(gpuArchs(Translated), Strings({"sm_80", "sm_90a"}))
-      << shown(Translated);
+  EXPECT_EQ(gpuArchs(Translated), Strings({"sm_80", "sm_90a"})) << shown(Translated);
 }
 
 // With a code= list, arch= names only the virtual architecture the codes are
 // compiled from: no sm_80 code is built here.
 TEST(CommandTranslationTest, BuildsTheCodesOfAGencodeNotItsVirtualArchitecture) {
-  TranslatedCommand Translated =
-      translate("nvcc -gencode arch=compute_80,code=sm_86 -c a.cu");
+  TranslatedCommand Translated = translate("nvcc -gencode arch=compute_80,code=sm_86 -c a.cu");
   EXPECT_EQ(gpuArchs(Translated), Strings({"sm_86"})) << shown(Translated);
   std::vector<GpuTarget> Targets = gpuTargetsOf(Translated.Arguments);
   ASSERT_EQ(Targets.size(), 1u) << shown(Translated);
@@ -251,11 +234,9 @@ TEST(CommandTranslationTest, MarksArchitecturesBuiltWithoutPtx) {
 }
 
 TEST(CommandTranslationTest, DropsArchitectureNamesThatNameNone) {
-  for (const char *Spelling : {"-arch=native", "-arch=all", "-arch=all-major",
-                               "-arch native"}) {
+  for (const char *Spelling : {"-arch=native", "-arch=all", "-arch=all-major", "-arch native"}) {
     SCOPED_TRACE(Spelling);
-    TranslatedCommand Translated =
-        translate(std::string("nvcc ") + Spelling + " a.cu");
+    TranslatedCommand Translated = translate(std::string("nvcc ") + Spelling + " a.cu");
     EXPECT_TRUE(gpuArchs(Translated).empty()) << shown(Translated);
     EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
   }
@@ -272,21 +253,18 @@ TEST(CommandTranslationTest, DropsArchitecturesClangDoesNotKnow) {
 // --- nvcc: host compiler flags --------------------------------------------
 
 TEST(CommandTranslationTest, PassesHostCompilerOptionsInEveryForm) {
-  TranslatedCommand Translated =
-      translate("nvcc -Xcompiler=-fPIC,-Wall -Xcompiler -fopenmp "
-                "--compiler-options \"-Wextra -Wshadow\" "
-                "--compiler-options=-pthread a.cu");
+  TranslatedCommand Translated = translate("nvcc -Xcompiler=-fPIC,-Wall -Xcompiler -fopenmp "
+                                           "--compiler-options \"-Wextra -Wshadow\" "
+                                           "--compiler-options=-pthread a.cu");
 
   EXPECT_EQ(commandFlags(Translated),
-            Strings({"-fPIC", "-Wall", "-fopenmp", "-Wextra", "-Wshadow",
-                     "-pthread"}))
+            Strings({"-fPIC", "-Wall", "-fopenmp", "-Wextra", "-Wshadow", "-pthread"}))
       << shown(Translated);
   EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
 }
 
 TEST(CommandTranslationTest, DropsHostFlagsClangDoesNotKnow) {
-  TranslatedCommand Translated =
-      translate("nvcc -Xcompiler -fno-gnu-unique,-fPIC a.cu");
+  TranslatedCommand Translated = translate("nvcc -Xcompiler -fno-gnu-unique,-fPIC a.cu");
 
   EXPECT_FALSE(has(Translated.Arguments, "-fno-gnu-unique"));
   EXPECT_TRUE(has(Translated.Arguments, "-fPIC"));
@@ -295,20 +273,17 @@ TEST(CommandTranslationTest, DropsHostFlagsClangDoesNotKnow) {
 }
 
 TEST(CommandTranslationTest, ForwardsUnknownFlagsToTheHostWhenAsked) {
-  TranslatedCommand Translated =
-      translate("nvcc -Wall -fno-strict-aliasing -fno-gnu-unique "
-                "-forward-unknown-to-host-compiler -march=native a.cu");
+  TranslatedCommand Translated = translate("nvcc -Wall -fno-strict-aliasing -fno-gnu-unique "
+                                           "-forward-unknown-to-host-compiler -march=native a.cu");
 
-  EXPECT_EQ(commandFlags(Translated),
-            Strings({"-Wall", "-fno-strict-aliasing", "-march=native"}))
+  EXPECT_EQ(commandFlags(Translated), Strings({"-Wall", "-fno-strict-aliasing", "-march=native"}))
       << shown(Translated);
   EXPECT_EQ(Translated.Notices,
             Strings({"dropped flag '-fno-gnu-unique' that clang does not know"}));
 }
 
 TEST(CommandTranslationTest, DropsUnknownNvccFlagsWithOneNoticeEach) {
-  TranslatedCommand Translated =
-      translate("nvcc -Wall --made-up=1 --made-up=2 -fPIC a.cu");
+  TranslatedCommand Translated = translate("nvcc -Wall --made-up=1 --made-up=2 -fPIC a.cu");
 
   EXPECT_TRUE(commandFlags(Translated).empty()) << shown(Translated);
   EXPECT_EQ(Translated.Notices,
@@ -320,36 +295,36 @@ TEST(CommandTranslationTest, DropsUnknownNvccFlagsWithOneNoticeEach) {
 // --- nvcc: flags that take values -----------------------------------------
 
 TEST(CommandTranslationTest, ConsumesTheValuesOfDroppedFlags) {
-  TranslatedCommand Translated = translate(
-      "nvcc -ccbin /usr/bin/g++-12 --compiler-bindir=/usr/bin/g++ "
-      "-Xptxas -v -Xptxas=-O3 --ptxas-options=-v -Xnvlink --verbose "
-      "-Xcudafe --diag_suppress=20012 -maxrregcount=64 -maxrregcount 32 "
-      "--maxrregcount 16 -Xlinker -rpath -l cublas -lcurand -L /opt/lib "
-      "-o out.o --output-file out2.o --output-file=out3.o -odir objs "
-      "-MD -MT target.o -MF deps.d -MMD -M -MP --dependency-output=d2.d "
-      "--threads 4 -t 2 -ftz=true --prec-div false --fmad=true "
-      "--diag-suppress 177 -cudart shared --machine 64 -m64 a.cu");
+  TranslatedCommand Translated =
+      translate("nvcc -ccbin /usr/bin/g++-12 --compiler-bindir=/usr/bin/g++ "
+                "-Xptxas -v -Xptxas=-O3 --ptxas-options=-v -Xnvlink --verbose "
+                "-Xcudafe --diag_suppress=20012 -maxrregcount=64 -maxrregcount 32 "
+                "--maxrregcount 16 -Xlinker -rpath -l cublas -lcurand -L /opt/lib "
+                "-o out.o --output-file out2.o --output-file=out3.o -odir objs "
+                "-MD -MT target.o -MF deps.d -MMD -M -MP --dependency-output=d2.d "
+                "--threads 4 -t 2 -ftz=true --prec-div false --fmad=true "
+                "--diag-suppress 177 -cudart shared --machine 64 -m64 a.cu");
 
   EXPECT_TRUE(commandFlags(Translated).empty()) << shown(Translated);
   EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
 }
 
 TEST(CommandTranslationTest, DropsDeviceOnlyAndLanguageExtensionFlags) {
-  TranslatedCommand Translated = translate(
-      "nvcc --expt-relaxed-constexpr -expt-relaxed-constexpr --extended-lambda "
-      "--expt-extended-lambda -G -lineinfo --use_fast_math -use_fast_math "
-      "-res-usage --resource-usage -src-in-ptx -keep -dlto "
-      "-Wno-deprecated-gpu-targets -allow-unsupported-compiler -c --compile "
-      "a.cu");
+  TranslatedCommand Translated =
+      translate("nvcc --expt-relaxed-constexpr -expt-relaxed-constexpr --extended-lambda "
+                "--expt-extended-lambda -G -lineinfo --use_fast_math -use_fast_math "
+                "-res-usage --resource-usage -src-in-ptx -keep -dlto "
+                "-Wno-deprecated-gpu-targets -allow-unsupported-compiler -c --compile "
+                "a.cu");
 
   EXPECT_TRUE(commandFlags(Translated).empty()) << shown(Translated);
   EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
 }
 
 TEST(CommandTranslationTest, DropsNvccWerrorInEveryForm) {
-  TranslatedCommand Translated = translate(
-      "nvcc -Werror all-warnings -Werror=cross-execution-space-call "
-      "--Werror reorder,default-stream-launch -Werror -DAFTER a.cu");
+  TranslatedCommand Translated =
+      translate("nvcc -Werror all-warnings -Werror=cross-execution-space-call "
+                "--Werror reorder,default-stream-launch -Werror -DAFTER a.cu");
 
   EXPECT_EQ(commandFlags(Translated), Strings({"-DAFTER"})) << shown(Translated);
   EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
@@ -362,67 +337,57 @@ TEST(CommandTranslationTest, ABareWerrorDoesNotEatTheSourceFile) {
 }
 
 TEST(CommandTranslationTest, ReadsIncludePathsInEveryForm) {
-  TranslatedCommand Translated = translate(
-      "nvcc -I/a -I /b -I=/c --include-path=/d --include-path /e -I/f,/g "
-      "-isystem /h -isystem=/i -isystem/j --system-include=/k "
-      "--system-include /l a.cu");
+  TranslatedCommand Translated =
+      translate("nvcc -I/a -I /b -I=/c --include-path=/d --include-path /e -I/f,/g "
+                "-isystem /h -isystem=/i -isystem/j --system-include=/k "
+                "--system-include /l a.cu");
 
   EXPECT_EQ(commandFlags(Translated),
-            Strings({"-I/a", "-I/b", "-I/c", "-I/d", "-I/e", "-I/f", "-I/g",
-                     "-isystem", "/h", "-isystem", "/i", "-isystem", "/j",
-                     "-isystem", "/k", "-isystem", "/l"}))
+            Strings({"-I/a", "-I/b", "-I/c", "-I/d", "-I/e", "-I/f", "-I/g", "-isystem", "/h",
+                     "-isystem", "/i", "-isystem", "/j", "-isystem", "/k", "-isystem", "/l"}))
       << shown(Translated);
 }
 
 TEST(CommandTranslationTest, ReadsMacrosAndPreIncludesInEveryForm) {
-  TranslatedCommand Translated = translate(
-      "nvcc -DA -D B=1 --define-macro=C --define-macro D=2 -DE,F -UG -U H "
-      "--undefine-macro=I -include pre.h --pre-include=pre2.h a.cu");
+  TranslatedCommand Translated =
+      translate("nvcc -DA -D B=1 --define-macro=C --define-macro D=2 -DE,F -UG -U H "
+                "--undefine-macro=I -include pre.h --pre-include=pre2.h a.cu");
 
   EXPECT_EQ(commandFlags(Translated),
-            Strings({"-DA", "-DB=1", "-DC", "-DD=2", "-DE", "-DF", "-UG", "-UH",
-                     "-UI", "-include", "pre.h", "-include", "pre2.h"}))
+            Strings({"-DA", "-DB=1", "-DC", "-DD=2", "-DE", "-DF", "-UG", "-UH", "-UI", "-include",
+                     "pre.h", "-include", "pre2.h"}))
       << shown(Translated);
 }
 
 TEST(CommandTranslationTest, ReadsStandardOptimisationAndDebugFlags) {
-  for (const char *Spelling :
-       {"-std=c++17", "-std c++17", "--std=c++17", "--std c++17"}) {
+  for (const char *Spelling : {"-std=c++17", "-std c++17", "--std=c++17", "--std c++17"}) {
     SCOPED_TRACE(Spelling);
-    TranslatedCommand Translated =
-        translate(std::string("nvcc ") + Spelling + " a.cu");
-    EXPECT_EQ(commandFlags(Translated), Strings({"-std=c++17"}))
-        << shown(Translated);
+    TranslatedCommand Translated = translate(std::string("nvcc ") + Spelling + " a.cu");
+    EXPECT_EQ(commandFlags(Translated), Strings({"-std=c++17"})) << shown(Translated);
   }
-  TranslatedCommand Translated =
-      translate("nvcc -O3 -g -G --optimize 2 --debug -w a.cu");
+  TranslatedCommand Translated = translate("nvcc -O3 -g -G --optimize 2 --debug -w a.cu");
   EXPECT_EQ(commandFlags(Translated), Strings({"-O3", "-g", "-O2", "-g", "-w"}))
       << shown(Translated);
 }
 
 TEST(CommandTranslationTest, TurnsRelocatableDeviceCodeIntoGpuRdc) {
-  for (const char *Spelling : {"-rdc=true", "-rdc true", "-rdc=TRUE",
-                               "--relocatable-device-code=true", "-dc"}) {
+  for (const char *Spelling :
+       {"-rdc=true", "-rdc true", "-rdc=TRUE", "--relocatable-device-code=true", "-dc"}) {
     SCOPED_TRACE(Spelling);
-    TranslatedCommand Translated =
-        translate(std::string("nvcc ") + Spelling + " a.cu");
-    EXPECT_EQ(commandFlags(Translated), Strings({"-fgpu-rdc"}))
-        << shown(Translated);
+    TranslatedCommand Translated = translate(std::string("nvcc ") + Spelling + " a.cu");
+    EXPECT_EQ(commandFlags(Translated), Strings({"-fgpu-rdc"})) << shown(Translated);
   }
   TranslatedCommand Translated = translate("nvcc -rdc=false a.cu");
   EXPECT_TRUE(commandFlags(Translated).empty()) << shown(Translated);
 }
 
 TEST(CommandTranslationTest, TranslatesThePerThreadDefaultStream) {
-  for (const char *Spelling :
-       {"--default-stream per-thread", "--default-stream=per-thread",
-        "-default-stream per-thread"}) {
+  for (const char *Spelling : {"--default-stream per-thread", "--default-stream=per-thread",
+                               "-default-stream per-thread"}) {
     SCOPED_TRACE(Spelling);
-    TranslatedCommand Translated =
-        translate(std::string("nvcc ") + Spelling + " a.cu");
-    EXPECT_EQ(commandFlags(Translated),
-              Strings({"-fgpu-default-stream=per-thread",
-                       "-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"}))
+    TranslatedCommand Translated = translate(std::string("nvcc ") + Spelling + " a.cu");
+    EXPECT_EQ(commandFlags(Translated), Strings({"-fgpu-default-stream=per-thread",
+                                                 "-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"}))
         << shown(Translated);
   }
   TranslatedCommand Legacy = translate("nvcc --default-stream legacy a.cu");
@@ -433,8 +398,7 @@ TEST(CommandTranslationTest, NoticesAFlagThatLacksItsValue) {
   TranslatedCommand Translated = translate("nvcc /work/src/a.cu -o");
 
   EXPECT_EQ(Translated.Arguments.back(), Source);
-  EXPECT_EQ(noticesNaming(Translated, "'-o' that lacks its value"), 1u)
-      << shown(Translated);
+  EXPECT_EQ(noticesNaming(Translated, "'-o' that lacks its value"), 1u) << shown(Translated);
 }
 
 // --- Every compiler: what the analysis replaces ---------------------------
@@ -465,8 +429,7 @@ TEST(CommandTranslationTest, DropsGccFlagsClangDoesNotKnow) {
                 "-c a.cpp",
                 toolkitSetup(), "/work/src/a.cpp");
 
-  EXPECT_EQ(commandFlags(Translated), Strings({"-fPIC", "-Wall"}))
-      << shown(Translated);
+  EXPECT_EQ(commandFlags(Translated), Strings({"-fPIC", "-Wall"})) << shown(Translated);
   EXPECT_EQ(noticesNaming(Translated, "'-fno-gnu-unique'"), 1u);
   EXPECT_EQ(noticesNaming(Translated, "'-fconcepts-diagnostics-depth=3'"), 1u);
 }
@@ -478,29 +441,25 @@ TEST(CommandTranslationTest, KeepsAClangCudaCommandButChoosesTheToolkit) {
                 "-c a.cu -o a.o");
 
   EXPECT_EQ(commandFlags(Translated),
-            Strings({"-x", "cuda", "--cuda-gpu-arch=sm_80",
-                     "--cuda-gpu-arch=sm_90", "--cuda-gpu-arch=sm_75",
-                     "-fgpu-rdc"}))
+            Strings({"-x", "cuda", "--cuda-gpu-arch=sm_80", "--cuda-gpu-arch=sm_90",
+                     "--cuda-gpu-arch=sm_75", "-fgpu-rdc"}))
       << shown(Translated);
   EXPECT_FALSE(has(Translated.Arguments, "--cuda-path=/opt/cuda-11.8"));
   EXPECT_TRUE(has(Translated.Arguments, "--cuda-path=/usr/local/cuda"));
 }
 
 TEST(CommandTranslationTest, NeverLoadsPluginsNamedByADatabase) {
-  TranslatedCommand Translated = translate(
-      "clang++ -Xclang -load -Xclang /tmp/evil.so -fplugin=/tmp/p.so "
-      "-fpass-plugin=/tmp/q.so -Xclang -add-plugin -Xclang evil "
-      "-fplugin-arg-evil-x -Xclang=-fpass-plugin=/tmp/r.so "
-      "--config=/tmp/c.cfg --config /tmp/d.cfg -Xclang -fno-color-diagnostics "
-      "-c a.cu");
+  TranslatedCommand Translated =
+      translate("clang++ -Xclang -load -Xclang /tmp/evil.so -fplugin=/tmp/p.so "
+                "-fpass-plugin=/tmp/q.so -Xclang -add-plugin -Xclang evil "
+                "-fplugin-arg-evil-x -Xclang=-fpass-plugin=/tmp/r.so "
+                "--config=/tmp/c.cfg --config /tmp/d.cfg -Xclang -fno-color-diagnostics "
+                "-c a.cu");
 
-  EXPECT_EQ(commandFlags(Translated),
-            Strings({"-Xclang", "-fno-color-diagnostics"}))
+  EXPECT_EQ(commandFlags(Translated), Strings({"-Xclang", "-fno-color-diagnostics"}))
       << shown(Translated);
-  for (const char *Named : {"/tmp/evil.so", "/tmp/p.so", "/tmp/q.so",
-                            "-add-plugin -Xclang evil",
-                            "-fplugin-arg-evil-x", "/tmp/r.so", "/tmp/c.cfg",
-                            "/tmp/d.cfg"})
+  for (const char *Named : {"/tmp/evil.so", "/tmp/p.so", "/tmp/q.so", "-add-plugin -Xclang evil",
+                            "-fplugin-arg-evil-x", "/tmp/r.so", "/tmp/c.cfg", "/tmp/d.cfg"})
     EXPECT_EQ(noticesNaming(Translated, Named), 1u) << Named << shown(Translated);
 }
 
@@ -509,49 +468,41 @@ TEST(CommandTranslationTest, RemovesPluginsPassedThroughOtherFlags) {
       translate("clang++ -Xarch_host -fplugin=/tmp/h.so -Xclang -plugin-arg-x "
                 "-Xclang y -Xarch_device -O2 -c a.cu");
 
-  EXPECT_EQ(commandFlags(Translated), Strings({"-Xarch_device", "-O2"}))
-      << shown(Translated);
+  EXPECT_EQ(commandFlags(Translated), Strings({"-Xarch_device", "-O2"})) << shown(Translated);
   EXPECT_EQ(noticesNaming(Translated, "/tmp/h.so"), 1u) << shown(Translated);
-  EXPECT_EQ(noticesNaming(Translated, "-plugin-arg-x -Xclang y"), 1u)
-      << shown(Translated);
+  EXPECT_EQ(noticesNaming(Translated, "-plugin-arg-x -Xclang y"), 1u) << shown(Translated);
 }
 
 TEST(CommandTranslationTest, WritesNoFileADatabaseNames) {
-  TranslatedCommand Translated = translate(
-      "clang++ -ftime-trace=/tmp/trace.json -fcrash-diagnostics-dir=/tmp/crash "
-      "-fmodules -fmodules-cache-path=/tmp/modules -fproc-stat-report=/tmp/stats "
-      "-Xclang -dependency-file -Xclang /tmp/a.d -Xclang -o -Xclang /tmp/a.o "
-      "-Xclang -stats-file=/tmp/s -Xclang -fno-color-diagnostics -DKEPT -c a.cu");
+  TranslatedCommand Translated =
+      translate("clang++ -ftime-trace=/tmp/trace.json -fcrash-diagnostics-dir=/tmp/crash "
+                "-fmodules -fmodules-cache-path=/tmp/modules -fproc-stat-report=/tmp/stats "
+                "-Xclang -dependency-file -Xclang /tmp/a.d -Xclang -o -Xclang /tmp/a.o "
+                "-Xclang -stats-file=/tmp/s -Xclang -fno-color-diagnostics -DKEPT -c a.cu");
 
-  EXPECT_EQ(commandFlags(Translated),
-            Strings({"-Xclang", "-fno-color-diagnostics", "-DKEPT"}))
+  EXPECT_EQ(commandFlags(Translated), Strings({"-Xclang", "-fno-color-diagnostics", "-DKEPT"}))
       << shown(Translated);
-  for (const char *Named : {"/tmp/trace.json", "/tmp/crash", "'-fmodules'", "/tmp/modules",
-                            "/tmp/stats", "-dependency-file -Xclang /tmp/a.d",
-                            "-o -Xclang /tmp/a.o", "-stats-file=/tmp/s'"})
+  for (const char *Named :
+       {"/tmp/trace.json", "/tmp/crash", "'-fmodules'", "/tmp/modules", "/tmp/stats",
+        "-dependency-file -Xclang /tmp/a.d", "-o -Xclang /tmp/a.o", "-stats-file=/tmp/s'"})
     EXPECT_EQ(noticesNaming(Translated, Named), 1u) << Named << shown(Translated);
 }
 
 TEST(CommandTranslationTest, RemovesDependencyOutputPassedToThePreprocessor) {
-  TranslatedCommand Translated =
-      translate("gcc -Wp,-MD,.a.o.d -Wp,-DKEPT -c a.cu");
+  TranslatedCommand Translated = translate("gcc -Wp,-MD,.a.o.d -Wp,-DKEPT -c a.cu");
 
-  EXPECT_EQ(commandFlags(Translated), Strings({"-Wp,-DKEPT"}))
-      << shown(Translated);
+  EXPECT_EQ(commandFlags(Translated), Strings({"-Wp,-DKEPT"})) << shown(Translated);
 }
 
 TEST(CommandTranslationTest, RemovesPluginsHiddenInNvccHostFlags) {
-  TranslatedCommand Translated =
-      translate("nvcc -Xcompiler -fplugin=/tmp/p.so,-fPIC a.cu");
+  TranslatedCommand Translated = translate("nvcc -Xcompiler -fplugin=/tmp/p.so,-fPIC a.cu");
 
   EXPECT_EQ(commandFlags(Translated), Strings({"-fPIC"})) << shown(Translated);
-  EXPECT_EQ(noticesNaming(Translated, "-fplugin=/tmp/p.so"), 1u)
-      << shown(Translated);
+  EXPECT_EQ(noticesNaming(Translated, "-fplugin=/tmp/p.so"), 1u) << shown(Translated);
 }
 
 TEST(CommandTranslationTest, KeepsOnlyTheUnitsOwnFileAsInput) {
-  TranslatedCommand Translated =
-      translate("nvcc -c ../src/./a.cu other.cu -DX", toolkitSetup());
+  TranslatedCommand Translated = translate("nvcc -c ../src/./a.cu other.cu -DX", toolkitSetup());
 
   EXPECT_EQ(commandFlags(Translated), Strings({"-DX"})) << shown(Translated);
   EXPECT_EQ(Translated.Notices, Strings({"dropped extra input 'other.cu'"}));
@@ -560,8 +511,7 @@ TEST(CommandTranslationTest, KeepsOnlyTheUnitsOwnFileAsInput) {
 
 TEST(CommandTranslationTest, NoticesAnUnrecognisedCompilerOnce) {
   TranslatedCommand Translated =
-      translate("/opt/intel/bin/icpx -fPIC -c a.cpp", toolkitSetup(),
-                "/work/src/a.cpp");
+      translate("/opt/intel/bin/icpx -fPIC -c a.cpp", toolkitSetup(), "/work/src/a.cpp");
 
   EXPECT_EQ(commandFlags(Translated), Strings({"-fPIC"})) << shown(Translated);
   EXPECT_EQ(noticesNaming(Translated, "'icpx'"), 1u) << shown(Translated);
@@ -571,18 +521,15 @@ TEST(CommandTranslationTest, NoticesAnUnrecognisedCompilerOnce) {
 
 TEST(CommandTranslationTest, ParsesAHeaderGivenAsAUnitAsCuda) {
   TranslatedCommand Translated =
-      translate("clang++ -c ../src/kernels.cuh", toolkitSetup(),
-                "/work/src/kernels.cuh");
+      translate("clang++ -c ../src/kernels.cuh", toolkitSetup(), "/work/src/kernels.cuh");
 
-  EXPECT_TRUE(hasSequence(Translated.Arguments,
-                          {"-x", "cuda", "/work/src/kernels.cuh"}))
+  EXPECT_TRUE(hasSequence(Translated.Arguments, {"-x", "cuda", "/work/src/kernels.cuh"}))
       << shown(Translated);
   EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
 }
 
 TEST(CommandTranslationTest, LeavesAPlainCxxUnitAlone) {
-  TranslatedCommand Translated =
-      translate("g++ -c main.cpp", toolkitSetup(), "/work/src/main.cpp");
+  TranslatedCommand Translated = translate("g++ -c main.cpp", toolkitSetup(), "/work/src/main.cpp");
 
   EXPECT_FALSE(has(Translated.Arguments, "cuda")) << shown(Translated);
   EXPECT_FALSE(has(Translated.Arguments, "--cuda-host-only"));
@@ -610,14 +557,12 @@ TEST(CommandTranslationTest, ParsesACUnitAsC) {
 
 TEST(CommandTranslationTest, UsesTheBundledHeadersWithoutAToolkit) {
   TranslatedCommand Translated =
-      translate("nvcc -include first.h --cuda-path=/opt/cuda -c a.cu",
-                bundledSetup());
+      translate("nvcc -include first.h --cuda-path=/opt/cuda -c a.cu", bundledSetup());
 
   const Strings &Args = Translated.Arguments;
-  EXPECT_TRUE(hasSequence(Args, {"-nocudainc", "-nocudalib",
-                                 "--cuda-path=/nonexistent-cudalint",
-                                 "-isystem", "/bundled", "-include",
-                                 "cuda_runtime.h", "-include", "first.h"}))
+  EXPECT_TRUE(hasSequence(Args, {"-nocudainc", "-nocudalib", "--cuda-path=/nonexistent-cudalint",
+                                 "-isystem", "/bundled", "-include", "cuda_runtime.h", "-include",
+                                 "first.h"}))
       << shown(Translated);
   EXPECT_EQ(count(Args, "--cuda-path=/nonexistent-cudalint"), 1u);
   EXPECT_FALSE(hasPrefix(Args, "--cuda-path=/usr")) << shown(Translated);
@@ -630,22 +575,20 @@ TEST(CommandTranslationTest, UsesTheBundledHeadersWithoutAToolkit) {
 TEST(CommandTranslationTest, AddsNothingOfTheToolkitToACommandWithNocudainc) {
   ToolchainSetup Toolchain = toolkitSetup();
   Toolchain.NvccCompatHeader = "/compat/cudalint_nvcc_host_math.h";
-  TranslatedCommand Own = translate(
-      "clang++ -x cuda -nocudainc -nocudalib -isystem /bundled -include "
-      "cuda_runtime.h -c a.cu",
-      Toolchain);
+  TranslatedCommand Own =
+      translate("clang++ -x cuda -nocudainc -nocudalib -isystem /bundled -include "
+                "cuda_runtime.h -c a.cu",
+                Toolchain);
   TranslatedCommand Toolkit = translate("clang++ -x cuda -c a.cu", Toolchain);
 
   EXPECT_FALSE(has(Own.Arguments, Toolchain.NvccCompatHeader)) << shown(Own);
   EXPECT_FALSE(hasPrefix(Own.Arguments, "--cuda-path=")) << shown(Own);
   EXPECT_TRUE(has(Own.Arguments, "--cuda-host-only")) << shown(Own);
-  EXPECT_TRUE(has(Toolkit.Arguments, Toolchain.NvccCompatHeader))
-      << shown(Toolkit);
+  EXPECT_TRUE(has(Toolkit.Arguments, Toolchain.NvccCompatHeader)) << shown(Toolkit);
 }
 
 TEST(CommandTranslationTest, GivesAPlainCxxUnitTheBundledIncludeDirectory) {
-  TranslatedCommand Translated =
-      translate("g++ -c main.cpp", bundledSetup(), "/work/src/main.cpp");
+  TranslatedCommand Translated = translate("g++ -c main.cpp", bundledSetup(), "/work/src/main.cpp");
 
   EXPECT_TRUE(hasSequence(Translated.Arguments, {"-isystem", "/bundled"}));
   EXPECT_FALSE(has(Translated.Arguments, "cuda_runtime.h"));
@@ -653,8 +596,7 @@ TEST(CommandTranslationTest, GivesAPlainCxxUnitTheBundledIncludeDirectory) {
 }
 
 TEST(CommandTranslationTest, BuildsACommandFromFallbackFlags) {
-  CompileCommand Command =
-      commandFromFallbackFlags("k.cu", {"-DFALLBACK", "-I", "include"});
+  CompileCommand Command = commandFromFallbackFlags("k.cu", {"-DFALLBACK", "-I", "include"});
 
   llvm::SmallString<256> Here;
   ASSERT_FALSE(llvm::sys::fs::current_path(Here));
@@ -662,8 +604,7 @@ TEST(CommandTranslationTest, BuildsACommandFromFallbackFlags) {
   llvm::sys::path::append(Expected, "k.cu");
   EXPECT_EQ(Command.Directory, std::string(Here));
   EXPECT_EQ(Command.File, std::string(Expected));
-  EXPECT_EQ(Command.Arguments,
-            Strings({"clang++", "-DFALLBACK", "-I", "include", Command.File}));
+  EXPECT_EQ(Command.Arguments, Strings({"clang++", "-DFALLBACK", "-I", "include", Command.File}));
 
   TranslatedCommand Translated = translateCompileCommand(Command, toolkitSetup());
   EXPECT_EQ(commandFlags(Translated), Strings({"-DFALLBACK", "-I", "include"}));
@@ -713,8 +654,7 @@ TEST(CudaToolkitTest, TakesTheRequestedToolkit) {
 
   EXPECT_EQ(Error, "");
   EXPECT_EQ(Choice.Path, Dir.path("cuda"));
-  EXPECT_EQ(Choice.Description,
-            "CUDA Toolkit at " + Dir.path("cuda") + " (from --cuda-path)");
+  EXPECT_EQ(Choice.Description, "CUDA Toolkit at " + Dir.path("cuda") + " (from --cuda-path)");
 }
 
 TEST(CudaToolkitTest, RejectsARequestedDirectoryWithoutHeaders) {
@@ -744,18 +684,16 @@ TEST(CudaToolkitTest, TakesTheFirstCandidateHoldingAToolkitAndSaysWhy) {
   Dir.write("third/include/cuda_runtime.h", "");
   std::string Error;
 
-  CudaToolkitChoice Choice = chooseCudaToolkitFrom(
-      "",
-      {{Dir.path("first"), "CUDA_PATH"},
-       {Dir.path("second"), "CUDA_HOME"},
-       {Dir.path("third"), "the default location"}},
-      Error);
+  CudaToolkitChoice Choice = chooseCudaToolkitFrom("",
+                                                   {{Dir.path("first"), "CUDA_PATH"},
+                                                    {Dir.path("second"), "CUDA_HOME"},
+                                                    {Dir.path("third"), "the default location"}},
+                                                   Error);
 
   EXPECT_EQ(Error, "");
   EXPECT_EQ(Choice.Path, Dir.path("second"));
   EXPECT_EQ(Choice.Description, "CUDA Toolkit at " + Dir.path("second") +
-                                    " (from CUDA_HOME); CUDA_PATH=" +
-                                    Dir.path("first") +
+                                    " (from CUDA_HOME); CUDA_PATH=" + Dir.path("first") +
                                     " holds no include/cuda_runtime.h");
 }
 
@@ -763,13 +701,12 @@ TEST(CudaToolkitTest, FallsBackToTheBundledHeaders) {
   TempDir Dir;
   std::string Error;
 
-  CudaToolkitChoice Choice = chooseCudaToolkitFrom(
-      "", {{Dir.path("nothing"), "the default location"}}, Error);
+  CudaToolkitChoice Choice =
+      chooseCudaToolkitFrom("", {{Dir.path("nothing"), "the default location"}}, Error);
 
   EXPECT_EQ(Error, "");
   EXPECT_FALSE(Choice.Path);
-  EXPECT_NE(Choice.Description.find("bundled"), std::string::npos)
-      << Choice.Description;
+  EXPECT_NE(Choice.Description.find("bundled"), std::string::npos) << Choice.Description;
 }
 
 TEST(CudaToolkitTest, SearchesCudaPathFirst) {
@@ -790,13 +727,12 @@ TEST(CudaToolkitTest, SearchesCudaPathFirst) {
   ASSERT_FALSE(Candidates.empty());
   EXPECT_EQ(Candidates[0].Origin, "CUDA_PATH");
   EXPECT_EQ(Choice.Path, Dir.path("env-cuda"));
-  EXPECT_EQ(Choice.Description,
-            "CUDA Toolkit at " + Dir.path("env-cuda") + " (from CUDA_PATH)");
+  EXPECT_EQ(Choice.Description, "CUDA Toolkit at " + Dir.path("env-cuda") + " (from CUDA_PATH)");
 }
 
 TEST(CudaToolkitTest, FindsTheBundledHeadersRelativeToTheExecutable) {
-  std::string Bundled = bundledCudaIncludeDir(
-      "cudalint_unittests", reinterpret_cast<void *>(&bundledSetup));
+  std::string Bundled =
+      bundledCudaIncludeDir("cudalint_unittests", reinterpret_cast<void *>(&bundledSetup));
 
   EXPECT_TRUE(llvm::StringRef(Bundled).ends_with("cuda-include")) << Bundled;
   EXPECT_TRUE(llvm::sys::fs::is_directory(Bundled)) << Bundled;
@@ -822,17 +758,14 @@ struct ParseResult {
 
 // Runs clang on the translated command the way a tool does, from the unit's
 // directory.
-ParseResult parseWithClang(const TranslatedCommand &Translated,
-                           llvm::StringRef WorkingDirectory) {
+ParseResult parseWithClang(const TranslatedCommand &Translated, llvm::StringRef WorkingDirectory) {
   auto FileSystem = llvm::vfs::createPhysicalFileSystem();
   FileSystem->setCurrentWorkingDirectory(WorkingDirectory);
-  llvm::IntrusiveRefCntPtr<clang::FileManager> Files(
-      new clang::FileManager(clang::FileSystemOptions(),
-                             llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
-                                 FileSystem.release())));
+  llvm::IntrusiveRefCntPtr<clang::FileManager> Files(new clang::FileManager(
+      clang::FileSystemOptions(),
+      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(FileSystem.release())));
   clang::tooling::ToolInvocation Invocation(
-      Translated.Arguments, std::make_unique<clang::SyntaxOnlyAction>(),
-      Files.get());
+      Translated.Arguments, std::make_unique<clang::SyntaxOnlyAction>(), Files.get());
   clang::TextDiagnosticBuffer Diagnostics;
   Invocation.setDiagnosticConsumer(&Diagnostics);
   ParseResult Result;
@@ -850,8 +783,7 @@ class TranslatedParseTest : public ::testing::Test {
 protected:
   void SetUp() override {
     Dir.write("include/answer.h", "#pragma once\n#define ANSWER 42.0f\n");
-    Dir.write("build/CMakeFiles/va.dir/includes_CUDA.rsp",
-              "-I../include -DFROM_RSP=1\n");
+    Dir.write("build/CMakeFiles/va.dir/includes_CUDA.rsp", "-I../include -DFROM_RSP=1\n");
     Dir.write("src/va.cu", R"(#include "answer.h"
 #ifndef FROM_RSP
 #error "the response file's flags are missing"
@@ -867,10 +799,9 @@ int launch() {
   return cudaDeviceSynchronize() == cudaSuccess ? 0 : 1;
 }
 )");
-    Dir.write("build/compile_commands.json",
-              "[{\"directory\": \"" + Dir.path("build") + "\", \"file\": \"" +
-                  Dir.path("src/va.cu") + "\", \"command\": \"" + nvccCommand() +
-                  "\"}]");
+    Dir.write("build/compile_commands.json", "[{\"directory\": \"" + Dir.path("build") +
+                                                 "\", \"file\": \"" + Dir.path("src/va.cu") +
+                                                 "\", \"command\": \"" + nvccCommand() + "\"}]");
   }
 
   std::string nvccCommand() const {
@@ -884,8 +815,7 @@ int launch() {
   }
 
   CompileCommand loadedCommand() {
-    CompileDatabase Database =
-        loadCompileDatabase(Dir.path("build/compile_commands.json"));
+    CompileDatabase Database = loadCompileDatabase(Dir.path("build/compile_commands.json"));
     EXPECT_TRUE(Database.Problems.empty()) << joined(Database.Problems);
     EXPECT_EQ(Database.Commands.size(), 1u);
     return Database.Commands.empty() ? CompileCommand() : Database.Commands[0];
@@ -898,8 +828,8 @@ TEST_F(TranslatedParseTest, ParsesWithTheInstalledToolkit) {
   if (!holdsCudaToolkit("/usr/local/cuda"))
     GTEST_SKIP() << "no CUDA Toolkit at /usr/local/cuda";
   CompileCommand Command = loadedCommand();
-  TranslatedCommand Translated = translateCompileCommand(
-      Command, {clangResourceDir(), std::string("/usr/local/cuda"), ""});
+  TranslatedCommand Translated =
+      translateCompileCommand(Command, {clangResourceDir(), std::string("/usr/local/cuda"), ""});
 
   ParseResult Parse = parseWithClang(Translated, Command.Directory);
 
@@ -909,14 +839,13 @@ TEST_F(TranslatedParseTest, ParsesWithTheInstalledToolkit) {
 }
 
 TEST_F(TranslatedParseTest, ParsesWithTheBundledHeaders) {
-  std::string Bundled = bundledCudaIncludeDir(
-      "cudalint_unittests", reinterpret_cast<void *>(&bundledSetup));
+  std::string Bundled =
+      bundledCudaIncludeDir("cudalint_unittests", reinterpret_cast<void *>(&bundledSetup));
   if (!llvm::sys::fs::exists(Bundled + "/cuda_runtime.h"))
-    GTEST_SKIP() << "the bundled headers are not written yet: no "
-                 << Bundled << "/cuda_runtime.h";
+    GTEST_SKIP() << "the bundled headers are not written yet: no " << Bundled << "/cuda_runtime.h";
   CompileCommand Command = loadedCommand();
-  TranslatedCommand Translated = translateCompileCommand(
-      Command, {clangResourceDir(), std::nullopt, Bundled});
+  TranslatedCommand Translated =
+      translateCompileCommand(Command, {clangResourceDir(), std::nullopt, Bundled});
 
   ParseResult Parse = parseWithClang(Translated, Command.Directory);
 
@@ -936,20 +865,19 @@ static_assert(sizeof(GREETING) == sizeof("hi there"), "GREETING is a string");
 __global__ void noop() {}
 size_t greetingLength() { noop<<<1, 1>>>(); return std::strlen(GREETING); }
 )");
-  CompileCommand Command{
-      Dir.path("build"), Dir.path("src/greeting.cu"),
-      tokens("/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler "
-             "-DGREETING=\"\\\"hi there\\\"\" -DWITH_COMMA=1 -I" +
-             Dir.path("include") +
-             " -isystem=/usr/local/cuda/include -O3 -DNDEBUG "
-             "--generate-code=arch=compute_80,code=[compute_80,sm_80] "
-             "--generate-code=arch=compute_90,code=[compute_90,sm_90] "
-             "-Xcompiler=-fPIC --expt-relaxed-constexpr "
-             "-Xcompiler=-fno-gnu-unique,-Wall -std=c++17 -x cu -rdc=true -c " +
-             Dir.path("src/greeting.cu") +
-             " -o CMakeFiles/va.dir/src/greeting.cu.o")};
-  TranslatedCommand Translated = translateCompileCommand(
-      Command, {clangResourceDir(), std::string("/usr/local/cuda"), ""});
+  CompileCommand Command{Dir.path("build"), Dir.path("src/greeting.cu"),
+                         tokens("/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler "
+                                "-DGREETING=\"\\\"hi there\\\"\" -DWITH_COMMA=1 -I" +
+                                Dir.path("include") +
+                                " -isystem=/usr/local/cuda/include -O3 -DNDEBUG "
+                                "--generate-code=arch=compute_80,code=[compute_80,sm_80] "
+                                "--generate-code=arch=compute_90,code=[compute_90,sm_90] "
+                                "-Xcompiler=-fPIC --expt-relaxed-constexpr "
+                                "-Xcompiler=-fno-gnu-unique,-Wall -std=c++17 -x cu -rdc=true -c " +
+                                Dir.path("src/greeting.cu") +
+                                " -o CMakeFiles/va.dir/src/greeting.cu.o")};
+  TranslatedCommand Translated =
+      translateCompileCommand(Command, {clangResourceDir(), std::string("/usr/local/cuda"), ""});
 
   ParseResult Parse = parseWithClang(Translated, Command.Directory);
 
@@ -963,17 +891,15 @@ TEST_F(TranslatedParseTest, FailsWhenTheResponseFileIsLost) {
   if (!holdsCudaToolkit("/usr/local/cuda"))
     GTEST_SKIP() << "no CUDA Toolkit at /usr/local/cuda";
   CompileCommand Command = loadedCommand();
-  llvm::erase_if(Command.Arguments, [](llvm::StringRef Argument) {
-    return Argument.starts_with("-DFROM_RSP");
-  });
-  TranslatedCommand Translated = translateCompileCommand(
-      Command, {clangResourceDir(), std::string("/usr/local/cuda"), ""});
+  llvm::erase_if(Command.Arguments,
+                 [](llvm::StringRef Argument) { return Argument.starts_with("-DFROM_RSP"); });
+  TranslatedCommand Translated =
+      translateCompileCommand(Command, {clangResourceDir(), std::string("/usr/local/cuda"), ""});
 
   ParseResult Parse = parseWithClang(Translated, Command.Directory);
 
   EXPECT_FALSE(Parse.Succeeded);
-  EXPECT_NE(Parse.Errors.find("the response file's flags are missing"),
-            std::string::npos)
+  EXPECT_NE(Parse.Errors.find("the response file's flags are missing"), std::string::npos)
       << Parse.Errors;
 }
 
@@ -1009,8 +935,8 @@ TEST(CommandTranslationTest, RaisesAnOlderStandardToWhatTheToolkitsHeadersNeed) 
 TEST(CommandTranslationTest, KeepsAStandardTheToolkitAccepts) {
   ToolchainSetup Cuda13 = toolkitSetup();
   Cuda13.CudaVersion = 13000;
-  for (llvm::StringRef Line : {"nvcc -std=c++17 -c a.cu", "nvcc -std=c++20 -c a.cu",
-                               "nvcc -c a.cu"}) {
+  for (llvm::StringRef Line :
+       {"nvcc -std=c++17 -c a.cu", "nvcc -std=c++20 -c a.cu", "nvcc -c a.cu"}) {
     TranslatedCommand Kept = translate(Line, Cuda13);
     EXPECT_FALSE(hasPrefix(Kept.Arguments, "-Wno-register")) << shown(Kept);
     EXPECT_TRUE(Kept.Notices.empty()) << shown(Kept);
@@ -1032,8 +958,8 @@ TEST(CommandTranslationTest, PointsTheWrappersQuotedIncludesAtTheToolkit) {
   auto Toolkit = std::find(Args.begin(), Args.end(), "/usr/local/cuda/include");
   ASSERT_NE(Toolkit, Args.end()) << shown(Translated);
   EXPECT_EQ(*std::prev(Toolkit), "-iquote");
-  EXPECT_LT(Toolkit - Args.begin(),
-            std::find(Args.begin(), Args.end(), "src") - Args.begin()) << shown(Translated);
+  EXPECT_LT(Toolkit - Args.begin(), std::find(Args.begin(), Args.end(), "src") - Args.begin())
+      << shown(Translated);
   EXPECT_FALSE(has(translate("nvcc -c a.cu", bundledSetup()).Arguments, "-iquote"));
 }
 
@@ -1043,9 +969,9 @@ TEST(CommandTranslationTest, KeepsWhatOlderGccWarnsAboutAWarningInC) {
   TranslatedCommand C = translate("gcc -Wfatal-errors -c a.c", toolkitSetup(), "/work/src/a.c");
   EXPECT_TRUE(has(C.Arguments, "-Wno-error=incompatible-pointer-types")) << shown(C);
   EXPECT_TRUE(has(C.Arguments, "-Wno-error=implicit-function-declaration")) << shown(C);
-  EXPECT_GT(std::find(C.Arguments.begin(), C.Arguments.end(),
-                      "-Wno-error=incompatible-pointer-types"),
-            std::find(C.Arguments.begin(), C.Arguments.end(), "-Wfatal-errors"))
+  EXPECT_GT(
+      std::find(C.Arguments.begin(), C.Arguments.end(), "-Wno-error=incompatible-pointer-types"),
+      std::find(C.Arguments.begin(), C.Arguments.end(), "-Wfatal-errors"))
       << shown(C);
   TranslatedCommand Cxx = translate("g++ -c a.cpp", toolkitSetup(), "/work/src/a.cpp");
   EXPECT_FALSE(hasPrefix(Cxx.Arguments, "-Wno-error=")) << shown(Cxx);
@@ -1057,8 +983,8 @@ TEST(CommandTranslationTest, SearchesTheHostCompilersIncludesLast) {
   ToolchainSetup Toolchain = toolkitSetup();
   Toolchain.HostCompilerInclude = "/usr/lib/gcc/x86_64-linux-gnu/12/include";
   TranslatedCommand Translated = translate("nvcc -Xcompiler -fopenmp -Isrc -c a.cu", Toolchain);
-  EXPECT_TRUE(hasSequence(Translated.Arguments,
-                          {"-idirafter", "/usr/lib/gcc/x86_64-linux-gnu/12/include"}))
+  EXPECT_TRUE(
+      hasSequence(Translated.Arguments, {"-idirafter", "/usr/lib/gcc/x86_64-linux-gnu/12/include"}))
       << shown(Translated);
   EXPECT_FALSE(has(translate("nvcc -c a.cu").Arguments, "-idirafter"));
 }

@@ -80,15 +80,12 @@ std::string jsonString(llvm::StringRef Text) {
   return Result + "\"";
 }
 
-std::string commandEntry(llvm::StringRef Directory, llvm::StringRef File,
-                         llvm::StringRef Command) {
-  return "{\"directory\": " + jsonString(Directory) +
-         ", \"file\": " + jsonString(File) +
+std::string commandEntry(llvm::StringRef Directory, llvm::StringRef File, llvm::StringRef Command) {
+  return "{\"directory\": " + jsonString(Directory) + ", \"file\": " + jsonString(File) +
          ", \"command\": " + jsonString(Command) + "}";
 }
 
-CompileCommand commandFor(llvm::StringRef File,
-                          std::vector<std::string> Arguments) {
+CompileCommand commandFor(llvm::StringRef File, std::vector<std::string> Arguments) {
   CompileCommand Command;
   Command.Directory = "/work/build";
   Command.File = File.str();
@@ -100,17 +97,16 @@ CompileCommand commandFor(llvm::StringRef File,
 
 TEST(CompileDatabaseTest, ReadsCommandStringsAsAShellWould) {
   TempDir Dir;
-  std::string Json = Dir.write(
-      "build/compile_commands.json",
-      "[" +
-          commandEntry(Dir.path("build"), Dir.path("src/va.cu"),
-                       "/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler "
-                       "-DGREETING=\"\\\"hi there\\\"\" -D'SINGLE=a b' "
-                       "-I/x --generate-code=arch=compute_90,code=[compute_90,sm_90] "
-                       "-std=c++17 -x cu -c " +
-                           Dir.path("src/va.cu") +
-                           " -o CMakeFiles/va.dir/va.cu.o") +
-          "]");
+  std::string Json =
+      Dir.write("build/compile_commands.json",
+                "[" +
+                    commandEntry(Dir.path("build"), Dir.path("src/va.cu"),
+                                 "/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler "
+                                 "-DGREETING=\"\\\"hi there\\\"\" -D'SINGLE=a b' "
+                                 "-I/x --generate-code=arch=compute_90,code=[compute_90,sm_90] "
+                                 "-std=c++17 -x cu -c " +
+                                     Dir.path("src/va.cu") + " -o CMakeFiles/va.dir/va.cu.o") +
+                    "]");
 
   CompileDatabase Database = loadCompileDatabase(Json);
 
@@ -121,35 +117,31 @@ TEST(CompileDatabaseTest, ReadsCommandStringsAsAShellWould) {
   EXPECT_EQ(Command.Directory, Dir.path("build"));
   EXPECT_EQ(Command.File, Dir.path("src/va.cu"));
   EXPECT_EQ(Command.Arguments,
-              strings("/usr/local/cuda/bin/nvcc",
-                          "-forward-unknown-to-host-compiler",
-                          "-DGREETING=\"hi there\"", "-DSINGLE=a b", "-I/x",
-                          "--generate-code=arch=compute_90,code=[compute_90,sm_90]",
-                          "-std=c++17", "-x", "cu", "-c", Dir.path("src/va.cu"),
-                          "-o", "CMakeFiles/va.dir/va.cu.o"));
+            strings("/usr/local/cuda/bin/nvcc", "-forward-unknown-to-host-compiler",
+                    "-DGREETING=\"hi there\"", "-DSINGLE=a b", "-I/x",
+                    "--generate-code=arch=compute_90,code=[compute_90,sm_90]", "-std=c++17", "-x",
+                    "cu", "-c", Dir.path("src/va.cu"), "-o", "CMakeFiles/va.dir/va.cu.o"));
 }
 
 TEST(CompileDatabaseTest, ReadsArgumentArraysVerbatim) {
   TempDir Dir;
-  std::string Json = Dir.write(
-      "compile_commands.json",
-      "[{\"directory\": \"" + Dir.Root +
-          "\", \"file\": \"a.cu\", \"arguments\": [\"clang++\", "
-          "\"-DQ=\\\"x y\\\"\", \"-c\", \"a.cu\"]}]");
+  std::string Json =
+      Dir.write("compile_commands.json", "[{\"directory\": \"" + Dir.Root +
+                                             "\", \"file\": \"a.cu\", \"arguments\": [\"clang++\", "
+                                             "\"-DQ=\\\"x y\\\"\", \"-c\", \"a.cu\"]}]");
 
   CompileDatabase Database = loadCompileDatabase(Json);
 
   ASSERT_EQ(Database.Commands.size(), 1u) << files(Database.Commands);
-  EXPECT_EQ(Database.Commands[0].Arguments,
-              strings("clang++", "-DQ=\"x y\"", "-c", "a.cu"));
+  EXPECT_EQ(Database.Commands[0].Arguments, strings("clang++", "-DQ=\"x y\"", "-c", "a.cu"));
 }
 
 TEST(CompileDatabaseTest, PrefersArgumentsOverCommandLikeClang) {
   TempDir Dir;
-  std::string Json = Dir.write(
-      "compile_commands.json",
-      "[{\"directory\": \"/b\", \"file\": \"a.cu\", \"command\": \"nvcc a.cu\", "
-      "\"arguments\": [\"clang++\", \"a.cu\"]}]");
+  std::string Json =
+      Dir.write("compile_commands.json",
+                "[{\"directory\": \"/b\", \"file\": \"a.cu\", \"command\": \"nvcc a.cu\", "
+                "\"arguments\": [\"clang++\", \"a.cu\"]}]");
 
   CompileDatabase Database = loadCompileDatabase(Json);
 
@@ -159,9 +151,9 @@ TEST(CompileDatabaseTest, PrefersArgumentsOverCommandLikeClang) {
 
 TEST(CompileDatabaseTest, ResolvesRelativeDirectoryAgainstTheDatabaseFolder) {
   TempDir Dir;
-  std::string Json = Dir.write(
-      "build/compile_commands.json",
-      "[" + commandEntry("./out/../obj", "../src/./k.cu", "nvcc -c k.cu") + "]");
+  std::string Json =
+      Dir.write("build/compile_commands.json",
+                "[" + commandEntry("./out/../obj", "../src/./k.cu", "nvcc -c k.cu") + "]");
 
   CompileDatabase Database = loadCompileDatabase(Json);
 
@@ -175,8 +167,7 @@ TEST(CompileDatabaseTest, RemovesDotsFromAbsolutePaths) {
   TempDir Dir;
   std::string Json = Dir.write(
       "compile_commands.json",
-      "[" + commandEntry("/work/./build/../build", "/work/src/../src/./a.cu",
-                         "nvcc -c a.cu") +
+      "[" + commandEntry("/work/./build/../build", "/work/src/../src/./a.cu", "nvcc -c a.cu") +
           "]");
 
   CompileDatabase Database = loadCompileDatabase(Json);
@@ -190,16 +181,13 @@ TEST(CompileDatabaseTest, SplitsADriveLetterCommandTheWindowsWay) {
   TempDir Dir;
   std::string Json = Dir.write(
       "compile_commands.json",
-      "[" + commandEntry("/b", "a.cu",
-                         "C:\\CUDA\\bin\\nvcc.exe -IC:\\src\\include -c a.cu") +
-          "]");
+      "[" + commandEntry("/b", "a.cu", "C:\\CUDA\\bin\\nvcc.exe -IC:\\src\\include -c a.cu") + "]");
 
   CompileDatabase Database = loadCompileDatabase(Json);
 
   ASSERT_EQ(Database.Commands.size(), 1u) << files(Database.Commands);
   EXPECT_EQ(Database.Commands[0].Arguments,
-              strings("C:\\CUDA\\bin\\nvcc.exe", "-IC:\\src\\include", "-c",
-                          "a.cu"));
+            strings("C:\\CUDA\\bin\\nvcc.exe", "-IC:\\src\\include", "-c", "a.cu"));
 }
 
 // --- Problems --------------------------------------------------------------
@@ -223,30 +211,26 @@ TEST(CompileDatabaseTest, ReportsAndSkipsMalformedEntriesButLoadsTheRest) {
   ASSERT_TRUE(Database.Loaded);
   ASSERT_EQ(Database.Commands.size(), 1u) << files(Database.Commands);
   EXPECT_EQ(Database.Commands[0].File, "/b/good.cu");
-  EXPECT_EQ(
-      Database.Problems,
-      strings(
-          Json + ": entry 0: not a JSON object; skipped",
-          Json + ": entry 1: no 'file' field; skipped",
-          Json + ": entry 2: 'file' is not a string; skipped",
-          Json + ": entry 3: neither 'arguments' nor 'command' field; skipped",
-          Json + ": entry 4: 'arguments' is not an array; skipped",
-          Json + ": entry 5: 'arguments' element 1 is not a string; skipped",
-          Json + ": entry 6: no 'directory' field; skipped",
-          Json + ": entry 7: 'command' is empty; skipped"));
+  EXPECT_EQ(Database.Problems,
+            strings(Json + ": entry 0: not a JSON object; skipped",
+                    Json + ": entry 1: no 'file' field; skipped",
+                    Json + ": entry 2: 'file' is not a string; skipped",
+                    Json + ": entry 3: neither 'arguments' nor 'command' field; skipped",
+                    Json + ": entry 4: 'arguments' is not an array; skipped",
+                    Json + ": entry 5: 'arguments' element 1 is not a string; skipped",
+                    Json + ": entry 6: no 'directory' field; skipped",
+                    Json + ": entry 7: 'command' is empty; skipped"));
 }
 
 TEST(CompileDatabaseTest, AMissingFileIsNotLoaded) {
   TempDir Dir;
-  CompileDatabase Database =
-      loadCompileDatabase(Dir.path("compile_commands.json"));
+  CompileDatabase Database = loadCompileDatabase(Dir.path("compile_commands.json"));
 
   EXPECT_FALSE(Database.Loaded);
   EXPECT_TRUE(Database.Commands.empty()) << files(Database.Commands);
   ASSERT_EQ(Database.Problems.size(), 1u) << joined(Database.Problems);
   EXPECT_TRUE(mentions(Database.Problems[0],
-                       {"cannot read compile database",
-                        Dir.path("compile_commands.json")}))
+                       {"cannot read compile database", Dir.path("compile_commands.json")}))
       << Database.Problems[0];
 }
 
@@ -264,20 +248,17 @@ TEST(CompileDatabaseTest, TextThatIsNotJsonIsNotLoaded) {
 
 TEST(CompileDatabaseTest, JsonThatIsNotAnArrayIsNotLoaded) {
   TempDir Dir;
-  std::string Json =
-      Dir.write("compile_commands.json", "{\"directory\": \"/b\"}");
+  std::string Json = Dir.write("compile_commands.json", "{\"directory\": \"/b\"}");
 
   CompileDatabase Database = loadCompileDatabase(Json);
 
   EXPECT_FALSE(Database.Loaded);
-  EXPECT_EQ(Database.Problems,
-              strings(Json + ": not a JSON array of compile commands"));
+  EXPECT_EQ(Database.Problems, strings(Json + ": not a JSON array of compile commands"));
 }
 
 TEST(CompileDatabaseTest, AnEmptyArrayLoadsNoCommands) {
   TempDir Dir;
-  CompileDatabase Database =
-      loadCompileDatabase(Dir.write("compile_commands.json", "[]"));
+  CompileDatabase Database = loadCompileDatabase(Dir.write("compile_commands.json", "[]"));
 
   EXPECT_TRUE(Database.Loaded);
   EXPECT_TRUE(Database.Commands.empty()) << files(Database.Commands);
@@ -292,27 +273,25 @@ TEST(CompileDatabaseTest, ExpandsCMakeIncludesResponseFileForNvcc) {
   Dir.write("build/CMakeFiles/va.dir/includes_CUDA.rsp",
             "-I" + Dir.path("include") +
                 " \"-I/path with space\" -isystem=/usr/local/cuda/include\n");
-  std::string Json = Dir.write(
-      "build/compile_commands.json",
-      "[" +
-          commandEntry(Dir.path("build"), Dir.path("src/va.cu"),
-                       "/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler "
-                       "-DX=1 --options-file CMakeFiles/va.dir/includes_CUDA.rsp "
-                       "-O3 -x cu -c " +
-                           Dir.path("src/va.cu") + " -o CMakeFiles/va.dir/va.cu.o") +
-          "]");
+  std::string Json =
+      Dir.write("build/compile_commands.json",
+                "[" +
+                    commandEntry(Dir.path("build"), Dir.path("src/va.cu"),
+                                 "/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler "
+                                 "-DX=1 --options-file CMakeFiles/va.dir/includes_CUDA.rsp "
+                                 "-O3 -x cu -c " +
+                                     Dir.path("src/va.cu") + " -o CMakeFiles/va.dir/va.cu.o") +
+                    "]");
 
   CompileDatabase Database = loadCompileDatabase(Json);
 
   EXPECT_TRUE(Database.Problems.empty()) << joined(Database.Problems);
   ASSERT_EQ(Database.Commands.size(), 1u) << files(Database.Commands);
   EXPECT_EQ(Database.Commands[0].Arguments,
-              strings("/usr/local/cuda/bin/nvcc",
-                          "-forward-unknown-to-host-compiler", "-DX=1",
-                          "-I" + Dir.path("include"), "-I/path with space",
-                          "-isystem=/usr/local/cuda/include", "-O3", "-x", "cu",
-                          "-c", Dir.path("src/va.cu"), "-o",
-                          "CMakeFiles/va.dir/va.cu.o"));
+            strings("/usr/local/cuda/bin/nvcc", "-forward-unknown-to-host-compiler", "-DX=1",
+                    "-I" + Dir.path("include"), "-I/path with space",
+                    "-isystem=/usr/local/cuda/include", "-O3", "-x", "cu", "-c",
+                    Dir.path("src/va.cu"), "-o", "CMakeFiles/va.dir/va.cu.o"));
 }
 
 TEST(CompileDatabaseTest, ExpandsEveryResponseFileSpelling) {
@@ -322,19 +301,18 @@ TEST(CompileDatabaseTest, ExpandsEveryResponseFileSpelling) {
   Dir.write("b/three.rsp", "-DTHREE");
   Dir.write("b/four.rsp", "-DFOUR");
   Dir.write("b/five.rsp", "-DFIVE");
-  std::string Json = Dir.write(
-      "compile_commands.json",
-      "[{\"directory\": \"b\", \"file\": \"a.cu\", \"arguments\": [\"nvcc\", "
-      "\"@one.rsp\", \"--options-file=two.rsp\", \"-optf\", \"three.rsp\", "
-      "\"-optf=four.rsp,five.rsp\", \"a.cu\"]}]");
+  std::string Json =
+      Dir.write("compile_commands.json",
+                "[{\"directory\": \"b\", \"file\": \"a.cu\", \"arguments\": [\"nvcc\", "
+                "\"@one.rsp\", \"--options-file=two.rsp\", \"-optf\", \"three.rsp\", "
+                "\"-optf=four.rsp,five.rsp\", \"a.cu\"]}]");
 
   CompileDatabase Database = loadCompileDatabase(Json);
 
   EXPECT_TRUE(Database.Problems.empty()) << joined(Database.Problems);
   ASSERT_EQ(Database.Commands.size(), 1u) << files(Database.Commands);
   EXPECT_EQ(Database.Commands[0].Arguments,
-              strings("nvcc", "-DONE", "-DTWO", "-DTHREE", "-DFOUR",
-                          "-DFIVE", "a.cu"));
+            strings("nvcc", "-DONE", "-DTWO", "-DTHREE", "-DFOUR", "-DFIVE", "a.cu"));
 }
 
 TEST(CompileDatabaseTest, ExpandsNestedResponseFilesRelativeToTheDirectory) {
@@ -342,18 +320,16 @@ TEST(CompileDatabaseTest, ExpandsNestedResponseFilesRelativeToTheDirectory) {
   Dir.write("build/outer.rsp", "-DOUTER @rsp/inner.rsp -DAFTER");
   Dir.write("build/rsp/inner.rsp", "'-DINNER=a b' --options-file rsp/last.rsp");
   Dir.write("build/rsp/last.rsp", "-DLAST");
-  std::string Json = Dir.write(
-      "compile_commands.json",
-      "[" + commandEntry(Dir.path("build"), "a.cu", "g++ @outer.rsp -c a.cu") +
-          "]");
+  std::string Json =
+      Dir.write("compile_commands.json",
+                "[" + commandEntry(Dir.path("build"), "a.cu", "g++ @outer.rsp -c a.cu") + "]");
 
   CompileDatabase Database = loadCompileDatabase(Json);
 
   EXPECT_TRUE(Database.Problems.empty()) << joined(Database.Problems);
   ASSERT_EQ(Database.Commands.size(), 1u) << files(Database.Commands);
   EXPECT_EQ(Database.Commands[0].Arguments,
-              strings("g++", "-DOUTER", "-DINNER=a b", "-DLAST", "-DAFTER",
-                          "-c", "a.cu"));
+            strings("g++", "-DOUTER", "-DINNER=a b", "-DLAST", "-DAFTER", "-c", "a.cu"));
 }
 
 TEST(CompileDatabaseTest, AMissingResponseFileIsAProblemOfThatUnitOnly) {
@@ -361,38 +337,33 @@ TEST(CompileDatabaseTest, AMissingResponseFileIsAProblemOfThatUnitOnly) {
   std::string Json = Dir.write(
       "compile_commands.json",
       "[" +
-          commandEntry(Dir.Root, "a.cu",
-                       "nvcc --options-file CMakeFiles/gone.rsp -DKEPT -c a.cu") +
+          commandEntry(Dir.Root, "a.cu", "nvcc --options-file CMakeFiles/gone.rsp -DKEPT -c a.cu") +
           "," + commandEntry(Dir.Root, "b.cu", "nvcc -c b.cu") + "]");
 
   CompileDatabase Database = loadCompileDatabase(Json);
 
   ASSERT_EQ(Database.Commands.size(), 2u) << files(Database.Commands);
-  EXPECT_EQ(Database.Commands[0].Arguments,
-              strings("nvcc", "-DKEPT", "-c", "a.cu"));
+  EXPECT_EQ(Database.Commands[0].Arguments, strings("nvcc", "-DKEPT", "-c", "a.cu"));
   ASSERT_EQ(Database.Problems.size(), 1u) << joined(Database.Problems);
   EXPECT_TRUE(mentions(Database.Problems[0],
                        {Json + ": entry 0 (" + Dir.path("a.cu") + ")",
-                        "cannot read response file '" +
-                            Dir.path("CMakeFiles/gone.rsp") + "'"}))
+                        "cannot read response file '" + Dir.path("CMakeFiles/gone.rsp") + "'"}))
       << Database.Problems[0];
 }
 
 TEST(CompileDatabaseTest, AResponseFileThatIncludesItselfStops) {
   TempDir Dir;
   Dir.write("loop.rsp", "-DLOOP @loop.rsp");
-  std::string Json = Dir.write(
-      "compile_commands.json",
-      "[" + commandEntry(Dir.Root, "a.cu", "clang++ @loop.rsp a.cu") + "]");
+  std::string Json =
+      Dir.write("compile_commands.json",
+                "[" + commandEntry(Dir.Root, "a.cu", "clang++ @loop.rsp a.cu") + "]");
 
   CompileDatabase Database = loadCompileDatabase(Json);
 
   ASSERT_EQ(Database.Commands.size(), 1u) << files(Database.Commands);
-  EXPECT_EQ(Database.Commands[0].Arguments,
-              strings("clang++", "-DLOOP", "a.cu"));
+  EXPECT_EQ(Database.Commands[0].Arguments, strings("clang++", "-DLOOP", "a.cu"));
   ASSERT_EQ(Database.Problems.size(), 1u);
-  EXPECT_TRUE(mentions(Database.Problems[0], {"includes itself"}))
-      << Database.Problems[0];
+  EXPECT_TRUE(mentions(Database.Problems[0], {"includes itself"})) << Database.Problems[0];
 }
 
 // --- Finding databases and commands ---------------------------------------
@@ -415,8 +386,7 @@ TEST(CompileDatabaseTest, FindsNoDatabaseWhereThereIsNone) {
   TempDir Dir;
   Dir.write("lonely/k.cu", "");
 
-  std::optional<std::string> Found =
-      findCompileDatabaseAbove(Dir.path("lonely/k.cu"));
+  std::optional<std::string> Found = findCompileDatabaseAbove(Dir.path("lonely/k.cu"));
 
   // A database above the temporary directory is outside this test's control.
   if (Found)
@@ -429,8 +399,7 @@ TEST(CompileDatabaseTest, ReturnsEveryConfigurationOfAFile) {
                        commandFor("/src/b.cu", strings("nvcc", "b.cu")),
                        commandFor("/src/a.cu", strings("nvcc", "-DNDEBUG", "a.cu"))};
 
-  std::vector<const CompileCommand *> Found =
-      commandsForFile(Database, "/src/./x/../a.cu");
+  std::vector<const CompileCommand *> Found = commandsForFile(Database, "/src/./x/../a.cu");
 
   ASSERT_EQ(Found.size(), 2u);
   EXPECT_EQ(Found[0]->Arguments[1], "-DDEBUG");
@@ -461,8 +430,7 @@ TEST(CompileDatabaseTest, SkipsLaunchersToFindTheCompiler) {
   EXPECT_EQ(compilerIndex(strings("/usr/bin/ccache", "nvcc", "a.cu")), 1u);
   EXPECT_EQ(compilerIndex(strings("sccache", "clang++", "a.cu")), 1u);
   EXPECT_EQ(compilerIndex(strings("distcc", "g++", "a.cu")), 1u);
-  EXPECT_EQ(compilerIndex(strings("ccache", "CCACHE_SLOPPINESS=time_macros", "nvcc")),
-            2u);
+  EXPECT_EQ(compilerIndex(strings("ccache", "CCACHE_SLOPPINESS=time_macros", "nvcc")), 2u);
   EXPECT_EQ(compilerIndex(strings("ccache")), 1u);
 }
 
@@ -484,11 +452,9 @@ TEST(CompileDatabaseTest, RecognisesCudaUnits) {
 TEST(CompileDatabaseTest, TellsTheLanguageOfAUnitAsItsCompilerDoes) {
   EXPECT_EQ(unitLanguage(commandFor("/s/a.cu", strings("clang++", "-c", "a.cu"))),
             UnitLanguage::Cuda);
-  EXPECT_EQ(unitLanguage(commandFor("/s/a.c", strings("nvcc", "-c", "a.c"))),
-            UnitLanguage::Cuda);
+  EXPECT_EQ(unitLanguage(commandFor("/s/a.c", strings("nvcc", "-c", "a.c"))), UnitLanguage::Cuda);
   EXPECT_EQ(unitLanguage(commandFor("/s/a.c", strings("gcc", "-c", "a.c"))), UnitLanguage::C);
-  EXPECT_EQ(unitLanguage(commandFor("/s/a.c", strings("ccache", "cc", "a.c"))),
-            UnitLanguage::C);
+  EXPECT_EQ(unitLanguage(commandFor("/s/a.c", strings("ccache", "cc", "a.c"))), UnitLanguage::C);
   EXPECT_EQ(unitLanguage(commandFor("/s/a.c", strings("/usr/bin/clang-22", "a.c"))),
             UnitLanguage::C);
   EXPECT_EQ(unitLanguage(commandFor("/s/a.c", strings("x86_64-linux-gnu-g++-12", "a.c"))),
@@ -501,10 +467,8 @@ TEST(CompileDatabaseTest, TellsTheLanguageOfAUnitAsItsCompilerDoes) {
   for (const char *File : {"/s/a.cpp", "/s/a.cc", "/s/a.cxx", "/s/a.C", "/s/a.c++"})
     EXPECT_EQ(unitLanguage(commandFor(File, strings("gcc", "-c", File))), UnitLanguage::Cxx)
         << File;
-  EXPECT_EQ(unitLanguage(commandFor("/s/a.S", strings("gcc", "-c", "a.S"))),
-            UnitLanguage::Other);
-  EXPECT_EQ(unitLanguage(commandFor("/s/a.m", strings("clang", "-c", "a.m"))),
-            UnitLanguage::Other);
+  EXPECT_EQ(unitLanguage(commandFor("/s/a.S", strings("gcc", "-c", "a.S"))), UnitLanguage::Other);
+  EXPECT_EQ(unitLanguage(commandFor("/s/a.m", strings("clang", "-c", "a.m"))), UnitLanguage::Other);
   EXPECT_EQ(unitLanguage(commandFor("/s/a.c", strings("gcc", "-x", "assembler", "a.c"))),
             UnitLanguage::Other);
 }

@@ -103,14 +103,14 @@ TEST(ConfigParseTest, ChecksAsStringListOrBlockWithGlobPlaces) {
 }
 
 TEST(ConfigParseTest, UnknownKeysAreWarningsWithPlaceAndSuggestion) {
-  ConfigFile File = parseConfigFile("Checks: 'cuda-*'\nChekcs: '-*'\nFormatStyle: file\n",
-                                    "/p/.cudalint.yaml");
+  ConfigFile File =
+      parseConfigFile("Checks: 'cuda-*'\nChekcs: '-*'\nFormatStyle: file\n", "/p/.cudalint.yaml");
   EXPECT_TRUE(File.Errors.empty());
   EXPECT_EQ(File.Checks, "cuda-*");
   EXPECT_EQ(messages(File.UnknownKeys),
-              (Strings{"/p/.cudalint.yaml:2:1: unknown key 'Chekcs'; did you mean "
-                          "'Checks'? (ignored)",
-                          "/p/.cudalint.yaml:3:1: unknown key 'FormatStyle' (ignored)"}));
+            (Strings{"/p/.cudalint.yaml:2:1: unknown key 'Chekcs'; did you mean "
+                     "'Checks'? (ignored)",
+                     "/p/.cudalint.yaml:3:1: unknown key 'FormatStyle' (ignored)"}));
 }
 
 TEST(ConfigParseTest, SyntaxErrorsHaveLineAndColumn) {
@@ -124,17 +124,17 @@ TEST(ConfigParseTest, SyntaxErrorsHaveLineAndColumn) {
 
 TEST(ConfigParseTest, WrongShapesAreErrors) {
   EXPECT_EQ(messages(parseConfigFile("ExtraArgs: -DX\n", "f").Errors),
-              (Strings{"f:1:12: 'ExtraArgs' must be a list of strings"}));
+            (Strings{"f:1:12: 'ExtraArgs' must be a list of strings"}));
   EXPECT_EQ(messages(parseConfigFile("Checks: {a: b}\n", "f").Errors),
-              (Strings{"f:1:10: 'Checks' must be a string"}));
+            (Strings{"f:1:10: 'Checks' must be a string"}));
   EXPECT_EQ(messages(parseConfigFile("InheritParentConfig: maybe\n", "f").Errors),
-              (Strings{"f:1:22: 'InheritParentConfig' must be true or false, not 'maybe'"}));
+            (Strings{"f:1:22: 'InheritParentConfig' must be true or false, not 'maybe'"}));
   EXPECT_EQ(messages(parseConfigFile("CheckOptions:\n  - value: x\n", "f").Errors),
-              (Strings{"f:2:5: a 'CheckOptions' item lacks its 'key'"}));
+            (Strings{"f:2:5: a 'CheckOptions' item lacks its 'key'"}));
   EXPECT_EQ(messages(parseConfigFile("Checks: a\nChecks: b\n", "f").Errors),
-              (Strings{"f:2:1: duplicated key 'Checks'"}));
+            (Strings{"f:2:1: duplicated key 'Checks'"}));
   EXPECT_EQ(messages(parseConfigFile("- a\n- b\n", "f").Errors),
-              (Strings{"f:1:1: a configuration file must be a mapping of keys to values"}));
+            (Strings{"f:1:1: a configuration file must be a mapping of keys to values"}));
 }
 
 TEST(ConfigParseTest, EmptyFileIsAnEmptyConfiguration) {
@@ -243,8 +243,7 @@ CheckOptions: {cuda-unchecked-error.CheckMacro: CHILD_CHECK}
   EXPECT_EQ(Merged.ExtraArgs, (std::vector<std::string>{"-DPARENT", "-DCHILD"}));
   EXPECT_EQ(Merged.CheckOptions["cuda-unchecked-error.CheckMacro"], "CHILD_CHECK");
   EXPECT_EQ(Merged.CheckOptions["cuda-unchecked-error.StatusTypes"], "parent_t");
-  EXPECT_EQ(Merged.Files,
-            (std::vector<std::string>{"/a/.cudalint.yaml", "/a/b/.cudalint.yaml"}));
+  EXPECT_EQ(Merged.Files, (std::vector<std::string>{"/a/.cudalint.yaml", "/a/b/.cudalint.yaml"}));
 
   ConfigOverrides CommandLine;
   CommandLine.Checks = "-*,cuda-unchecked-error";
@@ -330,18 +329,17 @@ TEST_F(ConfigTreeTest, BrokenFileIsReportedOnceAndStopsItsUnits) {
   write(".cudalint.yaml", "Checks: [\n");
   write("ok/.cudalint.yaml", "Checks: 'cuda-*'\nCheckOption: x\n");
   std::vector<std::string> Errors, Warnings;
-  UnitConfigs Configs({}, std::nullopt, false,
-                      [&](const ConfigDiagnostic &Problem, bool IsError) {
-                        (IsError ? Errors : Warnings).push_back(Problem.str());
-                      });
+  UnitConfigs Configs({}, std::nullopt, false, [&](const ConfigDiagnostic &Problem, bool IsError) {
+    (IsError ? Errors : Warnings).push_back(Problem.str());
+  });
   EXPECT_EQ(Configs.forFile(path("a.cu")), nullptr);
   EXPECT_EQ(Configs.forFile(path("b.cu")), nullptr);
   EXPECT_EQ(Errors.size(), 1u);
   EXPECT_NE(Configs.forFile(path("ok/a.cu")), nullptr);
   EXPECT_NE(Configs.forFile(path("ok/b.cu")), nullptr);
   EXPECT_EQ(Warnings, (Strings{path("ok/.cudalint.yaml") +
-                                    ":2:1: unknown key 'CheckOption'; did you mean 'CheckOptions'? "
-                                    "(ignored)"}));
+                               ":2:1: unknown key 'CheckOption'; did you mean 'CheckOptions'? "
+                               "(ignored)"}));
 }
 
 TEST_F(ConfigTreeTest, ForcedFileAppliesEverywhere) {
@@ -366,21 +364,20 @@ CheckOptions:
 Unknown: 1
 )",
                                     "c.yaml");
-  EXPECT_EQ(
-      messages(verifyConfigFile(File, registeredChecks())),
-      (Strings{"c.yaml:1:13: unknown check 'cuda-unchecked-eror' in Checks; did you "
-                  "mean 'cuda-unchecked-error'?",
-                  "c.yaml:1:33: check glob 'clang-analyzer-*' in Checks matches no check",
-                  "c.yaml:5:3: unknown option 'CheckMacr' of check 'cuda-unchecked-error'; "
-                  "did you mean 'CheckMacro'?",
-                  "c.yaml:6:3: unknown check 'cuda-nothing' in check option "
-                  "'cuda-nothing.Option'",
-                  "c.yaml:7:3: check option 'NoDot' names no check; option keys are "
-                  "<check-id>.<Option>",
-                  "c.yaml:8:1: unknown key 'Unknown' (ignored)"}));
-  EXPECT_TRUE(verifyConfigFile(parseConfigFile("Checks: '-*,cuda-*'\n", "ok.yaml"),
-                               registeredChecks())
-                  .empty());
+  EXPECT_EQ(messages(verifyConfigFile(File, registeredChecks())),
+            (Strings{"c.yaml:1:13: unknown check 'cuda-unchecked-eror' in Checks; did you "
+                     "mean 'cuda-unchecked-error'?",
+                     "c.yaml:1:33: check glob 'clang-analyzer-*' in Checks matches no check",
+                     "c.yaml:5:3: unknown option 'CheckMacr' of check 'cuda-unchecked-error'; "
+                     "did you mean 'CheckMacro'?",
+                     "c.yaml:6:3: unknown check 'cuda-nothing' in check option "
+                     "'cuda-nothing.Option'",
+                     "c.yaml:7:3: check option 'NoDot' names no check; option keys are "
+                     "<check-id>.<Option>",
+                     "c.yaml:8:1: unknown key 'Unknown' (ignored)"}));
+  EXPECT_TRUE(
+      verifyConfigFile(parseConfigFile("Checks: '-*,cuda-*'\n", "ok.yaml"), registeredChecks())
+          .empty());
   Strings Invalid = messages(
       verifyConfigFile(parseConfigFile("HeaderFilterRegex: '('\n", "r"), registeredChecks()));
   ASSERT_EQ(Invalid.size(), 1u);
@@ -395,11 +392,11 @@ TEST(ConfigVerifyTest, CommandLineValues) {
   CommandLine.CheckOptions["cuda-memory-leak.ReportAtMainReturn"] = "true";
   CommandLine.CheckOptions["cuda-memory-leak.ReportAtMainReturns"] = "true";
   EXPECT_EQ(messages(verifyOverrides(CommandLine, registeredChecks())),
-              (Strings{"--checks: check glob 'misc-*' in --checks matches no check",
-                          "--check-option: check 'cuda-alloc-pointer-arg' has no options; "
-                          "'cuda-alloc-pointer-arg.Foo' is ignored",
-                          "--check-option: unknown option 'ReportAtMainReturns' of check "
-                          "'cuda-memory-leak'; did you mean 'ReportAtMainReturn'?"}));
+            (Strings{"--checks: check glob 'misc-*' in --checks matches no check",
+                     "--check-option: check 'cuda-alloc-pointer-arg' has no options; "
+                     "'cuda-alloc-pointer-arg.Foo' is ignored",
+                     "--check-option: unknown option 'ReportAtMainReturns' of check "
+                     "'cuda-memory-leak'; did you mean 'ReportAtMainReturn'?"}));
 }
 
 TEST(ConfigDumpTest, EffectiveOptionsAndRoundTrip) {
@@ -410,8 +407,7 @@ TEST(ConfigDumpTest, EffectiveOptionsAndRoundTrip) {
   Config.ExtraArgs = {"-DA=1"};
   Config.Units = DatabaseUnits::Cuda;
   UnitSettings Settings(Config, false);
-  CheckOptionMap Effective =
-      effectiveCheckOptions(Settings.Analysis.Checks, Config.CheckOptions);
+  CheckOptionMap Effective = effectiveCheckOptions(Settings.Analysis.Checks, Config.CheckOptions);
   EXPECT_EQ(Effective.at("cuda-unchecked-error.CheckMacro"), "MY_CHECK");
   EXPECT_EQ(Effective.at("cuda-unchecked-error.CheckKernelLaunches"), "true");
   EXPECT_EQ(Effective.at("other-check.Option"), "it's");
@@ -419,8 +415,7 @@ TEST(ConfigDumpTest, EffectiveOptionsAndRoundTrip) {
   std::string Dumped;
   llvm::raw_string_ostream OS(Dumped);
   writeConfiguration(OS, Config, Effective);
-  EXPECT_NE(Dumped.find("Checks: 'cuda-*,-cuda-alloc-pointer-arg'\n"), std::string::npos)
-      << Dumped;
+  EXPECT_NE(Dumped.find("Checks: 'cuda-*,-cuda-alloc-pointer-arg'\n"), std::string::npos) << Dumped;
   ConfigFile Reread = parseConfigFile(Dumped, "dumped.yaml");
   EXPECT_TRUE(Reread.Errors.empty()) << Dumped;
   EXPECT_TRUE(Reread.UnknownKeys.empty()) << Dumped;

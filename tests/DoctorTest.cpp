@@ -134,8 +134,8 @@ TEST(CuobjdumpTest, KeepsArchitectureSuffixesAndDotsInNames) {
 }
 
 TEST(CuobjdumpTest, IgnoresOtherLines) {
-  BuiltCode Code = parseCuobjdumpListing(
-      "cuobjdump info    : File 'host.o' does not contain device code\n");
+  BuiltCode Code =
+      parseCuobjdumpListing("cuobjdump info    : File 'host.o' does not contain device code\n");
   EXPECT_TRUE(Code.empty());
 }
 
@@ -191,8 +191,7 @@ TEST(ToolkitVersionTest, NoVersionAnywhere) {
 
 TEST(ClangSupportTest, ByClangsOwnTable) {
   EXPECT_EQ(clangSupportFor(11080), ClangCudaSupport::Full);
-  EXPECT_EQ(clangSupportFor(*cudaVersionNumber(clangFullySupportedCuda())),
-            ClangCudaSupport::Full);
+  EXPECT_EQ(clangSupportFor(*cudaVersionNumber(clangFullySupportedCuda())), ClangCudaSupport::Full);
   // A version far beyond any clang knows.
   EXPECT_EQ(clangSupportFor(99000), ClangCudaSupport::UnknownToClang);
   EXPECT_EQ(clangSupportFor(6050), ClangCudaSupport::OlderThanSupported);
@@ -255,8 +254,8 @@ TEST(CoverageTest, FamilyCodeRunsOnLaterGpusOfItsFamily) {
 }
 
 TEST(CoverageTest, EveryMissingGpuIsInOneFix) {
-  Coverage Result = coverageOn(builtCodeOf({{"sm_80", false}}),
-                               {arch("8.6"), arch("9.0"), arch("12.0")});
+  Coverage Result =
+      coverageOn(builtCodeOf({{"sm_80", false}}), {arch("8.6"), arch("9.0"), arch("12.0")});
   ASSERT_TRUE(Result.fails());
   EXPECT_EQ(Result.Verdicts[0].How, RunsAs::MachineCode);
   EXPECT_EQ(Result.Fix->Nvcc, (std::vector<std::string>{"-gencode arch=compute_90,code=sm_90",

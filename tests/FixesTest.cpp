@@ -41,9 +41,9 @@ TEST(FixesTest, Overlaps) {
   EXPECT_FALSE(editsOverlap(edit(5, 0, "&"), edit(5, 0, "&"))); // the same edit
   EXPECT_TRUE(editsOverlap(edit(5, 0, "&"), edit(5, 0, "*")));  // order unknown
   EXPECT_FALSE(editsOverlap(edit(5, 0, "&"), edit(6, 0, "&")));
-  EXPECT_TRUE(editsOverlap(edit(5, 0, "&"), edit(3, 4, "x")));   // inside
-  EXPECT_FALSE(editsOverlap(edit(3, 0, "&"), edit(3, 4, "x")));  // at its start
-  EXPECT_FALSE(editsOverlap(edit(7, 0, "&"), edit(3, 4, "x")));  // at its end
+  EXPECT_TRUE(editsOverlap(edit(5, 0, "&"), edit(3, 4, "x")));  // inside
+  EXPECT_FALSE(editsOverlap(edit(3, 0, "&"), edit(3, 4, "x"))); // at its start
+  EXPECT_FALSE(editsOverlap(edit(7, 0, "&"), edit(3, 4, "x"))); // at its end
   EXPECT_TRUE(editsOverlap(edit(3, 4, "x"), edit(6, 2, "y")));
   EXPECT_FALSE(editsOverlap(edit(3, 4, "x"), edit(7, 2, "y")));
   EXPECT_FALSE(editsOverlap(edit(5, 0, "&", "/a.cu"), edit(5, 0, "*", "/b.cu")));
@@ -52,11 +52,11 @@ TEST(FixesTest, Overlaps) {
 TEST(FixesTest, PlanRefusesOverlappingCandidatesAsAWhole) {
   std::vector<FixCandidate> Candidates = {
       {nullptr, {edit(10, 0, "CHECK("), edit(20, 0, ")")}},
-      {nullptr, {edit(15, 0, "&")}},                         // between: fine
-      {nullptr, {edit(10, 0, "OTHER("), edit(20, 0, ")")}},  // conflicts at 10
-      {nullptr, {edit(15, 0, "&")}},                         // same as accepted
+      {nullptr, {edit(15, 0, "&")}},                        // between: fine
+      {nullptr, {edit(10, 0, "OTHER("), edit(20, 0, ")")}}, // conflicts at 10
+      {nullptr, {edit(15, 0, "&")}},                        // same as accepted
       {nullptr, {edit(30, 0, "&"), edit(40, 0, "&", "/b.cu")}},
-      {nullptr, {edit(50, 2, "x"), edit(51, 0, "y")}},       // overlaps itself
+      {nullptr, {edit(50, 2, "x"), edit(51, 0, "y")}}, // overlaps itself
       {nullptr, {}},
   };
   FixPlan Plan = planFixes(Candidates);
@@ -82,7 +82,7 @@ TEST(FixesTest, EditedTextAndOffsets) {
   EXPECT_EQ(offsetOf(Text, 1, 1), 0u);
   EXPECT_EQ(offsetOf(Text, 9, 1), std::nullopt);
   EXPECT_EQ(lineOf(Text, 9), 2u);
-  EXPECT_EQ(offsetAfterEdits(9, Edits), 15u);  // the call moved behind CHECK(
+  EXPECT_EQ(offsetAfterEdits(9, Edits), 15u); // the call moved behind CHECK(
   EXPECT_EQ(offsetAfterEdits(3, Edits), 3u);
   EXPECT_EQ(offsetAfterEdits(21, Edits), 28u);
   EXPECT_EQ(offsetAfterEdits(12, {edit(10, 5, "")}), 10u); // inside a removal
@@ -123,9 +123,8 @@ const char *const Source = "void f(void *p) {\n  cudaFree(p);\n}\n";
 
 TEST_F(FixFilesTest, AppliesByRenamingAndKeepsPermissions) {
   std::string Path = write("a.cu", Source);
-  ASSERT_FALSE(llvm::sys::fs::setPermissions(Path, llvm::sys::fs::owner_read |
-                                                       llvm::sys::fs::owner_write |
-                                                       llvm::sys::fs::group_read));
+  ASSERT_FALSE(llvm::sys::fs::setPermissions(
+      Path, llvm::sys::fs::owner_read | llvm::sys::fs::owner_write | llvm::sys::fs::group_read));
   llvm::sys::fs::UniqueID Before;
   ASSERT_FALSE(llvm::sys::fs::getUniqueID(Path, Before));
   std::vector<FixIt> Edits = {editAt(Source, 2, 3, 0, "CHECK(", Path),
@@ -139,8 +138,7 @@ TEST_F(FixFilesTest, AppliesByRenamingAndKeepsPermissions) {
   ASSERT_FALSE(llvm::sys::fs::getUniqueID(Path, After));
   EXPECT_NE(Before, After);
   EXPECT_EQ(*llvm::sys::fs::getPermissions(Path),
-            llvm::sys::fs::owner_read | llvm::sys::fs::owner_write |
-                llvm::sys::fs::group_read);
+            llvm::sys::fs::owner_read | llvm::sys::fs::owner_write | llvm::sys::fs::group_read);
   EXPECT_EQ(entries(), (std::vector<std::string>{"a.cu"})); // no temporary left
 }
 
@@ -185,8 +183,7 @@ TEST_F(FixFilesTest, LeavesAReadOnlyFileAlone) {
     GTEST_SKIP() << "root may write any file";
   std::string Path = write("a.cu", Source);
   ASSERT_FALSE(llvm::sys::fs::setPermissions(Path, llvm::sys::fs::owner_read));
-  FileFixResult Result =
-      applyFileFixes(Path, Source, {editAt(Source, 2, 3, 0, "CHECK(", Path)});
+  FileFixResult Result = applyFileFixes(Path, Source, {editAt(Source, 2, 3, 0, "CHECK(", Path)});
   EXPECT_EQ(Result.Outcome, FixOutcome::Failed);
   EXPECT_EQ(Result.Message, "it is not writable");
   EXPECT_EQ(read(Path), Source);
@@ -229,11 +226,10 @@ TEST_F(FixFilesTest, ExportsClangTidyYaml) {
   writeExportedFixes(OS, Path, Exported, Texts);
   for (const std::string &Needle :
        {"MainSourceFile:  '" + Path + "'", std::string("DiagnosticName:  cuda-unchecked-error"),
-        std::string("Message:         'it''s discarded'"),
-        std::string("FileOffset:      20"), std::string("Offset:          20"),
-        std::string("ReplacementText: 'CHECK('"), std::string("Offset:          31"),
-        std::string("Level:           Warning"), std::string("BuildDirectory:  '/build'"),
-        std::string("Message:         a note")})
+        std::string("Message:         'it''s discarded'"), std::string("FileOffset:      20"),
+        std::string("Offset:          20"), std::string("ReplacementText: 'CHECK('"),
+        std::string("Offset:          31"), std::string("Level:           Warning"),
+        std::string("BuildDirectory:  '/build'"), std::string("Message:         a note")})
     EXPECT_NE(Yaml.find(Needle), std::string::npos) << Needle << "\n" << Yaml;
 }
 

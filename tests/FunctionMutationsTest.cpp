@@ -83,7 +83,8 @@ struct Parsed {
 
 Parsed parse() {
   Parsed Result;
-  Result.Unit = tooling::buildASTFromCodeWithArgs(Code, {"-std=c++17", "-Wno-unevaluated-expression", "-Wno-gnu-conditional-omitted-operand"});
+  Result.Unit = tooling::buildASTFromCodeWithArgs(
+      Code, {"-std=c++17", "-Wno-unevaluated-expression", "-Wno-gnu-conditional-omitted-operand"});
   auto Found = match(functionDecl(hasName("launch")).bind("f"), Result.context());
   Result.Launch = Found.empty() ? nullptr : Found.front().getNodeAs<FunctionDecl>("f");
   return Result;
@@ -94,10 +95,10 @@ TEST(FunctionMutationsTest, AnswersAsTheAnalyzerOverTheWholeUnit) {
   ASSERT_NE(Unit.Launch, nullptr);
   FunctionMutations Mutations(*Unit.Launch->getBody(), *Unit.Launch, Unit.context());
   ExprMutationAnalyzer WholeUnit(*Unit.Launch->getBody(), Unit.context());
-  for (const char *Name :
-       {"grid", "block", "shared", "alias", "copied", "width", "fieldWritten", "addressTaken",
-        "aliased", "reference", "compound", "byCopy", "byReference", "elvis", "chosen",
-        "onlyRead", "indexed", "owner", "target", "pointer"}) {
+  for (const char *Name : {"grid",     "block",        "shared",       "alias",   "copied",
+                           "width",    "fieldWritten", "addressTaken", "aliased", "reference",
+                           "compound", "byCopy",       "byReference",  "elvis",   "chosen",
+                           "onlyRead", "indexed",      "owner",        "target",  "pointer"}) {
     const VarDecl *Variable = Unit.variable(Name);
     ASSERT_NE(Variable, nullptr) << Name;
     EXPECT_EQ(Mutations.isMutated(Variable), WholeUnit.isMutated(Variable)) << Name;
@@ -134,9 +135,9 @@ TEST(FunctionMutationsTest, LeavesTheTraversalScopeAsItWas) {
   ASSERT_EQ(Context.getTraversalScope().size(), 1u);
   EXPECT_EQ(Context.getTraversalScope().front(), Context.getTranslationUnitDecl());
   // Matchers that ask for ancestors after the question still see the unit.
-  EXPECT_EQ(match(varDecl(hasName("k"), hasAncestor(functionDecl(hasName("other")))), Context)
-                .size(),
-            1u);
+  EXPECT_EQ(
+      match(varDecl(hasName("k"), hasAncestor(functionDecl(hasName("other")))), Context).size(),
+      1u);
 
   // A scope narrowed by someone else (clangd narrows it to the main file) is
   // put back as it was.

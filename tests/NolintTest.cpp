@@ -103,14 +103,13 @@ TEST(NolintTest, BlockCommentsAndNoSpaceCount) {
 }
 
 TEST(NolintTest, OnlyCommentsHoldDirectives) {
-  NolintDirectives Directives(
-      "puts(\"NOLINT\");\n"
-      "puts(\"// NOLINT\");\n"
-      "puts(R\"x(// NOLINT\n"
-      ")x\");\n"
-      "char c = '\"'; a(); // NOLINT(cuda-alloc-pointer-arg)\n"
-      "int n = 1'000; // NOLINT(cuda-unchecked-error)\n"
-      "NOLINT();\n");
+  NolintDirectives Directives("puts(\"NOLINT\");\n"
+                              "puts(\"// NOLINT\");\n"
+                              "puts(R\"x(// NOLINT\n"
+                              ")x\");\n"
+                              "char c = '\"'; a(); // NOLINT(cuda-alloc-pointer-arg)\n"
+                              "int n = 1'000; // NOLINT(cuda-unchecked-error)\n"
+                              "NOLINT();\n");
   EXPECT_FALSE(Directives.suppresses(1, CheckA));
   EXPECT_FALSE(Directives.suppresses(2, CheckA));
   EXPECT_FALSE(Directives.suppresses(3, CheckA));
@@ -216,9 +215,8 @@ TEST(NolintTest, UnmatchedBeginIsAProblem) {
 TEST(NolintTest, UnmatchedEndIsAProblem) {
   NolintDirectives Directives("a(); // NOLINTEND\n");
   ASSERT_EQ(Directives.problems().size(), 1u);
-  EXPECT_EQ(Directives.problems()[0],
-            "line 1: unmatched 'NOLINTEND' comment without a previous "
-            "'NOLINTBEGIN' comment");
+  EXPECT_EQ(Directives.problems()[0], "line 1: unmatched 'NOLINTEND' comment without a previous "
+                                      "'NOLINTBEGIN' comment");
 }
 
 TEST(NolintTest, EndMustNameTheSameChecksAsBegin) {
@@ -231,12 +229,10 @@ TEST(NolintTest, EndMustNameTheSameChecksAsBegin) {
   EXPECT_EQ(Directives.problems()[0],
             "line 1: unmatched 'NOLINTBEGIN' comment without a subsequent "
             "'NOLINTEND' comment");
-  EXPECT_EQ(Directives.problems()[1],
-            "line 3: unmatched 'NOLINTEND' comment without a previous "
-            "'NOLINTBEGIN' comment");
-  EXPECT_EQ(Directives.problems()[2],
-            "line 4: unmatched 'NOLINTEND' comment without a previous "
-            "'NOLINTBEGIN' comment");
+  EXPECT_EQ(Directives.problems()[1], "line 3: unmatched 'NOLINTEND' comment without a previous "
+                                      "'NOLINTBEGIN' comment");
+  EXPECT_EQ(Directives.problems()[2], "line 4: unmatched 'NOLINTEND' comment without a previous "
+                                      "'NOLINTBEGIN' comment");
 }
 
 TEST(NolintTest, BeginWithoutChecksIsNotClosedByEndStar) {

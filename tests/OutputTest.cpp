@@ -8,8 +8,7 @@
 namespace cudalint {
 namespace {
 
-SourcePoint point(std::string File, unsigned Line, unsigned Column,
-                  std::string LineText) {
+SourcePoint point(std::string File, unsigned Line, unsigned Column, std::string LineText) {
   SourcePoint P;
   P.File = std::move(File);
   P.Line = Line;
@@ -29,8 +28,7 @@ FixIt insertion(const SourcePoint &At, unsigned Offset, std::string Text) {
   return Fix;
 }
 
-FixIt replacement(const SourcePoint &Begin, unsigned Offset, unsigned Length,
-                  std::string Text) {
+FixIt replacement(const SourcePoint &Begin, unsigned Offset, unsigned Length, std::string Text) {
   FixIt Fix = insertion(Begin, Offset, std::move(Text));
   Fix.Length = Length;
   Fix.End = Begin;
@@ -47,11 +45,9 @@ Finding uncheckedMalloc() {
   F.Where = point("/src/kernel.cu", 12, 3, Line);
   F.Message = "the cudaError_t returned by cudaMalloc is discarded";
   F.Notes.push_back(
-      {point("/src/kernel.cu", 10, 9, "  float *p = nullptr;"),
-       "the allocation is used here"});
+      {point("/src/kernel.cu", 10, 9, "  float *p = nullptr;"), "the allocation is used here"});
   F.Fixes.push_back(insertion(F.Where, 240, "CUDA_CHECK("));
-  F.Fixes.push_back(
-      insertion(point("/src/kernel.cu", 12, 20, Line), 257, ")"));
+  F.Fixes.push_back(insertion(point("/src/kernel.cu", 12, 20, Line), 257, ")"));
   return F;
 }
 
@@ -71,15 +67,14 @@ std::string text(const Finding &F, bool Color = false) {
 }
 
 TEST(OutputTextTest, FindingWithFixItAndNote) {
-  EXPECT_EQ(text(uncheckedMalloc()),
-            "/src/kernel.cu:12:3: warning: the cudaError_t returned by "
-            "cudaMalloc is discarded [cuda-unchecked-error]\n"
-            "   12 |   cudaMalloc(&p, n);\n"
-            "      |   ^                \n"
-            "      |   CUDA_CHECK(      )\n"
-            "/src/kernel.cu:10:9: note: the allocation is used here\n"
-            "   10 |   float *p = nullptr;\n"
-            "      |         ^\n");
+  EXPECT_EQ(text(uncheckedMalloc()), "/src/kernel.cu:12:3: warning: the cudaError_t returned by "
+                                     "cudaMalloc is discarded [cuda-unchecked-error]\n"
+                                     "   12 |   cudaMalloc(&p, n);\n"
+                                     "      |   ^                \n"
+                                     "      |   CUDA_CHECK(      )\n"
+                                     "/src/kernel.cu:10:9: note: the allocation is used here\n"
+                                     "   10 |   float *p = nullptr;\n"
+                                     "      |         ^\n");
 }
 
 // The next two expectations are clang-tidy 22's own output for
@@ -120,8 +115,7 @@ TEST(OutputTextTest, FixItOnTheNextLineShowsBothLinesLikeClangTidy) {
   F.Where = point("/tmp/ref/d.cpp", 2, 12, "  bool b = x");
   F.Message = "implicit conversion 'int' -> 'bool'";
   F.Fixes.push_back(insertion(F.Where, 26, "("));
-  F.Fixes.push_back(
-      insertion(point(F.Where.File, 3, 10, "      + 1;"), 36, ") != 0"));
+  F.Fixes.push_back(insertion(point(F.Where.File, 3, 10, "      + 1;"), 36, ") != 0"));
   EXPECT_EQ(text(F), "/tmp/ref/d.cpp:2:12: warning: implicit conversion 'int' "
                      "-> 'bool' [readability-implicit-bool-conversion]\n"
                      "    2 |   bool b = x\n"
@@ -218,16 +212,15 @@ TEST(OutputTextTest, SnippetShownOncePerLocation) {
   Second.Notes.clear();
   RunReport Report;
   Report.Findings = {F, Second};
-  EXPECT_EQ(text(Report),
-            "/src/kernel.cu:12:3: warning: the cudaError_t returned by "
-            "cudaMalloc is discarded [cuda-unchecked-error]\n"
-            "   12 |   cudaMalloc(&p, n);\n"
-            "      |   ^\n"
-            "/src/kernel.cu:12:3: note: wrap the call in CUDA_CHECK\n"
-            "/src/kernel.cu:12:3: warning: the cudaError_t returned by "
-            "cudaMalloc is discarded [cuda-other]\n"
-            "   12 |   cudaMalloc(&p, n);\n"
-            "      |   ^\n");
+  EXPECT_EQ(text(Report), "/src/kernel.cu:12:3: warning: the cudaError_t returned by "
+                          "cudaMalloc is discarded [cuda-unchecked-error]\n"
+                          "   12 |   cudaMalloc(&p, n);\n"
+                          "      |   ^\n"
+                          "/src/kernel.cu:12:3: note: wrap the call in CUDA_CHECK\n"
+                          "/src/kernel.cu:12:3: warning: the cudaError_t returned by "
+                          "cudaMalloc is discarded [cuda-other]\n"
+                          "   12 |   cudaMalloc(&p, n);\n"
+                          "      |   ^\n");
 }
 
 TEST(OutputTextTest, GutterGrowsForLargeLineNumbers) {
@@ -245,7 +238,9 @@ TEST(OutputTextTest, GutterGrowsForLargeLineNumbers) {
 TEST(OutputTextTest, UnprintableCharactersAreSpelledOut) {
   Finding F;
   F.CheckId = "c";
-  F.Where = point("/a.cu", 1, 3, "\x01\xff" "x");
+  F.Where = point("/a.cu", 1, 3,
+                  "\x01\xff"
+                  "x");
   F.Message = "m";
   EXPECT_EQ(text(F), "/a.cu:1:3: warning: m [c]\n"
                      "    1 | <U+0001><FF>x\n"
@@ -270,18 +265,17 @@ TEST(OutputTextTest, ColorsMatchClangTidy) {
   F.Fixes.push_back(replacement(F.Where, 50, 1, "nullptr"));
   F.Notes.push_back({point("/tmp/ref/a.cpp", 4, 8, "  if (x = 1) {}"),
                      "if it should be an assignment, move it out"});
-  EXPECT_EQ(text(F, /*Color=*/true),
-            "\033[1m/tmp/ref/a.cpp:5:12: \033[0m\033[0;1;31merror: "
-            "\033[0m\033[1muse nullptr "
-            "[modernize-use-nullptr,-warnings-as-errors]\033[0m\n"
-            "    5 |   int *q = 0;\033[0m\n"
-            "      | \033[0;1;32m           ^\n"
-            "\033[0m      | \033[0;32m           nullptr\n"
-            "\033[0m\033[1m/tmp/ref/a.cpp:4:8: \033[0m\033[0;1;36mnote: "
-            "\033[0mif it should be an assignment, move it out\033[0m\n"
-            "    4 |   if (x = 1) {}\033[0m\n"
-            "      | \033[0;1;32m       ^\n"
-            "\033[0m");
+  EXPECT_EQ(text(F, /*Color=*/true), "\033[1m/tmp/ref/a.cpp:5:12: \033[0m\033[0;1;31merror: "
+                                     "\033[0m\033[1muse nullptr "
+                                     "[modernize-use-nullptr,-warnings-as-errors]\033[0m\n"
+                                     "    5 |   int *q = 0;\033[0m\n"
+                                     "      | \033[0;1;32m           ^\n"
+                                     "\033[0m      | \033[0;32m           nullptr\n"
+                                     "\033[0m\033[1m/tmp/ref/a.cpp:4:8: \033[0m\033[0;1;36mnote: "
+                                     "\033[0mif it should be an assignment, move it out\033[0m\n"
+                                     "    4 |   if (x = 1) {}\033[0m\n"
+                                     "      | \033[0;1;32m       ^\n"
+                                     "\033[0m");
 }
 
 TEST(OutputTextTest, WarningColor) {
@@ -293,8 +287,7 @@ TEST(OutputTextTest, WarningColor) {
             "\033[1m/src/kernel.cu:12:3: \033[0m\033[0;1;35mwarning: "
             "\033[0m\033[1mthe cudaError_t returned by cudaMalloc is "
             "discarded [cuda-unchecked-error]\033[0m\n");
-  EXPECT_NE(Out.find("\033[0m\033[0;1;36mnote: \033[0mn\033[0m\n"),
-            std::string::npos);
+  EXPECT_NE(Out.find("\033[0m\033[0;1;36mnote: \033[0mn\033[0m\n"), std::string::npos);
 }
 
 RunReport exampleReport() {
@@ -413,7 +406,9 @@ TEST(OutputJsonTest, UnitRunsCarryCommandsAndLimits) {
   llvm::raw_string_ostream QuietOS(Quiet);
   writeJson(QuietOS, Report, OutputOptions());
   EXPECT_NE(Quiet.find(R"("command": [
-        "clang++",)"), std::string::npos) << Quiet;
+        "clang++",)"),
+            std::string::npos)
+      << Quiet;
   EXPECT_NE(Quiet.find(R"("function": "ns::heavy")"), std::string::npos) << Quiet;
   EXPECT_NE(Quiet.find(R"("reason": "node budget (2000 nodes) exhausted")"), std::string::npos);
   EXPECT_EQ(Quiet.find("parseSeconds"), std::string::npos) << Quiet;
@@ -444,8 +439,7 @@ TEST(OutputJsonTest, EmptyReportAndUnknownLocations) {
       *(*Parsed->getAsObject()->getArray("findings"))[0].getAsObject();
   EXPECT_EQ(Finding.get("file")->kind(), llvm::json::Value::Null);
   EXPECT_EQ(Finding.get("line")->kind(), llvm::json::Value::Null);
-  const llvm::json::Object &Note =
-      *(*Finding.getArray("notes"))[0].getAsObject();
+  const llvm::json::Object &Note = *(*Finding.getArray("notes"))[0].getAsObject();
   EXPECT_EQ(Note.get("column")->kind(), llvm::json::Value::Null);
   EXPECT_EQ(Parsed->getAsObject()->getArray("units")->size(), 0u);
 }
@@ -453,10 +447,10 @@ TEST(OutputJsonTest, EmptyReportAndUnknownLocations) {
 const CheckDescription UncheckedRule{
     "cuda-unchecked-error", "Finds CUDA runtime calls whose error is ignored.",
     "A failed __global__ launch or cudaMalloc goes unnoticed.", nullptr};
-const CheckDescription AllocRule{
-    "cuda-alloc-pointer-arg", "Finds cudaMalloc given a pointer, not its "
-                              "address.",
-    "", nullptr};
+const CheckDescription AllocRule{"cuda-alloc-pointer-arg",
+                                 "Finds cudaMalloc given a pointer, not its "
+                                 "address.",
+                                 "", nullptr};
 
 llvm::json::Value sarif(const RunReport &Report, llvm::StringRef Root) {
   std::string Out;
@@ -474,8 +468,7 @@ llvm::json::Value sarif(const RunReport &Report, llvm::StringRef Root) {
 }
 
 // `Path` is a slash-separated walk; numbers index arrays.
-const llvm::json::Value *at(const llvm::json::Value &Root,
-                            llvm::StringRef Path) {
+const llvm::json::Value *at(const llvm::json::Value &Root, llvm::StringRef Path) {
   const llvm::json::Value *Current = &Root;
   while (!Path.empty() && Current) {
     auto [Step, Rest] = Path.split('/');
@@ -507,8 +500,7 @@ int64_t num(const llvm::json::Value &Root, llvm::StringRef Path) {
 
 TEST(OutputSarifTest, LogAndTool) {
   llvm::json::Value Log = sarif(exampleReport(), "/src");
-  EXPECT_EQ(str(Log, "$schema"),
-            "https://json.schemastore.org/sarif-2.1.0.json");
+  EXPECT_EQ(str(Log, "$schema"), "https://json.schemastore.org/sarif-2.1.0.json");
   EXPECT_EQ(str(Log, "version"), "2.1.0");
   EXPECT_EQ(at(Log, "runs")->getAsArray()->size(), 1u);
   EXPECT_EQ(str(Log, "runs/0/tool/driver/name"), "cudalint");
@@ -529,8 +521,7 @@ TEST(OutputSarifTest, Rules) {
   EXPECT_EQ(str(Rules, "1/fullDescription/text"),
             "Finds CUDA runtime calls whose error is ignored. A failed "
             "__global__ launch or cudaMalloc goes unnoticed.");
-  EXPECT_EQ(str(Rules, "1/help/text"),
-            "A failed __global__ launch or cudaMalloc goes unnoticed.");
+  EXPECT_EQ(str(Rules, "1/help/text"), "A failed __global__ launch or cudaMalloc goes unnoticed.");
   EXPECT_EQ(str(Rules, "1/help/markdown"),
             "A failed \\_\\_global\\_\\_ launch or cudaMalloc goes unnoticed.");
   EXPECT_EQ(str(Rules, "1/defaultConfiguration/level"), "warning");
@@ -546,10 +537,8 @@ TEST(OutputSarifTest, ResultWithNoteAndFix) {
   EXPECT_EQ(str(Result, "ruleId"), "cuda-unchecked-error");
   EXPECT_EQ(num(Result, "ruleIndex"), 1);
   EXPECT_EQ(str(Result, "level"), "warning");
-  EXPECT_EQ(str(Result, "message/text"),
-            "the cudaError_t returned by cudaMalloc is discarded");
-  const llvm::json::Value &Where =
-      *at(Result, "locations/0/physicalLocation");
+  EXPECT_EQ(str(Result, "message/text"), "the cudaError_t returned by cudaMalloc is discarded");
+  const llvm::json::Value &Where = *at(Result, "locations/0/physicalLocation");
   EXPECT_EQ(str(Where, "artifactLocation/uri"), "kernel.cu");
   EXPECT_EQ(str(Where, "artifactLocation/uriBaseId"), "SRCROOT");
   EXPECT_EQ(num(Where, "artifactLocation/index"), 1);
@@ -559,10 +548,8 @@ TEST(OutputSarifTest, ResultWithNoteAndFix) {
   EXPECT_EQ(str(Where, "contextRegion/snippet/text"), "  cudaMalloc(&p, n);");
 
   EXPECT_EQ(num(Result, "relatedLocations/0/id"), 0);
-  EXPECT_EQ(str(Result, "relatedLocations/0/message/text"),
-            "the allocation is used here");
-  EXPECT_EQ(num(Result, "relatedLocations/0/physicalLocation/region/startLine"),
-            10);
+  EXPECT_EQ(str(Result, "relatedLocations/0/message/text"), "the allocation is used here");
+  EXPECT_EQ(num(Result, "relatedLocations/0/physicalLocation/region/startLine"), 10);
 
   const llvm::json::Value &Change = *at(Result, "fixes/0/artifactChanges/0");
   EXPECT_EQ(str(Change, "artifactLocation/uri"), "kernel.cu");
@@ -575,8 +562,7 @@ TEST(OutputSarifTest, ResultWithNoteAndFix) {
   const llvm::json::Value &Error = *at(Log, "runs/0/results/1");
   EXPECT_EQ(str(Error, "level"), "error");
   EXPECT_EQ(num(Error, "ruleIndex"), 0);
-  EXPECT_EQ(str(Error, "locations/0/physicalLocation/artifactLocation/uri"),
-            "sub%20dir/b.cu");
+  EXPECT_EQ(str(Error, "locations/0/physicalLocation/artifactLocation/uri"), "sub%20dir/b.cu");
   EXPECT_EQ(at(Error, "relatedLocations"), nullptr);
   EXPECT_EQ(at(Error, "fixes"), nullptr);
 }
@@ -592,26 +578,23 @@ TEST(OutputSarifTest, PathStepsAreACodeFlow) {
   F.Message = "device memory allocated by 'cudaMalloc' is not released";
   F.Notes.push_back({point("/src/a.cu", 4, 3, "  cudaMalloc(&d, n);"),
                      "device memory is allocated here by 'cudaMalloc'", true});
-  F.Notes.push_back({point("/src/a.cu", 1, 1, "#include <cuda_runtime.h>"),
-                     "a note that is not a step", false});
-  F.Notes.push_back({point("/src/a.cu", 7, 1, "}"),
-                     "'f' returns here without releasing the memory", true});
+  F.Notes.push_back(
+      {point("/src/a.cu", 1, 1, "#include <cuda_runtime.h>"), "a note that is not a step", false});
+  F.Notes.push_back(
+      {point("/src/a.cu", 7, 1, "}"), "'f' returns here without releasing the memory", true});
   Report.Findings.push_back(F);
   llvm::json::Value Log = sarif(Report, "/src");
   const llvm::json::Value &Result = *at(Log, "runs/0/results/0");
-  const llvm::json::Value &Steps =
-      *at(Result, "codeFlows/0/threadFlows/0/locations");
+  const llvm::json::Value &Steps = *at(Result, "codeFlows/0/threadFlows/0/locations");
   ASSERT_EQ(Steps.getAsArray()->size(), 2u);
   EXPECT_EQ(str(Steps, "0/location/message/text"),
             "device memory is allocated here by 'cudaMalloc'");
   EXPECT_EQ(num(Steps, "0/location/physicalLocation/region/startLine"), 4);
-  EXPECT_EQ(str(Steps, "1/location/message/text"),
-            "'f' returns here without releasing the memory");
+  EXPECT_EQ(str(Steps, "1/location/message/text"), "'f' returns here without releasing the memory");
   EXPECT_EQ(num(Steps, "1/location/physicalLocation/region/startLine"), 7);
   ASSERT_EQ(at(Result, "relatedLocations")->getAsArray()->size(), 1u);
   EXPECT_EQ(num(Result, "relatedLocations/0/id"), 0);
-  EXPECT_EQ(str(Result, "relatedLocations/0/message/text"),
-            "a note that is not a step");
+  EXPECT_EQ(str(Result, "relatedLocations/0/message/text"), "a note that is not a step");
 
   std::string Out;
   llvm::raw_string_ostream OS(Out);
@@ -624,8 +607,7 @@ TEST(OutputSarifTest, PathStepsAreACodeFlow) {
 TEST(OutputSarifTest, ArtifactsAndBase) {
   llvm::json::Value Log = sarif(exampleReport(), "/src/");
   EXPECT_EQ(str(Log, "runs/0/originalUriBaseIds/SRCROOT/uri"), "file:///src/");
-  const llvm::json::Array &Artifacts =
-      *at(Log, "runs/0/artifacts")->getAsArray();
+  const llvm::json::Array &Artifacts = *at(Log, "runs/0/artifacts")->getAsArray();
   ASSERT_EQ(Artifacts.size(), 3u);
   EXPECT_EQ(str(Artifacts[0], "location/uri"), "c.cu");
   EXPECT_EQ(str(Artifacts[1], "location/uri"), "kernel.cu");
@@ -656,8 +638,7 @@ TEST(OutputSarifTest, FilesOutsideTheRootAreAbsolute) {
 TEST(OutputSarifTest, NoRootMeansNoBaseIds) {
   llvm::json::Value Log = sarif(exampleReport(), "");
   EXPECT_EQ(at(Log, "runs/0/originalUriBaseIds"), nullptr);
-  EXPECT_EQ(str(Log, "runs/0/artifacts/1/location/uri"),
-            "file:///src/kernel.cu");
+  EXPECT_EQ(str(Log, "runs/0/artifacts/1/location/uri"), "file:///src/kernel.cu");
 }
 
 TEST(OutputSarifTest, InvocationReportsProblems) {
@@ -675,11 +656,8 @@ TEST(OutputSarifTest, InvocationReportsProblems) {
   RunReport Clean = exampleReport();
   Clean.Problems.clear();
   llvm::json::Value CleanLog = sarif(Clean, "/src");
-  EXPECT_EQ(at(CleanLog, "runs/0/invocations/0/executionSuccessful")
-                ->getAsBoolean(),
-            true);
-  EXPECT_EQ(at(CleanLog, "runs/0/invocations/0/toolExecutionNotifications"),
-            nullptr);
+  EXPECT_EQ(at(CleanLog, "runs/0/invocations/0/executionSuccessful")->getAsBoolean(), true);
+  EXPECT_EQ(at(CleanLog, "runs/0/invocations/0/toolExecutionNotifications"), nullptr);
 }
 
 // A unit analysed without the device code clang rejected is a note: the run
@@ -689,7 +667,8 @@ TEST(OutputSarifTest, DeviceErrorsSetAsideAreANote) {
   Report.Problems.clear();
   UnitRun Run;
   Run.File = "/src/kernel.cu";
-  Run.DeviceErrorsSkipped = {"/src/kernel.cu:4:5: error: no matching function for call to '__stcs'"};
+  Run.DeviceErrorsSkipped = {
+      "/src/kernel.cu:4:5: error: no matching function for call to '__stcs'"};
   Report.Runs.push_back(Run);
   llvm::json::Value Log = sarif(Report, "/src");
   const llvm::json::Value &Invocation = *at(Log, "runs/0/invocations/0");
@@ -708,11 +687,14 @@ TEST(OutputSarifTest, DeviceErrorsSetAsideAreANote) {
 TEST(OutputTextTest, DeviceErrorsNoticeShowsTheFirstThree) {
   std::string One = deviceErrorsNotice("/src/a.cu", {"/src/a.cu:3:1: error: e1"});
   EXPECT_NE(One.find("'/src/a.cu'"), std::string::npos) << One;
-  EXPECT_NE(One.find(": 1 error in device code or in declarations nvcc accepts\n  /src/a.cu:3:1: error: e1"),
-            std::string::npos)
+  EXPECT_NE(
+      One.find(
+          ": 1 error in device code or in declarations nvcc accepts\n  /src/a.cu:3:1: error: e1"),
+      std::string::npos)
       << One;
   std::string Five = deviceErrorsNotice("/src/a.cu", {"e1", "e2", "e3", "e4", "e5"});
-  EXPECT_NE(Five.find("5 errors in device code or in declarations nvcc accepts\n  e1\n  e2\n  e3\n  and 2 more"),
+  EXPECT_NE(Five.find("5 errors in device code or in declarations nvcc accepts\n  e1\n  e2\n  e3\n "
+                      " and 2 more"),
             std::string::npos)
       << Five;
   EXPECT_EQ(Five.find("e4"), std::string::npos) << Five;
@@ -727,8 +709,7 @@ TEST(OutputSarifTest, EmptyRunStillHasResults) {
   EXPECT_EQ(str(Log, "runs/0/tool/driver/semanticVersion"), "0.1.0-dev+abc");
 
   Report.ToolVersion = "git-1234";
-  EXPECT_EQ(at(sarif(Report, "/src"), "runs/0/tool/driver/semanticVersion"),
-            nullptr);
+  EXPECT_EQ(at(sarif(Report, "/src"), "runs/0/tool/driver/semanticVersion"), nullptr);
 }
 
 TEST(OutputSarifTest, ColumnsAreUtf16) {
@@ -739,9 +720,8 @@ TEST(OutputSarifTest, ColumnsAreUtf16) {
   F.Where = point("/src/a.cu", 1, 1 + 2 + 4 + 1, "\xc3\xa9\xf0\x9f\x98\x80 x");
   F.Message = "m";
   Report.Findings.push_back(F);
-  EXPECT_EQ(num(sarif(Report, "/src"),
-                "runs/0/results/0/locations/0/physicalLocation/region/"
-                "startColumn"),
+  EXPECT_EQ(num(sarif(Report, "/src"), "runs/0/results/0/locations/0/physicalLocation/region/"
+                                       "startColumn"),
             1 + 1 + 2 + 1);
 }
 
@@ -758,12 +738,9 @@ TEST(OutputSarifTest, FingerprintSurvivesLineMovesAndCountsRepeats) {
   Other.Where.LineText = "  cudaMalloc(&q, n);";
   Report.Findings.push_back(Other);
   llvm::json::Value Log = sarif(Report, "/src");
-  std::string First =
-      str(Log, "runs/0/results/0/partialFingerprints/primaryLocationLineHash");
-  std::string Second =
-      str(Log, "runs/0/results/1/partialFingerprints/primaryLocationLineHash");
-  std::string Third =
-      str(Log, "runs/0/results/2/partialFingerprints/primaryLocationLineHash");
+  std::string First = str(Log, "runs/0/results/0/partialFingerprints/primaryLocationLineHash");
+  std::string Second = str(Log, "runs/0/results/1/partialFingerprints/primaryLocationLineHash");
+  std::string Third = str(Log, "runs/0/results/2/partialFingerprints/primaryLocationLineHash");
   ASSERT_EQ(First.size(), 16u + 2u);
   EXPECT_EQ(First.substr(16), ":1");
   EXPECT_EQ(Second, First.substr(0, 16) + ":2");
@@ -772,9 +749,9 @@ TEST(OutputSarifTest, FingerprintSurvivesLineMovesAndCountsRepeats) {
   // The same finding alone, on another line: the same fingerprint.
   RunReport Alone;
   Alone.Findings.push_back(Moved);
-  EXPECT_EQ(str(sarif(Alone, "/src"),
-                "runs/0/results/0/partialFingerprints/primaryLocationLineHash"),
-            First);
+  EXPECT_EQ(
+      str(sarif(Alone, "/src"), "runs/0/results/0/partialFingerprints/primaryLocationLineHash"),
+      First);
 }
 
 } // namespace

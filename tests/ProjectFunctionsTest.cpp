@@ -326,9 +326,9 @@ TEST(ProjectFunctionsTest, TextReadsBackAndMerges) {
   FunctionSummary OtherMake = Make;
   OtherMake.Returns.reset();
   EXPECT_EQ(mergeSummaries({writeSummaries({Make}), writeSummaries({Free, Make})}), Text);
-  EXPECT_EQ(mergeSummaries({writeSummaries({Make}), writeSummaries({Free}),
-                            writeSummaries({OtherMake})}),
-            writeSummaries({Free}));
+  EXPECT_EQ(
+      mergeSummaries({writeSummaries({Make}), writeSummaries({Free}), writeSummaries({OtherMake})}),
+      writeSummaries({Free}));
 }
 
 // Launch facts: which functions leave a launch's error to their caller or
@@ -467,9 +467,9 @@ void callsAndChecks(float *x) { checkedEverywhere(x); checker(); }
   EXPECT_NE(Outcome.Summaries.find("edge\tc:@F@callsElsewhere#*f#\tc:@F@elsewhere#*f#\n"),
             std::string::npos)
       << Outcome.Summaries;
-  EXPECT_NE(Outcome.Summaries.find(
-                "edge\tc:@F@callsElsewhereThroughAHelper#*f#\tc:@F@elsewhere#*f#\n"),
-            std::string::npos)
+  EXPECT_NE(
+      Outcome.Summaries.find("edge\tc:@F@callsElsewhereThroughAHelper#*f#\tc:@F@elsewhere#*f#\n"),
+      std::string::npos)
       << Outcome.Summaries;
   // What would leave pending the error of launches in other units: a
   // dispatcher whose every path calls one of them, not one that may call
@@ -481,9 +481,9 @@ void callsAndChecks(float *x) { checkedEverywhere(x); checker(); }
       << Outcome.Summaries;
   // One that calls a helper on every path and a launcher on some is a
   // launcher only if the helper is: not because the other one launches.
-  EXPECT_NE(Outcome.Summaries.find(
-                "forward\tc:@F@loadsThenMayLaunch#*f#b#\tc:@F@loadsElsewhere#*f#\n"),
-            std::string::npos)
+  EXPECT_NE(
+      Outcome.Summaries.find("forward\tc:@F@loadsThenMayLaunch#*f#b#\tc:@F@loadsElsewhere#*f#\n"),
+      std::string::npos)
       << Outcome.Summaries;
   EXPECT_EQ(Outcome.Summaries.find("forward\tc:@F@loadsThenMayLaunch#*f#b#\tc:@F@elsewhere"),
             std::string::npos)
@@ -514,8 +514,7 @@ void callsAndChecks(float *x) { checkedEverywhere(x); checker(); }
   // A function another unit calls is known to be called elsewhere; facts two
   // units give differently are dropped.
   std::string Merged = mergeSummaries({"launch\tc:@F@a#\tpending\nlaunch\tc:@F@b#\tpending\n",
-                                       "calls\tc:@F@a#\n",
-                                       "launch\tc:@F@b#\tqueries\n"});
+                                       "calls\tc:@F@a#\n", "launch\tc:@F@b#\tqueries\n"});
   EXPECT_EQ(Merged, "launch\tc:@F@a#\tpending,called\n");
   // A function that launches on some paths, called elsewhere, and whether
   // some caller may leave its error unread.
@@ -583,8 +582,7 @@ void callsAndChecks(float *x) { checkedEverywhere(x); checker(); }
             "launch\tc:@S@Checked@F@f#\tqueries\n");
   // A function that calls a reader in another unit reads the error too,
   // however many units deep.
-  EXPECT_EQ(mergeSummaries({"launch\tc:@F@check#\tqueries\n",
-                            "edge\tc:@F@forward#\tc:@F@layer#\n",
+  EXPECT_EQ(mergeSummaries({"launch\tc:@F@check#\tqueries\n", "edge\tc:@F@forward#\tc:@F@layer#\n",
                             "edge\tc:@F@layer#\tc:@F@check#\n"}),
             "launch\tc:@F@check#\tqueries\n"
             "launch\tc:@F@forward#\tqueries\n"
@@ -674,16 +672,16 @@ void asksTheSizeAndFills(void *workspace, size_t &size) {
         Found.push_back(Line.str());
     return Found;
   };
-  EXPECT_EQ(Lines("launch\t"),
-            (std::vector<std::string>{
-                "launch\tc:@F@asksTheSize#&l#\tmaybe",
-                "launch\tc:@F@asksTheSizeAndFills#*v#&l#\tmaybe",
-                "launch\tc:@F@sized#*v#&l#*f#\tmaybe\tstops-if-null=0",
-                "launch\tc:@F@sizedAndLogged#*v#&l#*f#\tmaybe\tstops-if-null=0\tc:@F@log#*1C#",
-                "launch\tc:@F@sizedButLaunches#*v#&l#*f#\tpending",
-                "launch\tc:@F@sizedThenWritten#*v#&l#*f#\tmaybe",
-                // Reads the error on one path, leaves it on another.
-                "launch\tc:@F@tunedOrGeneral#*v#&l#*f#I#\tmaybe,queries\tstops-if-null=0"}))
+  EXPECT_EQ(
+      Lines("launch\t"),
+      (std::vector<std::string>{
+          "launch\tc:@F@asksTheSize#&l#\tmaybe", "launch\tc:@F@asksTheSizeAndFills#*v#&l#\tmaybe",
+          "launch\tc:@F@sized#*v#&l#*f#\tmaybe\tstops-if-null=0",
+          "launch\tc:@F@sizedAndLogged#*v#&l#*f#\tmaybe\tstops-if-null=0\tc:@F@log#*1C#",
+          "launch\tc:@F@sizedButLaunches#*v#&l#*f#\tpending",
+          "launch\tc:@F@sizedThenWritten#*v#&l#*f#\tmaybe",
+          // Reads the error on one path, leaves it on another.
+          "launch\tc:@F@tunedOrGeneral#*v#&l#*f#I#\tmaybe,queries\tstops-if-null=0"}))
       << Outcome.Summaries;
   // The first call asks the size; with the second, null where the launch
   // does not depend on it, a launch's error may go unread.

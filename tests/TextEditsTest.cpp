@@ -10,9 +10,9 @@ namespace {
 
 TextChange replace(unsigned StartLine, unsigned StartCharacter, unsigned EndLine,
                    unsigned EndCharacter, std::string Text) {
-  return TextChange{std::make_pair(TextPosition{StartLine, StartCharacter},
-                                   TextPosition{EndLine, EndCharacter}),
-                    std::move(Text)};
+  return TextChange{
+      std::make_pair(TextPosition{StartLine, StartCharacter}, TextPosition{EndLine, EndCharacter}),
+      std::move(Text)};
 }
 
 TEST(TextEditsTest, WholeTextReplacesTheBuffer) {
@@ -40,8 +40,8 @@ TEST(TextEditsTest, AppendsAfterTheLastNewline) {
 TEST(TextEditsTest, CountsUtf16CodeUnits) {
   // 'π' is one UTF-16 unit (two UTF-8 bytes), '𝜋' two (four bytes).
   std::string Text = "/* π𝜋 */ x\n";
-  EXPECT_EQ(byteOffsetOf(Text, {0, 4}), 5u);  // after "/* π"
-  EXPECT_EQ(byteOffsetOf(Text, {0, 6}), 9u);  // after "/* π𝜋"
+  EXPECT_EQ(byteOffsetOf(Text, {0, 4}), 5u); // after "/* π"
+  EXPECT_EQ(byteOffsetOf(Text, {0, 6}), 9u); // after "/* π𝜋"
   EXPECT_TRUE(applyTextChange(Text, replace(0, 10, 0, 11, "y")));
   EXPECT_EQ(Text, "/* π𝜋 */ y\n");
 }

@@ -40,8 +40,7 @@ namespace {
 const FunctionDecl *destructorOf(QualType Type) {
   if (Type.isNull())
     return nullptr;
-  const CXXRecordDecl *Record =
-      Type->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+  const CXXRecordDecl *Record = Type->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
   if (!Record || !Record->hasDefinition() || Record->hasTrivialDestructor())
     return nullptr;
   return Record->getDestructor();
@@ -143,8 +142,7 @@ public:
       Entered(Function);
     else if (const auto *Variable = dyn_cast<VarDecl>(Reference->getDecl());
              Variable && Variable->hasGlobalStorage() &&
-             CudaApi::staticStorageFamily(*Variable) !=
-                 MemoryFamily::PageableHost)
+             CudaApi::staticStorageFamily(*Variable) != MemoryFamily::PageableHost)
       Used(Use::Cuda);
     else if (Variable && Variable->hasGlobalStorage() &&
              !Variable->getASTContext().getSourceManager().isInSystemHeader(
@@ -184,8 +182,7 @@ public:
     return true;
   }
   bool VisitLambdaExpr(LambdaExpr *Lambda) {
-    if (const FunctionTemplateDecl *Generic =
-            Lambda->getDependentCallOperator()) {
+    if (const FunctionTemplateDecl *Generic = Lambda->getDependentCallOperator()) {
       for (const FunctionDecl *Instance : Generic->specializations())
         Entered(Instance);
     } else {
@@ -247,14 +244,12 @@ public:
       scan(
           Function,
           [&](const FunctionDecl *Callee) {
-            if (!Callee || !Entered.insert(Callee = Callee->getCanonicalDecl())
-                                .second)
+            if (!Callee || !Entered.insert(Callee = Callee->getCanonicalDecl()).second)
               return;
             UsesCuda |= isApiCall(Callee);
             UsesMemory |= isMemoryCall(Callee);
             // Code of another unit may change any global of the program.
-            UsesGlobals |= !Callee->isDefined() &&
-                           !SM.isInSystemHeader(Callee->getLocation());
+            UsesGlobals |= !Callee->isDefined() && !SM.isInSystemHeader(Callee->getLocation());
             Callers[Callee].push_back(Function);
             if (!Scanned.contains(Callee))
               Pending.push_back(Callee);
@@ -284,8 +279,8 @@ public:
   // that reaches neither is evaluated as a call into another unit.
   bool mustFollow(const FunctionDecl *Callee) {
     Callee = Callee->getCanonicalDecl();
-    return Followed.contains(Callee) || !Scanned.contains(Callee) ||
-           isApiCall(Callee) || isMemoryCall(Callee);
+    return Followed.contains(Callee) || !Scanned.contains(Callee) || isApiCall(Callee) ||
+           isMemoryCall(Callee);
   }
 
   // Whether a call into `Callee` may change a global of the program: it, or
@@ -305,8 +300,7 @@ public:
   }
 
 private:
-  void scan(const FunctionDecl *Function, CodeScanner::Enter Entered,
-            CodeScanner::Note Used) {
+  void scan(const FunctionDecl *Function, CodeScanner::Enter Entered, CodeScanner::Note Used) {
     const FunctionDecl *Definition = Function->getDefinition();
     if (!Definition || Definition->isDependentContext())
       return;
@@ -366,33 +360,29 @@ private:
   // Memory the checks track: host allocations and releases, and calls that
   // hand memory out or keep what they are given.
   bool isMemoryCall(const FunctionDecl *Callee) const {
-    return Api.hostAllocation(Callee) || Api.release(Callee) ||
-           Api.borrowedMemory(Callee) || Api.keepsPointerArguments(Callee) ||
-           Api.exitsProcess(Callee) || Callee->isReplaceableGlobalAllocationFunction();
+    return Api.hostAllocation(Callee) || Api.release(Callee) || Api.borrowedMemory(Callee) ||
+           Api.keepsPointerArguments(Callee) || Api.exitsProcess(Callee) ||
+           Callee->isReplaceableGlobalAllocationFunction();
   }
 
   const CudaApi &Api;
-  llvm::DenseSet<const FunctionDecl *> Scanned;  // canonical declarations
-  llvm::DenseSet<const FunctionDecl *> Reaching; // canonical declarations
-  llvm::DenseSet<const FunctionDecl *> Followed; // canonical declarations
+  llvm::DenseSet<const FunctionDecl *> Scanned;         // canonical declarations
+  llvm::DenseSet<const FunctionDecl *> Reaching;        // canonical declarations
+  llvm::DenseSet<const FunctionDecl *> Followed;        // canonical declarations
   llvm::DenseSet<const FunctionDecl *> ChangingGlobals; // canonical declarations
-  llvm::DenseMap<const FunctionDecl *,
-                 llvm::SmallVector<const FunctionDecl *, 4>>
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const FunctionDecl *, 4>>
       Callers; // canonical callee -> its callers
   llvm::DenseMap<const FunctionDecl *, bool> ApiCalls;
 };
 
 class AnalysisScope : public Checker<check::BeginFunction, check::Location,
-                                     check::PostStmt<DeclStmt>, check::EndAnalysis,
-                                     eval::Call> {
+                                     check::PostStmt<DeclStmt>, check::EndAnalysis, eval::Call> {
 public:
   void checkBeginFunction(CheckerContext &C) const;
   void checkPostStmt(const DeclStmt *Init, CheckerContext &C) const;
-  void checkLocation(SVal Location, bool IsLoad, const Stmt *Access,
-                     CheckerContext &C) const;
+  void checkLocation(SVal Location, bool IsLoad, const Stmt *Access, CheckerContext &C) const;
   bool evalCall(const CallEvent &Call, CheckerContext &C) const;
-  void checkEndAnalysis(ExplodedGraph &Graph, BugReporter &Reporter,
-                        ExprEngine &Engine) const;
+  void checkEndAnalysis(ExplodedGraph &Graph, BugReporter &Reporter, ExprEngine &Engine) const;
 
   bool evaluatesWithoutBody(const CallEvent &Call, const SourceManager &SM) const;
 
@@ -427,8 +417,7 @@ void AnalysisScope::checkBeginFunction(CheckerContext &C) const {
 // analyzer with core.builtin alone takes 561 ms on it, 39 ms with
 // core.NullDereference). A path that dereferences a pointer known to be
 // null has crashed there, and ends there.
-void AnalysisScope::checkLocation(SVal Location, bool, const Stmt *,
-                                  CheckerContext &C) const {
+void AnalysisScope::checkLocation(SVal Location, bool, const Stmt *, CheckerContext &C) const {
   std::optional<Loc> Address = Location.getAs<Loc>();
   if (!Address)
     return;
@@ -560,8 +549,7 @@ void AnalysisScope::checkPostStmt(const DeclStmt *Init, CheckerContext &C) const
 // multiply the paths the analyzer walks: cuda-samples' string and table
 // helpers (checkCmdLineFlag, _ConvertSMVer2Cores) loop over characters and
 // table rows in every `main`.
-bool AnalysisScope::evaluatesWithoutBody(const CallEvent &Call,
-                                         const SourceManager &SM) const {
+bool AnalysisScope::evaluatesWithoutBody(const CallEvent &Call, const SourceManager &SM) const {
   if (!Reach || !isa<SimpleFunctionCall>(Call))
     return false;
   const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
@@ -581,10 +569,8 @@ bool AnalysisScope::evalCall(const CallEvent &Call, CheckerContext &C) const {
     return false;
   // A helper that never returns (its every path ends in abort() or an
   // endless loop) ends the path, as following it would.
-  const FunctionDecl *Definition =
-      cast<FunctionDecl>(Call.getDecl())->getDefinition();
-  if (const CFG *Graph =
-          C.getAnalysisManager().getAnalysisDeclContext(Definition)->getCFG();
+  const FunctionDecl *Definition = cast<FunctionDecl>(Call.getDecl())->getDefinition();
+  if (const CFG *Graph = C.getAnalysisManager().getAnalysisDeclContext(Definition)->getCFG();
       Graph && Graph->getExit().pred_empty()) {
     C.generateSink(C.getState(), C.getPredecessor());
     return true;
@@ -600,8 +586,7 @@ bool AnalysisScope::evalCall(const CallEvent &Call, CheckerContext &C) const {
   if (const Expr *Origin = Call.getOriginExpr()) {
     SVal Value = Result->isVoidType()
                      ? SVal(UnknownVal())
-                     : C.getSValBuilder().conjureSymbolVal(Call, Result,
-                                                           C.blockCount());
+                     : C.getSValBuilder().conjureSymbolVal(Call, Result, C.blockCount());
     State = State->BindExpr(Origin, C.getLocationContext(), Value);
   }
   C.addTransition(State);
@@ -629,9 +614,9 @@ std::optional<unsigned> firstLine(const CFGBlock &Block, const SourceManager &SM
 // A loop some path leaves (through an earlier visit, an unknown or widened
 // bound, a break) loses nothing; code that no path reaches for another
 // reason (an infeasible branch, a catch block) is not looked at.
-std::optional<std::pair<unsigned, unsigned>>
-codeLostAtTheVisitLimit(const ExplodedGraph &Graph, const ExprEngine &Engine,
-                        const SourceManager &SM) {
+std::optional<std::pair<unsigned, unsigned>> codeLostAtTheVisitLimit(const ExplodedGraph &Graph,
+                                                                     const ExprEngine &Engine,
+                                                                     const SourceManager &SM) {
   const CoreEngine &Core = Engine.getCoreEngine();
   if (!Core.wasBlocksExhausted())
     return std::nullopt;
@@ -686,11 +671,11 @@ void AnalysisScope::checkEndAnalysis(ExplodedGraph &Graph, BugReporter &Reporter
     return;
   const AnalyzerOptions &Options = Engine.getAnalysisManager().options;
   if (!Engine.hasEmptyWorkList()) {
-    Reporter.EmitBasicReport(Entry, this, "analysis stopped short", "cudalint",
-                             ("node budget (" + llvm::Twine(Options.MaxNodesPerTopLevelFunction) +
-                              " nodes) exhausted")
-                                 .str(),
-                             PathDiagnosticLocation::createBegin(Entry, SM));
+    Reporter.EmitBasicReport(
+        Entry, this, "analysis stopped short", "cudalint",
+        ("node budget (" + llvm::Twine(Options.MaxNodesPerTopLevelFunction) + " nodes) exhausted")
+            .str(),
+        PathDiagnosticLocation::createBegin(Entry, SM));
     return;
   }
   if (std::optional<std::pair<unsigned, unsigned>> Lost =
@@ -699,8 +684,7 @@ void AnalysisScope::checkEndAnalysis(ExplodedGraph &Graph, BugReporter &Reporter
         Entry, this, "analysis stopped short", "cudalint",
         ("no path left the loop at line " + llvm::Twine(Lost->first) +
          " (the analyzer enters a block at most " + llvm::Twine(Options.maxBlockVisitOnPath) +
-         " times on one path): nothing from line " + llvm::Twine(Lost->second) +
-         " on was analysed")
+         " times on one path): nothing from line " + llvm::Twine(Lost->second) + " on was analysed")
             .str(),
         PathDiagnosticLocation::createBegin(Entry, SM));
 }
@@ -711,8 +695,7 @@ bool followsIntoBody(const CallEvent &Call, CheckerContext &C) {
   const Decl *Definition = Call.getRuntimeDefinition().getDecl();
   if (!Definition || !Definition->hasBody())
     return false;
-  const auto *Scope =
-      C.getAnalysisManager().getCheckerManager()->getChecker<AnalysisScope>();
+  const auto *Scope = C.getAnalysisManager().getCheckerManager()->getChecker<AnalysisScope>();
   return !Scope->evaluatesWithoutBody(Call, C.getSourceManager());
 }
 

@@ -45,16 +45,14 @@ namespace cudalint {
 
 // The name the scope checker is registered under; its reports are the
 // functions whose exploration stopped short, never findings.
-inline constexpr llvm::StringLiteral AnalysisScopeCheckerName =
-    "cudalint.AnalysisScope";
+inline constexpr llvm::StringLiteral AnalysisScopeCheckerName = "cudalint.AnalysisScope";
 
 void registerAnalysisScope(clang::ento::CheckerRegistry &Registry);
 
 // Whether the analyzer walks the body of the function `Call` enters, so that
 // a check sees its loads and stores one by one; false for a function defined
 // elsewhere and for one the scope evaluates without its body.
-bool followsIntoBody(const clang::ento::CallEvent &Call,
-                     clang::ento::CheckerContext &C);
+bool followsIntoBody(const clang::ento::CallEvent &Call, clang::ento::CheckerContext &C);
 
 } // namespace cudalint
 

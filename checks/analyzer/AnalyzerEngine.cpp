@@ -46,8 +46,7 @@ std::string asNote(llvm::StringRef Text) {
 // the end-of-path piece first in some paths through main (seen with a leak in
 // a loop of main); it belongs last.
 ento::PathPieces inOrder(const ento::PathDiagnostic &Diagnostic) {
-  ento::PathPieces Steps =
-      Diagnostic.path.flatten(/*ShouldFlattenMacros=*/true);
+  ento::PathPieces Steps = Diagnostic.path.flatten(/*ShouldFlattenMacros=*/true);
   SourceLocation End = Diagnostic.getLocation().asLocation();
   if (Steps.size() > 1 && Steps.front()->getLocation().asLocation() == End &&
       Steps.back()->getLocation().asLocation() != End) {
@@ -59,13 +58,11 @@ ento::PathPieces inOrder(const ento::PathDiagnostic &Diagnostic) {
 
 class FindingPathConsumer : public ento::PathDiagnosticConsumer {
 public:
-  FindingPathConsumer(CheckContext &Context,
-                      llvm::StringMap<std::string> CheckIds)
+  FindingPathConsumer(CheckContext &Context, llvm::StringMap<std::string> CheckIds)
       : Context(Context), CheckIds(std::move(CheckIds)) {}
 
-  void
-  FlushDiagnosticsImpl(std::vector<const ento::PathDiagnostic *> &Diagnostics,
-                       FilesMade *) override {
+  void FlushDiagnosticsImpl(std::vector<const ento::PathDiagnostic *> &Diagnostics,
+                            FilesMade *) override {
     for (const ento::PathDiagnostic *Diagnostic : Diagnostics) {
       if (Diagnostic->getCheckerName() == AnalysisScopeCheckerName)
         addLimit(*Diagnostic);
@@ -122,8 +119,7 @@ private:
   // The function whose exploration stopped short, reported at its
   // declaration by the scope checker.
   void addLimit(const ento::PathDiagnostic &Diagnostic) {
-    const auto *Function =
-        dyn_cast_or_null<NamedDecl>(Diagnostic.getDeclWithIssue());
+    const auto *Function = dyn_cast_or_null<NamedDecl>(Diagnostic.getDeclWithIssue());
     const SourceManager *SM = Context.sourceManager();
     if (!Function || !SM)
       return;
@@ -144,8 +140,7 @@ private:
 constexpr unsigned ClangDeepModeNodeBudget = 225'000;
 constexpr unsigned NodeBudget = 75'000;
 
-void configure(AnalyzerOptions &Options,
-               llvm::ArrayRef<const CheckDescription *> Checks,
+void configure(AnalyzerOptions &Options, llvm::ArrayRef<const CheckDescription *> Checks,
                const CheckContext &Context) {
   const CheckOptionMap &CheckOptions = Context.options();
   Options.CheckersAndPackages.clear();
@@ -162,8 +157,7 @@ void configure(AnalyzerOptions &Options,
     storeCheckOptions(*Check, {}, Known);
     for (const auto &[Key, Value] : CheckOptions) {
       llvm::StringRef Name(Key);
-      if (Known.count(Key) && Name.consume_front(Check->Id) &&
-          Name.consume_front("."))
+      if (Known.count(Key) && Name.consume_front(Check->Id) && Name.consume_front("."))
         Options.Config[(Check->AnalyzerName + ":" + Name).str()] =
             llvm::StringRef(Value).trim().lower();
     }
@@ -256,15 +250,13 @@ createPathSensitiveConsumer(CompilerInstance &Compiler, CheckContext &Context,
   Context.setLangOptions(&Compiler.getLangOpts());
   // The analyzer keeps process-wide statistics, so a process analyses one
   // unit at a time (see driver/run/Analysis.cpp).
-  std::unique_ptr<ento::AnalysisASTConsumer> Consumer =
-      ento::CreateAnalysisConsumer(Compiler);
-  Consumer->AddCheckerRegistrationFn(
-      [PathSensitive](ento::CheckerRegistry &Registry) {
-        registerAnalysisScope(Registry);
-        memory::registerMemoryModeling(Registry);
-        for (const CheckDescription *Check : PathSensitive)
-          Check->RegisterAnalyzerChecker(Registry);
-      });
+  std::unique_ptr<ento::AnalysisASTConsumer> Consumer = ento::CreateAnalysisConsumer(Compiler);
+  Consumer->AddCheckerRegistrationFn([PathSensitive](ento::CheckerRegistry &Registry) {
+    registerAnalysisScope(Registry);
+    memory::registerMemoryModeling(Registry);
+    for (const CheckDescription *Check : PathSensitive)
+      Check->RegisterAnalyzerChecker(Registry);
+  });
   Consumer->AddDiagnosticConsumer(
       std::make_unique<FindingPathConsumer>(Context, std::move(CheckIds)));
   return std::make_unique<AnalysisWithApi>(std::move(Consumer), Context.api());

@@ -32,8 +32,7 @@ inline constexpr llvm::StringLiteral GpuTargetsConfigKey = "cudalint-gpu-targets
 // `Compiler` parses, adding their findings to `Context` when the unit ends.
 // Add it before the consumer that collects the unit's findings.
 std::unique_ptr<clang::ASTConsumer>
-createPathSensitiveConsumer(clang::CompilerInstance &Compiler,
-                            CheckContext &Context,
+createPathSensitiveConsumer(clang::CompilerInstance &Compiler, CheckContext &Context,
                             llvm::ArrayRef<const CheckDescription *> Checks);
 
 } // namespace cudalint

@@ -30,7 +30,8 @@ struct ScaledSize {
 };
 
 std::optional<ScaledSize> scaled(SVal Size) {
-  if (std::optional<llvm::APSInt> Constant = Size.getAsInteger() ? std::optional(*Size.getAsInteger()) : std::nullopt)
+  if (std::optional<llvm::APSInt> Constant =
+          Size.getAsInteger() ? std::optional(*Size.getAsInteger()) : std::nullopt)
     return ScaledSize{nullptr, llvm::APSInt(Constant->extOrTrunc(64), true)};
   SymbolRef Symbol = Size.getAsSymbol();
   llvm::APSInt Factor(llvm::APInt(64, 1), true);
@@ -39,11 +40,13 @@ std::optional<ScaledSize> scaled(SVal Size) {
       Symbol = Cast->getOperand();
     } else if (const auto *Product = dyn_cast<SymIntExpr>(Symbol);
                Product && Product->getOpcode() == BO_Mul) {
-      Factor *= llvm::APSInt(static_cast<const llvm::APSInt &>(Product->getRHS()).extOrTrunc(64), true);
+      Factor *=
+          llvm::APSInt(static_cast<const llvm::APSInt &>(Product->getRHS()).extOrTrunc(64), true);
       Symbol = Product->getLHS();
     } else if (const auto *Product = dyn_cast<IntSymExpr>(Symbol);
                Product && Product->getOpcode() == BO_Mul) {
-      Factor *= llvm::APSInt(static_cast<const llvm::APSInt &>(Product->getLHS()).extOrTrunc(64), true);
+      Factor *=
+          llvm::APSInt(static_cast<const llvm::APSInt &>(Product->getLHS()).extOrTrunc(64), true);
       Symbol = Product->getRHS();
     } else {
       return ScaledSize{Symbol, Factor};
@@ -71,8 +74,7 @@ std::optional<Excess> provablyLarger(SVal Count, SVal Available, CheckerContext 
   // Otherwise, what the constraints on this path prove: `if (n < 16)` and
   // a count of 64.
   SValBuilder &Builder = C.getSValBuilder();
-  SVal Fits = Builder.evalBinOp(C.getState(), BO_LE, Count, Available,
-                                C.getASTContext().BoolTy);
+  SVal Fits = Builder.evalBinOp(C.getState(), BO_LE, Count, Available, C.getASTContext().BoolTy);
   std::optional<DefinedOrUnknownSVal> Known = Fits.getAs<DefinedOrUnknownSVal>();
   if (!Known || Known->isUnknown())
     return std::nullopt;
@@ -104,7 +106,8 @@ std::optional<SVal> bytesAvailable(SVal Address, CheckerContext &C) {
 std::string quoted(const Expr *E, CheckerContext &C) {
   if (!E)
     return "";
-  std::string Text = shortSourceText(*E->IgnoreParenImpCasts(), C.getSourceManager(), C.getLangOpts());
+  std::string Text =
+      shortSourceText(*E->IgnoreParenImpCasts(), C.getSourceManager(), C.getLangOpts());
   return Text.empty() ? "" : "'" + Text + "'";
 }
 
@@ -144,12 +147,12 @@ public:
 private:
   void checkPointerSizeof(const CallEvent &Call, const ByteCountApi &Counts,
                           CheckerContext &C) const;
-  void checkAgainstMemory(const CallEvent &Call, const CopyApi &Copy,
-                          const ByteCountApi &Counts, CheckerContext &C) const;
-  void checkPitches(const CallEvent &Call, const CopyApi &Copy,
-                    const ByteCountApi &Counts, CheckerContext &C) const;
-  void reportOverrun(const CallEvent &Call, unsigned Pointer, bool IsDestination,
-                     SVal Count, const Expr *CountWritten, SVal Available, const Excess &By,
+  void checkAgainstMemory(const CallEvent &Call, const CopyApi &Copy, const ByteCountApi &Counts,
+                          CheckerContext &C) const;
+  void checkPitches(const CallEvent &Call, const CopyApi &Copy, const ByteCountApi &Counts,
+                    CheckerContext &C) const;
+  void reportOverrun(const CallEvent &Call, unsigned Pointer, bool IsDestination, SVal Count,
+                     const Expr *CountWritten, SVal Available, const Excess &By,
                      CheckerContext &C) const;
   void report(const CallEvent &Call, const Expr *At, std::string Message, std::string Short,
               SymbolRef Memory, CheckerContext &C) const;
@@ -292,11 +295,11 @@ void CopySizeChecker::reportOverrun(const CallEvent &Call, unsigned Pointer, boo
   std::string Direction = IsMemset || IsDestination ? " into " : " from ";
   bool OnDevice = Family && CudaApi::deviceReachable(*Family) &&
                   *Family != MemoryFamily::PinnedHost && *Family != MemoryFamily::MappedHost;
-  std::string Outcome =
-      OnDevice ? "the runtime refuses the call with " + CudaApi::invalidValueError(Api).str() +
-                     " and nothing is " + (IsMemset ? "set" : "copied")
-               : std::string("the call ") + (IsDestination ? "writes" : "reads") +
-                     " past the end of the buffer";
+  std::string Outcome = OnDevice ? "the runtime refuses the call with " +
+                                       CudaApi::invalidValueError(Api).str() + " and nothing is " +
+                                       (IsMemset ? "set" : "copied")
+                                 : std::string("the call ") + (IsDestination ? "writes" : "reads") +
+                                       " past the end of the buffer";
   std::string Hint;
   if (By.Factor && *By.Factor > 1 && Memory)
     Hint = llvm::formatv("; the count is {0} times the allocation's size: was it sized in "
@@ -304,10 +307,10 @@ void CopySizeChecker::reportOverrun(const CallEvent &Call, unsigned Pointer, boo
                          *By.Factor,
                          OnDevice ? " The kernels that use it then write past its end too" : "")
                .str();
-  std::string Message = llvm::formatv(
-      "'{0}' {1} {2}{3}{4}, but the {5}{6} holds {7}; {8}{9}", Api, Verb,
-      bytesText(Count, CountWritten, C), Direction, Side.empty() ? "the buffer" : Side, What,
-      Holder, heldText(Available, Memory, C), Outcome, Hint);
+  std::string Message = llvm::formatv("'{0}' {1} {2}{3}{4}, but the {5}{6} holds {7}; {8}{9}", Api,
+                                      Verb, bytesText(Count, CountWritten, C), Direction,
+                                      Side.empty() ? "the buffer" : Side, What, Holder,
+                                      heldText(Available, Memory, C), Outcome, Hint);
   report(Call, CountWritten, Message,
          "'" + Api + "' " + Verb + " more bytes than the " + What + " holds",
          Memory ? Sym : nullptr, C);

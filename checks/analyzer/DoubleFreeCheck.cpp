@@ -36,8 +36,7 @@ private:
   BugType DoubleFree{this, "CUDA double free", categories::MemoryError};
 };
 
-void DoubleFreeChecker::checkPreCall(const CallEvent &Call,
-                                     CheckerContext &C) const {
+void DoubleFreeChecker::checkPreCall(const CallEvent &Call, CheckerContext &C) const {
   std::optional<memory::ReleaseCall> Release = memory::releaseCall(Call);
   if (!Release)
     return;
@@ -48,11 +47,10 @@ void DoubleFreeChecker::checkPreCall(const CallEvent &Call,
   ExplodedNode *Node = memory::reportNode(C, Sym);
   if (!Node)
     return;
-  std::string Warning = ("'" + Release->Name + "' releases " +
-                         memoryFamilyName(Memory->family()) + " that '" +
-                         documentedName(Memory->releasedBy()) +
-                         "' already released; " + consequence(*Release))
-                            .str();
+  std::string Warning =
+      ("'" + Release->Name + "' releases " + memoryFamilyName(Memory->family()) + " that '" +
+       documentedName(Memory->releasedBy()) + "' already released; " + consequence(*Release))
+          .str();
   auto Report = std::make_unique<PathSensitiveBugReport>(
       DoubleFree, Warning, "the memory is released a second time here", Node);
   Report->addRange(Release->Argument->getSourceRange());

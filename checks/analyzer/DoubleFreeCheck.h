@@ -28,8 +28,7 @@ namespace cudalint {
 
 struct DoubleFreeCheck {
   static constexpr llvm::StringLiteral Id = "cuda-double-free";
-  static constexpr llvm::StringLiteral AnalyzerName =
-      "cudalint.cuda-double-free";
+  static constexpr llvm::StringLiteral AnalyzerName = "cudalint.cuda-double-free";
   static constexpr llvm::StringLiteral Summary =
       "Memory released twice on one path (cudaFree, cudaFreeHost, cuMemFree, "
       "free, delete).";

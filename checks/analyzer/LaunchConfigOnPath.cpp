@@ -164,8 +164,7 @@ public:
         Context.getSourceManager().isInSystemHeader(D->getLocation()))
       return true;
     const auto *Function = dyn_cast<FunctionDecl>(D);
-    if (!Function || !Function->doesThisDeclarationHaveABody() ||
-        Function->isDependentContext())
+    if (!Function || !Function->doesThisDeclarationHaveABody() || Function->isDependentContext())
       return RecursiveASTVisitor::TraverseDecl(D);
     const FunctionDecl *Enclosing = Current;
     Current = Function;
@@ -217,15 +216,14 @@ private:
   const LaunchConfigCheck::LimitRaises &raises(ASTContext &Context) const;
 
   BugType RefusedLaunch{this, "Launch the GPU refuses", "CUDA"};
-  mutable llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionMutations>>
-      Mutations;
+  mutable llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionMutations>> Mutations;
   mutable std::unique_ptr<LaunchConfigCheck::LimitRaises> Raises;
 };
 
 const Expr *LaunchConfigOnPathChecker::launchOf(const CallEvent &Call, CheckerContext &C) const {
   const Expr *Origin = Call.getOriginExpr();
-  if (!Origin || C.getSourceManager().isInSystemHeader(C.getSourceManager().getFileLoc(
-                     Origin->getBeginLoc())))
+  if (!Origin ||
+      C.getSourceManager().isInSystemHeader(C.getSourceManager().getFileLoc(Origin->getBeginLoc())))
     return nullptr;
   if (const CUDAKernelCallExpr *Kernel = memory::configuredLaunch(Call, C))
     return Kernel;
@@ -281,8 +279,8 @@ bool LaunchConfigOnPathChecker::fillFromPath(Configuration &Launch, const Expr &
     SVal Address = Argument(Launcher->Grid);
     Filled |= fillDim3(Launch.Grid, Address, Config, C, "gridDim");
     Filled |= fillDim3(Launch.Block, Address, Config, C, "blockDim");
-    Filled |= fillInteger(Launch.SharedMemory, fieldValue(Address, {"dynamicSmemBytes"}, Config, C),
-                          C);
+    Filled |=
+        fillInteger(Launch.SharedMemory, fieldValue(Address, {"dynamicSmemBytes"}, Config, C), C);
     return Filled;
   }
   }
@@ -293,8 +291,7 @@ bool LaunchConfigOnPathChecker::fillFromPath(Configuration &Launch, const Expr &
   return Filled;
 }
 
-const LaunchConfigCheck::LimitRaises &
-LaunchConfigOnPathChecker::raises(ASTContext &Context) const {
+const LaunchConfigCheck::LimitRaises &LaunchConfigOnPathChecker::raises(ASTContext &Context) const {
   if (!Raises) {
     Raises = std::make_unique<LaunchConfigCheck::LimitRaises>();
     RaiseCollector(Context, *Raises).TraverseDecl(Context.getTranslationUnitDecl());
@@ -345,8 +342,8 @@ void LaunchConfigOnPathChecker::checkPreCall(const CallEvent &Call, CheckerConte
     // called with several bad sizes, or a loop that tries many, is one
     // finding.
     PathDiagnosticLocation At(Found.At, C.getSourceManager());
-    auto Report = std::make_unique<PathSensitiveBugReport>(
-        RefusedLaunch, Found.Message, pathNote(Found.Of), Node, At, Function);
+    auto Report = std::make_unique<PathSensitiveBugReport>(RefusedLaunch, Found.Message,
+                                                           pathNote(Found.Of), Node, At, Function);
     if (Found.NoteAt.isValid())
       Report->addNote(Found.Note, PathDiagnosticLocation(Found.NoteAt, C.getSourceManager()));
     C.emitReport(std::move(Report));
@@ -359,8 +356,8 @@ void LaunchConfigCheck::registerChecker(CheckerRegistry &Registry) {
   Registry.addChecker(
       [](CheckerManager &Manager) {
         auto *Checker = Manager.registerChecker<LaunchConfigOnPathChecker>();
-        Checker->Targets = parseTargets(
-            Manager.getAnalyzerOptions().Config.lookup(GpuTargetsConfigKey));
+        Checker->Targets =
+            parseTargets(Manager.getAnalyzerOptions().Config.lookup(GpuTargetsConfigKey));
       },
       [](const CheckerManager &) { return true; }, AnalyzerName, Summary, "",
       /*IsHidden=*/false);

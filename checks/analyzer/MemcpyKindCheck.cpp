@@ -53,22 +53,20 @@ SVal addressOf(const CallEvent &Call, unsigned Index, ProgramStateRef State) {
   return State->getSVal(State->getLValue(Variable, Call.getLocationContext()));
 }
 
-Operand operand(const CallEvent &Call, unsigned Index, bool IsSymbol,
-                llvm::StringLiteral Role, ProgramStateRef State) {
-  Operand Result{Role, Call.getArgExpr(Index), addressOf(Call, Index, State),
-                 IsSymbol, std::nullopt};
+Operand operand(const CallEvent &Call, unsigned Index, bool IsSymbol, llvm::StringLiteral Role,
+                ProgramStateRef State) {
+  Operand Result{Role, Call.getArgExpr(Index), addressOf(Call, Index, State), IsSymbol,
+                 std::nullopt};
   if (IsSymbol)
     return Result;
-  const memory::Allocation *Memory =
-      memory::find(State, memory::allocationSymbol(Result.Address));
+  const memory::Allocation *Memory = memory::find(State, memory::allocationSymbol(Result.Address));
   // Released memory is cuda-use-after-free's to report.
   if (Memory && Memory->state() == memory::Ownership::Released)
     return Result;
   Result.Family = memory::familyOf(State, Result.Address);
   // A __device__ variable named as a pointer gives its host-side shadow, not
   // a device address: no kind makes such a copy right.
-  if (Result.Family == MemoryFamily::Device &&
-      memory::storageVariable(Result.Address))
+  if (Result.Family == MemoryFamily::Device && memory::storageVariable(Result.Address))
     Result.Family.reset();
   return Result;
 }
@@ -96,9 +94,7 @@ std::optional<CopySide> rightSide(const Operand &Pointer, CopySide Written) {
   return CudaApi::copySide(*Pointer.Family).value_or(Written);
 }
 
-llvm::StringRef sideName(CopySide Side) {
-  return Side == CopySide::Host ? "host" : "device";
-}
+llvm::StringRef sideName(CopySide Side) { return Side == CopySide::Host ? "host" : "device"; }
 
 // What the messages about one call need: the analyzer's context and state
 // there, and the call's location, to tell lines of its file from others.
@@ -126,27 +122,20 @@ std::string at(SourceLocation Loc, const Site &Here) {
   std::string Line = std::to_string(SM.getExpansionLineNumber(Where));
   if (SM.getFileID(Where) == SM.getFileID(SM.getExpansionLoc(Here.Call)))
     return " at line " + Line;
-  return (" at " + llvm::sys::path::filename(SM.getFilename(Where)) + ":" +
-          Line)
-      .str();
+  return (" at " + llvm::sys::path::filename(SM.getFilename(Where)) + ":" + Line).str();
 }
 
 // Where the memory comes from: " allocated by 'malloc' at line 12".
 std::string origin(const Operand &Pointer, const Site &Here) {
   if (const memory::Allocation *Memory =
           memory::find(Here.State, memory::allocationSymbol(Pointer.Address))) {
-    std::string Where =
-        Memory->site() ? at(Memory->site()->getBeginLoc(), Here) : "";
+    std::string Where = Memory->site() ? at(Memory->site()->getBeginLoc(), Here) : "";
     if (Memory->state() == memory::Ownership::Borrowed)
       return (" from " + Memory->allocator() + Where).str();
-    return (" allocated by '" + documentedName(Memory->allocator()) + "'" +
-            Where)
-        .str();
+    return (" allocated by '" + documentedName(Memory->allocator()) + "'" + Where).str();
   }
-  if (const memory::DeviceAlias *Alias =
-          memory::deviceAliasOf(Here.State, Pointer.Address))
-    return (" from '" + documentedName(Alias->Api) + "'" +
-            at(Alias->Site->getBeginLoc(), Here))
+  if (const memory::DeviceAlias *Alias = memory::deviceAliasOf(Here.State, Pointer.Address))
+    return (" from '" + documentedName(Alias->Api) + "'" + at(Alias->Site->getBeginLoc(), Here))
         .str();
   if (const VarDecl *Variable = memory::storageVariable(Pointer.Address))
     return " declared" + at(Variable->getLocation(), Here);
@@ -162,23 +151,20 @@ std::string fact(const Operand &Pointer, const Site &Here) {
     Text += " '" + Name + "'";
   if (Pointer.IsSymbol)
     return Text + " is a device symbol";
-  return Text + " is " + memoryFamilyName(*Pointer.Family).str() +
-         origin(Pointer, Here);
+  return Text + " is " + memoryFamilyName(*Pointer.Family).str() + origin(Pointer, Here);
 }
 
 // A copy's kind against its pointers, and what would repair a contradiction.
 struct Contradiction {
-  Contradiction(const CopyApi &Row, const Expr *Kind, CopyDirection Written,
-                Operand Destination, Operand Source)
+  Contradiction(const CopyApi &Row, const Expr *Kind, CopyDirection Written, Operand Destination,
+                Operand Source)
       : Api(documentedName(Row.Name)), KindFromName(!Row.Kind),
-        DefaultKind(Kind && isa<CXXDefaultArgExpr>(Kind)), IsAsync(Row.IsAsync),
-        Written(Written), Destination(std::move(Destination)),
-        Source(std::move(Source)) {
+        DefaultKind(Kind && isa<CXXDefaultArgExpr>(Kind)), IsAsync(Row.IsAsync), Written(Written),
+        Destination(std::move(Destination)), Source(std::move(Source)) {
     WrongDestination = contradicts(this->Destination, Written.Destination);
     WrongSource = contradicts(this->Source, Written.Source);
     if (std::optional<CopySide> From = rightSide(this->Source, Written.Source))
-      if (std::optional<CopySide> Into =
-              rightSide(this->Destination, Written.Destination))
+      if (std::optional<CopySide> Into = rightSide(this->Destination, Written.Destination))
         Right = CopyDirection{*From, *Into};
     // Both pointers known, both on the other side than the kind says.
     Swapped = WrongDestination && WrongSource && !this->Destination.IsSymbol &&
@@ -195,7 +181,7 @@ struct Contradiction {
   Operand Destination, Source;
   bool WrongDestination, WrongSource;
   std::optional<CopyDirection> Right; // the kind that fits, when known
-  bool Swapped; // exchanging the pointers makes the kind right
+  bool Swapped;                       // exchanging the pointers makes the kind right
 };
 
 // What CUDA 13 on an H200 does with the call
@@ -207,17 +193,13 @@ std::string consequence(const Contradiction &Copy, const Site &Here) {
     return "the call fails with cudaErrorInvalidMemcpyDirection and copies "
            "nothing";
   for (auto [Pointer, Side] :
-       {std::pair(&Destination, Copy.Written.Destination),
-        std::pair(&Source, Copy.Written.Source)})
-    if (Side == CopySide::Device && Pointer->Family &&
-        !CudaApi::deviceReachable(*Pointer->Family))
-      return ("the call fails with " + CudaApi::invalidValueError(Copy.Api) +
-              " and copies nothing")
+       {std::pair(&Destination, Copy.Written.Destination), std::pair(&Source, Copy.Written.Source)})
+    if (Side == CopySide::Device && Pointer->Family && !CudaApi::deviceReachable(*Pointer->Family))
+      return ("the call fails with " + CudaApi::invalidValueError(Copy.Api) + " and copies nothing")
           .str();
-  std::string Ignored =
-      ("CUDA 13 copies by address whatever the " +
-       llvm::StringRef(Copy.KindFromName ? "name" : "kind") + " says")
-          .str();
+  std::string Ignored = ("CUDA 13 copies by address whatever the " +
+                         llvm::StringRef(Copy.KindFromName ? "name" : "kind") + " says")
+                            .str();
   std::string From = spelling(Source.Argument, Here);
   std::string Into = spelling(Destination.Argument, Here);
   if (Copy.Swapped && !From.empty() && !Into.empty())
@@ -230,8 +212,7 @@ std::string consequence(const Contradiction &Copy, const Site &Here) {
 std::string remedy(const Contradiction &Copy) {
   std::string Use;
   if (Copy.Right && Copy.KindFromName) {
-    if (const CopyApi *Named =
-            CudaApi::namedDirectionCopy(*Copy.Right, Copy.IsAsync))
+    if (const CopyApi *Named = CudaApi::namedDirectionCopy(*Copy.Right, Copy.IsAsync))
       Use = ("call '" + documentedName(Named->Name) + "'").str();
   } else if (Copy.Right) {
     Use = ("use " + CudaApi::memcpyKindName(*Copy.Right)).str();
@@ -248,12 +229,12 @@ std::string message(const Contradiction &Copy, const Site &Here) {
   else
     Text += " is given " + CudaApi::memcpyKindName(Copy.Written).str() +
             (Copy.DefaultKind ? " (its default)" : "") + ", which copies ";
-  Text += (sideName(Copy.Written.Source) + " memory into " +
-           sideName(Copy.Written.Destination) + " memory")
+  Text += (sideName(Copy.Written.Source) + " memory into " + sideName(Copy.Written.Destination) +
+           " memory")
               .str();
   if (Copy.Swapped) {
-    Text += ", but its destination and source are swapped: " +
-            fact(Copy.Destination, Here) + " and " + fact(Copy.Source, Here);
+    Text += ", but its destination and source are swapped: " + fact(Copy.Destination, Here) +
+            " and " + fact(Copy.Source, Here);
   } else {
     Text += ", but ";
     if (Copy.WrongDestination)
@@ -271,10 +252,8 @@ std::string message(const Contradiction &Copy, const Site &Here) {
 
 // The enumerator the kind argument is written as in the user's text, for a
 // fix-it; null for a default argument, a variable, a cast or a macro.
-const DeclRefExpr *writtenEnumerator(const Expr *Kind,
-                                     const SourceManager &SM) {
-  const auto *Ref =
-      Kind ? dyn_cast<DeclRefExpr>(Kind->IgnoreParenImpCasts()) : nullptr;
+const DeclRefExpr *writtenEnumerator(const Expr *Kind, const SourceManager &SM) {
+  const auto *Ref = Kind ? dyn_cast<DeclRefExpr>(Kind->IgnoreParenImpCasts()) : nullptr;
   if (!Ref || !isa<EnumConstantDecl>(Ref->getDecl()))
     return nullptr;
   SourceLocation Loc = Ref->getLocation();
@@ -290,26 +269,20 @@ public:
   void checkPreCall(const CallEvent &Call, CheckerContext &C) const;
 
 private:
-  void checkCopy(const CallEvent &Call, const CopyApi &Copy,
-                 CheckerContext &C) const;
-  void checkSet(const CallEvent &Call, const CopyApi &Set,
-                CheckerContext &C) const;
+  void checkCopy(const CallEvent &Call, const CopyApi &Copy, CheckerContext &C) const;
+  void checkSet(const CallEvent &Call, const CopyApi &Set, CheckerContext &C) const;
   void report(const std::string &Message, const std::string &Event,
-              std::initializer_list<const Operand *> Pointers,
-              const Expr *Highlight, std::optional<FixItHint> Fix,
-              CheckerContext &C) const;
+              std::initializer_list<const Operand *> Pointers, const Expr *Highlight,
+              std::optional<FixItHint> Fix, CheckerContext &C) const;
 
-  BugType WrongKind{this, "CUDA copy kind contradicts the memory",
-                    categories::LogicError};
+  BugType WrongKind{this, "CUDA copy kind contradicts the memory", categories::LogicError};
 };
 
-void MemcpyKindChecker::checkPreCall(const CallEvent &Call,
-                                     CheckerContext &C) const {
+void MemcpyKindChecker::checkPreCall(const CallEvent &Call, CheckerContext &C) const {
   const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
   const CopyApi *Copy = Callee ? memory::api().copy(Callee) : nullptr;
   const Expr *Origin = Call.getOriginExpr();
-  if (!Copy || !Copy->Destination || !Origin ||
-      *Copy->Destination >= Call.getNumArgs())
+  if (!Copy || !Copy->Destination || !Origin || *Copy->Destination >= Call.getNumArgs())
     return;
   // The toolkit's C++ overloads (cudaMemcpyToSymbol(const T &, ...)) call
   // the C API from a system header: the user's call is the one checked.
@@ -345,8 +318,7 @@ void MemcpyKindChecker::checkCopy(const CallEvent &Call, const CopyApi &Copy,
     return;
   Contradiction Found(
       Copy, Kind, *Written,
-      operand(Call, *Copy.Destination, Copy.DestinationIsSymbol, "destination",
-              State),
+      operand(Call, *Copy.Destination, Copy.DestinationIsSymbol, "destination", State),
       operand(Call, *Copy.Source, Copy.SourceIsSymbol, "source", State));
   if (!Found.found())
     return;
@@ -354,53 +326,43 @@ void MemcpyKindChecker::checkCopy(const CallEvent &Call, const CopyApi &Copy,
   std::optional<FixItHint> Fix;
   if (const DeclRefExpr *Enumerator =
           Found.Right ? writtenEnumerator(Kind, C.getSourceManager()) : nullptr)
-    Fix = FixItHint::CreateReplacement(
-        CharSourceRange::getTokenRange(Enumerator->getLocation()),
-        CudaApi::memcpyKindName(*Found.Right));
+    Fix = FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Enumerator->getLocation()),
+                                       CudaApi::memcpyKindName(*Found.Right));
   const Expr *Highlight =
       Kind && !Found.DefaultKind
           ? Kind
-          : (Found.WrongDestination ? Found.Destination.Argument
-                                    : Found.Source.Argument);
+          : (Found.WrongDestination ? Found.Destination.Argument : Found.Source.Argument);
   std::string Event = "'" + Found.Api.str() + "' is called here";
   if (Kind)
     Event += " with " + CudaApi::memcpyKindName(*Written).str();
   Site Here{C, State, Call.getOriginExpr()->getBeginLoc()};
-  report(message(Found, Here), Event, {&Found.Destination, &Found.Source},
-         Highlight, Fix, C);
+  report(message(Found, Here), Event, {&Found.Destination, &Found.Source}, Highlight, Fix, C);
 }
 
 void MemcpyKindChecker::checkSet(const CallEvent &Call, const CopyApi &Set,
                                  CheckerContext &C) const {
   Site Here{C, C.getState(), Call.getOriginExpr()->getBeginLoc()};
-  Operand Destination =
-      operand(Call, *Set.Destination, false, "destination", Here.State);
+  Operand Destination = operand(Call, *Set.Destination, false, "destination", Here.State);
   if (!Destination.Family || CudaApi::deviceReachable(*Destination.Family))
     return;
   llvm::StringRef Api = documentedName(Set.Name);
-  std::string Message =
-      ("'" + Api + "' sets memory through a device address, but ").str() +
-      fact(Destination, Here) + "; the call fails with " +
-      CudaApi::invalidValueError(Api).str() +
-      " and sets nothing (use memset for host memory)";
+  std::string Message = ("'" + Api + "' sets memory through a device address, but ").str() +
+                        fact(Destination, Here) + "; the call fails with " +
+                        CudaApi::invalidValueError(Api).str() +
+                        " and sets nothing (use memset for host memory)";
   report(Message,
-         ("'" + Api + "' is called here on " +
-          memoryFamilyName(*Destination.Family))
-             .str(),
+         ("'" + Api + "' is called here on " + memoryFamilyName(*Destination.Family)).str(),
          {&Destination}, Destination.Argument, std::nullopt, C);
 }
 
-void MemcpyKindChecker::report(const std::string &Message,
-                               const std::string &Event,
+void MemcpyKindChecker::report(const std::string &Message, const std::string &Event,
                                std::initializer_list<const Operand *> Pointers,
-                               const Expr *Highlight,
-                               std::optional<FixItHint> Fix,
+                               const Expr *Highlight, std::optional<FixItHint> Fix,
                                CheckerContext &C) const {
   ExplodedNode *Node = C.generateNonFatalErrorNode();
   if (!Node)
     return;
-  auto Report =
-      std::make_unique<PathSensitiveBugReport>(WrongKind, Message, Event, Node);
+  auto Report = std::make_unique<PathSensitiveBugReport>(WrongKind, Message, Event, Node);
   if (Highlight)
     Report->addRange(Highlight->getSourceRange());
   ProgramStateRef State = C.getState();
@@ -410,16 +372,14 @@ void MemcpyKindChecker::report(const std::string &Message,
     // Where the memory came from: the variable that is it, its allocation,
     // or the device address of mapped memory and the allocation behind it.
     if (const VarDecl *Variable = memory::storageVariable(Pointer->Address)) {
-      Report->addNote(
-          ("'" + Variable->getName() + "' is declared here, in " +
-           memoryFamilyName(*Pointer->Family))
-              .str(),
-          PathDiagnosticLocation::create(Variable, C.getSourceManager()));
+      Report->addNote(("'" + Variable->getName() + "' is declared here, in " +
+                       memoryFamilyName(*Pointer->Family))
+                          .str(),
+                      PathDiagnosticLocation::create(Variable, C.getSourceManager()));
     } else if (SymbolRef Sym = memory::allocationSymbol(Pointer->Address)) {
       Report->markInteresting(Sym);
       Report->addVisitor(memory::historyNotes(Sym));
-      if (const memory::DeviceAlias *Alias =
-              memory::deviceAliasOf(State, Pointer->Address);
+      if (const memory::DeviceAlias *Alias = memory::deviceAliasOf(State, Pointer->Address);
           Alias && Alias->Host) {
         Report->markInteresting(Alias->Host);
         Report->addVisitor(memory::historyNotes(Alias->Host));

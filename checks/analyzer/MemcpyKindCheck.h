@@ -36,8 +36,7 @@ namespace cudalint {
 
 struct MemcpyKindCheck {
   static constexpr llvm::StringLiteral Id = "cuda-memcpy-kind";
-  static constexpr llvm::StringLiteral AnalyzerName =
-      "cudalint.cuda-memcpy-kind";
+  static constexpr llvm::StringLiteral AnalyzerName = "cudalint.cuda-memcpy-kind";
   static constexpr llvm::StringLiteral Summary =
       "Copies whose cudaMemcpyKind contradicts where the destination or the "
       "source provably lives, swapped destination and source, and memsets of "

@@ -6,9 +6,9 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
-#include "clang/AST/ExprCXX.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/CommonBugCategories.h"
@@ -26,8 +26,8 @@ namespace {
 
 std::string warning(const memory::Allocation &Memory) {
   return (memoryFamilyName(Memory.family()) + " allocated by '" +
-          documentedName(Memory.allocator()) +
-          "' is not released on every path; " + unreleasedMemoryFate(Memory.family()))
+          documentedName(Memory.allocator()) + "' is not released on every path; " +
+          unreleasedMemoryFate(Memory.family()))
       .str();
 }
 
@@ -38,7 +38,8 @@ std::string warning(const memory::Allocation &Memory) {
 std::string warningAtProgramEnd(const memory::Allocation &Memory) {
   return (memoryFamilyName(Memory.family()) + " allocated by '" +
           documentedName(Memory.allocator()) +
-          "' is still allocated when the program ends; the process exit releases it, but leak checkers such as "
+          "' is still allocated when the program ends; the process exit releases it, but leak "
+          "checkers such as "
           "compute-sanitizer's report it, and the code leaks once it moves "
           "out of 'main'")
       .str();
@@ -73,8 +74,7 @@ public:
     return nullptr;
   }
 
-  PathDiagnosticPieceRef getEndPath(BugReporterContext &BRC,
-                                    const ExplodedNode *End,
+  PathDiagnosticPieceRef getEndPath(BugReporterContext &BRC, const ExplodedNode *End,
                                     PathSensitiveBugReport &) override {
     const LocationContext *Frame = End->getLocationContext();
     const SourceManager &SM = BRC.getSourceManager();
@@ -84,24 +84,20 @@ public:
       Return = Frame->getParentMap().getParent(Return);
     const auto *Function = dyn_cast_or_null<NamedDecl>(Frame->getDecl());
     std::string Returns =
-        Function ? "'" + Function->getNameAsString() +
-                       "' returns here without releasing the memory"
+        Function ? "'" + Function->getNameAsString() + "' returns here without releasing the memory"
                  : "the function returns here without releasing the memory";
     if (Return)
-      return std::make_shared<PathDiagnosticEventPiece>(
-          PathDiagnosticLocation(Return, SM, Frame), Returns);
+      return std::make_shared<PathDiagnosticEventPiece>(PathDiagnosticLocation(Return, SM, Frame),
+                                                        Returns);
     if (const CXXThrowExpr *Throw = enclosingThrow(S, Frame->getParentMap())) {
-      llvm::SmallVector<const StackFrameContext *, 4> Left =
-          memory::framesUnwound(Throw, Frame);
+      llvm::SmallVector<const StackFrameContext *, 4> Left = memory::framesUnwound(Throw, Frame);
       const auto *Outermost =
-          Left.empty() ? nullptr
-                       : dyn_cast_or_null<NamedDecl>(Left.back()->getDecl());
+          Left.empty() ? nullptr : dyn_cast_or_null<NamedDecl>(Left.back()->getDecl());
       if (Outermost)
-        return std::make_shared<PathDiagnosticEventPiece>(
-            PathDiagnosticLocation(Throw, SM, Frame),
-            "the exception thrown here leaves '" +
-                Outermost->getNameAsString() +
-                "' without releasing the memory");
+        return std::make_shared<PathDiagnosticEventPiece>(PathDiagnosticLocation(Throw, SM, Frame),
+                                                          "the exception thrown here leaves '" +
+                                                              Outermost->getNameAsString() +
+                                                              "' without releasing the memory");
     }
     if (isProcessExit(S))
       return std::make_shared<PathDiagnosticEventPiece>(
@@ -119,8 +115,7 @@ public:
 
 // The statement of `main` that led to the allocation: the allocation itself,
 // or the call in main through which a helper allocated.
-const Stmt *statementInFrame(const memory::Allocation &Memory,
-                             const StackFrameContext *Frame) {
+const Stmt *statementInFrame(const memory::Allocation &Memory, const StackFrameContext *Frame) {
   const StackFrameContext *Current = Memory.siteFrame();
   const Stmt *S = Memory.site();
   while (Current && Current != Frame) {
@@ -151,8 +146,7 @@ bool isRepeatingLoop(const Stmt *S, ASTContext &Context) {
 
 bool isInLoop(const Stmt *S, const ParentMap &Parents, ASTContext &Context) {
   for (; S; S = Parents.getParent(S))
-    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) &&
-        isRepeatingLoop(S, Context))
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) && isRepeatingLoop(S, Context))
       return true;
   return false;
 }
@@ -160,8 +154,7 @@ bool isInLoop(const Stmt *S, const ParentMap &Parents, ASTContext &Context) {
 // Memory main still holds when it returns, released by the process exit.
 // Memory main loses earlier (the pointer is overwritten or truncated) or
 // allocates in a loop (every iteration takes more) is an ordinary leak.
-bool releasedByProgramExit(const memory::Allocation &Memory,
-                           const memory::MemoryLost &Lost) {
+bool releasedByProgramExit(const memory::Allocation &Memory, const memory::MemoryLost &Lost) {
   const StackFrameContext *Frame = Lost.Node->getStackFrame();
   if (Lost.ProgramEnds) {
     while (Frame->getParent())
@@ -169,13 +162,12 @@ bool releasedByProgramExit(const memory::Allocation &Memory,
   } else {
     const auto *Function = dyn_cast_or_null<FunctionDecl>(Frame->getDecl());
     if (Frame->getParent() || !Function || !Function->isMain() ||
-        !memory::stillHeld(Lost.Node->getState(), Lost.Sym,
-                           Lost.Node->getStmtForDiagnostics()))
+        !memory::stillHeld(Lost.Node->getState(), Lost.Sym, Lost.Node->getStmtForDiagnostics()))
       return false;
   }
   const Stmt *InMain = statementInFrame(Memory, Frame);
-  return !InMain || !isInLoop(InMain, Frame->getParentMap(),
-                              Frame->getAnalysisDeclContext()->getASTContext());
+  return !InMain ||
+         !isInLoop(InMain, Frame->getParentMap(), Frame->getAnalysisDeclContext()->getASTContext());
 }
 
 class MemoryLeakChecker : public Checker<check::Event<memory::MemoryLost>> {
@@ -205,8 +197,7 @@ private:
 // A member that a constructor allocates and the destructor never releases
 // leaks along every path that destroys the object; the class-level half
 // reports it once, at the allocation, with the destructor as its note.
-bool MemoryLeakChecker::reportedByClassLevelHalf(const Stmt *Site,
-                                                 ASTContext &Context) const {
+bool MemoryLeakChecker::reportedByClassLevelHalf(const Stmt *Site, ASTContext &Context) const {
   if (MemberSitesOf != &Context) {
     MemberSitesOf = &Context;
     MemberSites.clear();
@@ -219,18 +210,15 @@ bool MemoryLeakChecker::reportedByClassLevelHalf(const Stmt *Site,
 
 void MemoryLeakChecker::checkEvent(const memory::MemoryLost &Lost) const {
   CheckerContext &C = *Lost.Context;
-  const memory::Allocation *Memory =
-      memory::find(Lost.Node->getState(), Lost.Sym);
-  if (!Memory || !Memory->site() || !Memory->siteFrame() ||
-      !isCudaAllocated(Memory->family()))
+  const memory::Allocation *Memory = memory::find(Lost.Node->getState(), Lost.Sym);
+  if (!Memory || !Memory->site() || !Memory->siteFrame() || !isCudaAllocated(Memory->family()))
     return;
   // Memory lost where the program is giving up on an error (every way on
   // from here ends in abort(), exit(EXIT_FAILURE) or another noreturn
   // call) is not worth reporting: the process is about to release
   // everything.
   if (!Lost.PathLeaves)
-    if (const CFGBlock *Block = Lost.Node->getCFGBlock();
-        Block && Block->isInevitablySinking())
+    if (const CFGBlock *Block = Lost.Node->getCFGBlock(); Block && Block->isInevitablySinking())
       return;
   bool AtProgramEnd = releasedByProgramExit(*Memory, Lost);
   if (AtProgramEnd && !ReportAtMainReturn)
@@ -241,8 +229,8 @@ void MemoryLeakChecker::checkEvent(const memory::MemoryLost &Lost) const {
   PathDiagnosticLocation Site = PathDiagnosticLocation::createBegin(
       Memory->site(), C.getSourceManager(), Memory->siteFrame());
   auto Report = std::make_unique<PathSensitiveBugReport>(
-      Leak, AtProgramEnd ? warningAtProgramEnd(*Memory) : warning(*Memory),
-      Lost.Node, Site, Memory->siteFrame()->getDecl());
+      Leak, AtProgramEnd ? warningAtProgramEnd(*Memory) : warning(*Memory), Lost.Node, Site,
+      Memory->siteFrame()->getDecl());
   Report->markInteresting(Lost.Sym);
   Report->addVisitor(memory::historyNotes(Lost.Sym));
   Report->addVisitor(std::make_unique<LostHere>());
@@ -253,30 +241,26 @@ constexpr llvm::StringLiteral ReportAtMainReturnOption = "ReportAtMainReturn";
 
 void registerLeakChecker(CheckerManager &Manager) {
   auto *Checker = Manager.registerChecker<MemoryLeakChecker>();
-  Checker->ReportAtMainReturn =
-      Manager.getAnalyzerOptions().getCheckerBooleanOption(
-          Manager.getCurrentCheckerName(), ReportAtMainReturnOption);
+  Checker->ReportAtMainReturn = Manager.getAnalyzerOptions().getCheckerBooleanOption(
+      Manager.getCurrentCheckerName(), ReportAtMainReturnOption);
 }
 
 bool shouldRegisterLeakChecker(const CheckerManager &) { return true; }
 
 } // namespace
 
-void MemoryLeakCheck::storeOptions(
-    const std::map<std::string, std::string> &Given,
-    std::map<std::string, std::string> &Effective) {
+void MemoryLeakCheck::storeOptions(const std::map<std::string, std::string> &Given,
+                                   std::map<std::string, std::string> &Effective) {
   std::string Key = (Id + "." + ReportAtMainReturnOption).str();
   auto It = Given.find(Key);
   Effective[Key] = It == Given.end() ? "true" : It->second;
 }
 
 void MemoryLeakCheck::registerChecker(CheckerRegistry &Registry) {
-  Registry.addChecker(registerLeakChecker, shouldRegisterLeakChecker,
-                      AnalyzerName, Summary);
-  Registry.addCheckerOption(
-      "bool", AnalyzerName, ReportAtMainReturnOption, "true",
-      "Report memory still allocated when main returns or calls exit(0).",
-      "released");
+  Registry.addChecker(registerLeakChecker, shouldRegisterLeakChecker, AnalyzerName, Summary);
+  Registry.addCheckerOption("bool", AnalyzerName, ReportAtMainReturnOption, "true",
+                            "Report memory still allocated when main returns or calls exit(0).",
+                            "released");
   Registry.addDependency(AnalyzerName, memory::ModelingCheckerName);
 }
 

@@ -38,8 +38,7 @@ namespace cudalint {
 
 struct MemoryLeakCheck {
   static constexpr llvm::StringLiteral Id = "cuda-memory-leak";
-  static constexpr llvm::StringLiteral AnalyzerName =
-      "cudalint.cuda-memory-leak";
+  static constexpr llvm::StringLiteral AnalyzerName = "cudalint.cuda-memory-leak";
   static constexpr llvm::StringLiteral Summary =
       "Memory from a CUDA or host allocation (cudaMalloc, cudaMallocHost, "
       "cudaMallocManaged, cuMemAlloc, malloc, new) that is not released on "

@@ -24,10 +24,8 @@
 using namespace clang;
 using namespace clang::ento;
 
-REGISTER_MAP_WITH_PROGRAMSTATE(Allocations, SymbolRef,
-                               cudalint::memory::Allocation)
-REGISTER_MAP_WITH_PROGRAMSTATE(DeviceAliases, SymbolRef,
-                               cudalint::memory::DeviceAlias)
+REGISTER_MAP_WITH_PROGRAMSTATE(Allocations, SymbolRef, cudalint::memory::Allocation)
+REGISTER_MAP_WITH_PROGRAMSTATE(DeviceAliases, SymbolRef, cudalint::memory::DeviceAlias)
 
 namespace {
 // The local memory (a variable, a field or element of one) that holds a
@@ -98,9 +96,7 @@ const CUDAKernelCallExpr *configuredLaunch(const CallEvent &Call, CheckerContext
 
 namespace {
 
-bool isKernel(const FunctionDecl *Callee) {
-  return Callee && Callee->hasAttr<CUDAGlobalAttr>();
-}
+bool isKernel(const FunctionDecl *Callee) { return Callee && Callee->hasAttr<CUDAGlobalAttr>(); }
 
 const FunctionDecl *calleeOf(const CallEvent &Call) {
   return dyn_cast_or_null<FunctionDecl>(Call.getDecl());
@@ -116,8 +112,7 @@ const FunctionSummary *projectFunctionCalled(const CallEvent &Call) {
 
 // Whether a project function may keep the allocation `Sym` that the call
 // hands it: passed as a parameter its summary keeps, or through `...`.
-bool keptByProjectFunction(const CallEvent &Call, const FunctionSummary &Summary,
-                           SymbolRef Sym) {
+bool keptByProjectFunction(const CallEvent &Call, const FunctionSummary &Summary, SymbolRef Sym) {
   for (unsigned I = 0; I < Call.getNumArgs(); ++I)
     if (allocationSymbol(Call.getArgSVal(I)) == Sym &&
         (I >= Call.parameters().size() || llvm::is_contained(Summary.Keeps, I)))
@@ -133,8 +128,7 @@ bool isStandardNewOrDelete(const CallEvent &Call) {
 // A pointer handed to a smart pointer's constructor is owned by the smart
 // pointer from then on.
 bool isSmartPointerConstructor(const CallEvent &Call) {
-  const auto *Constructor =
-      dyn_cast_or_null<CXXConstructorDecl>(Call.getDecl());
+  const auto *Constructor = dyn_cast_or_null<CXXConstructorDecl>(Call.getDecl());
   return Constructor && api().isOwningSmartPointer(Constructor->getParent());
 }
 
@@ -147,9 +141,8 @@ bool mayKeepPointers(const CallEvent &Call) {
   if (!Callee)
     return true; // through a function pointer: anything may happen
   const CudaApi &Api = api();
-  if (Api.allocation(Callee) || Api.hostAllocation(Callee) ||
-      Api.release(Callee) || Api.copy(Callee) || Api.synchronization(Callee) ||
-      isKernel(Callee))
+  if (Api.allocation(Callee) || Api.hostAllocation(Callee) || Api.release(Callee) ||
+      Api.copy(Callee) || Api.synchronization(Callee) || isKernel(Callee))
     return false;
   if (Api.keepsPointerArguments(Callee))
     return true;
@@ -175,13 +168,11 @@ bool isArgumentBase(const CallEvent &Call, SymbolRef Sym) {
 // inside a system header (std::make_unique's new, a wrapper in a vendor
 // header) is attributed to the user's call that led there.
 std::pair<const Stmt *, const StackFrameContext *>
-userSite(const Stmt *S, const LocationContext *Context,
-         const SourceManager &SM) {
+userSite(const Stmt *S, const LocationContext *Context, const SourceManager &SM) {
   const StackFrameContext *Frame = Context->getStackFrame();
   while (Frame->getParent()) {
     const Decl *Function = Frame->getDecl();
-    if (!Function ||
-        !SM.isInSystemHeader(SM.getExpansionLoc(Function->getLocation())))
+    if (!Function || !SM.isInSystemHeader(SM.getExpansionLoc(Function->getLocation())))
       break;
     if (!Frame->getCallSite())
       break;
@@ -191,21 +182,18 @@ userSite(const Stmt *S, const LocationContext *Context,
   return {S, Frame};
 }
 
-bool allocationFailed(ProgramStateRef State, SymbolRef Sym,
-                      const Allocation &Memory) {
+bool allocationFailed(ProgramStateRef State, SymbolRef Sym, const Allocation &Memory) {
   ConstraintManager &Constraints = State->getConstraintManager();
   if (Constraints.isNull(State, Sym).isConstrainedTrue())
     return true;
   // A status known not to be success (zero) means nothing was allocated.
-  return Memory.status() &&
-         Constraints.isNull(State, Memory.status()).isConstrainedFalse();
+  return Memory.status() && Constraints.isNull(State, Memory.status()).isConstrainedFalse();
 }
 
 // Memory this path still has to release and has not reported lost:
 // allocated, not released, not escaped, and not known to have failed.
 bool stillOurs(ProgramStateRef State, SymbolRef Sym, const Allocation &Memory) {
-  return Memory.state() == Ownership::Allocated &&
-         !allocationFailed(State, Sym, Memory) &&
+  return Memory.state() == Ownership::Allocated && !allocationFailed(State, Sym, Memory) &&
          !State->contains<ReportedMemory>(Sym);
 }
 
@@ -227,8 +215,7 @@ ProgramStateRef escape(ProgramStateRef State, SymbolRef Sym) {
 
 // Whether `E` names `Variable`, through parentheses and implicit casts and,
 // with `ThroughMembers`, through member accesses (`v.field` names `v`).
-bool namesVariable(const Expr *E, const VarDecl *Variable,
-                   bool ThroughMembers) {
+bool namesVariable(const Expr *E, const VarDecl *Variable, bool ThroughMembers) {
   E = E->IgnoreParenImpCasts();
   while (ThroughMembers && isa<MemberExpr>(E))
     E = cast<MemberExpr>(E)->getBase()->IgnoreParenImpCasts();
@@ -238,14 +225,11 @@ bool namesVariable(const Expr *E, const VarDecl *Variable,
 
 // Whether `Call` binds `Variable` to a non-const reference parameter: the
 // callee may write it.
-bool passesByMutableReference(const CallExpr *Call, const VarDecl *Variable,
-                              bool ThroughMembers) {
+bool passesByMutableReference(const CallExpr *Call, const VarDecl *Variable, bool ThroughMembers) {
   const FunctionDecl *Callee = Call->getDirectCallee();
-  for (unsigned I = 0;
-       Callee && I < Call->getNumArgs() && I < Callee->getNumParams(); ++I) {
+  for (unsigned I = 0; Callee && I < Call->getNumArgs() && I < Callee->getNumParams(); ++I) {
     QualType Type = Callee->getParamDecl(I)->getType();
-    if (Type->isReferenceType() &&
-        !Type.getNonReferenceType().isConstQualified() &&
+    if (Type->isReferenceType() && !Type.getNonReferenceType().isConstQualified() &&
         namesVariable(Call->getArg(I), Variable, ThroughMembers))
       return true;
   }
@@ -256,8 +240,7 @@ bool passesByMutableReference(const CallExpr *Call, const VarDecl *Variable,
 // the lambda runs.
 bool capturesByReference(const LambdaExpr *Lambda, const VarDecl *Variable) {
   return llvm::any_of(Lambda->captures(), [&](const LambdaCapture &Capture) {
-    return Capture.capturesVariable() &&
-           Capture.getCaptureKind() == LCK_ByRef &&
+    return Capture.capturesVariable() && Capture.getCaptureKind() == LCK_ByRef &&
            Capture.getCapturedVar() == Variable;
   });
 }
@@ -266,10 +249,8 @@ bool capturesByReference(const LambdaExpr *Lambda, const VarDecl *Variable) {
 const VarDecl *localPointerVariable(const Expr *E) {
   const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts());
   const auto *Variable = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  return Variable && Variable->hasLocalStorage() &&
-                 Variable->getType()->isPointerType()
-             ? Variable
-             : nullptr;
+  return Variable && Variable->hasLocalStorage() && Variable->getType()->isPointerType() ? Variable
+                                                                                         : nullptr;
 }
 
 // Whether a local variable keeps the address an allocation stored in it:
@@ -311,12 +292,10 @@ public:
     }
     if (const AllocationApi *Api = api().allocation(Callee);
         Api && Api->OutParam < Call->getNumArgs())
-      AllocationOutArguments.insert(
-          Call->getArg(Api->OutParam)->IgnoreParenCasts());
+      AllocationOutArguments.insert(Call->getArg(Api->OutParam)->IgnoreParenCasts());
     if (const HostAllocationApi *Api = api().hostAllocation(Callee);
         Api && Api->OutParam && *Api->OutParam < Call->getNumArgs())
-      AllocationOutArguments.insert(
-          Call->getArg(*Api->OutParam)->IgnoreParenCasts());
+      AllocationOutArguments.insert(Call->getArg(*Api->OutParam)->IgnoreParenCasts());
     if (passesByMutableReference(Call, Variable, /*ThroughMembers=*/false))
       Holds = false;
     return Holds;
@@ -326,8 +305,7 @@ public:
     if (!refersToVariable(Operator->getSubExpr()))
       return true;
     if (Operator->isIncrementDecrementOp() ||
-        (Operator->getOpcode() == UO_AddrOf &&
-         !AllocationOutArguments.contains(Operator)))
+        (Operator->getOpcode() == UO_AddrOf && !AllocationOutArguments.contains(Operator)))
       Holds = false;
     return Holds;
   }
@@ -386,8 +364,7 @@ private:
 const MemRegion *withoutCasts(const MemRegion *Region) {
   while (const auto *Element = dyn_cast<ElementRegion>(Region)) {
     const auto *Super = dyn_cast<TypedValueRegion>(Element->getSuperRegion());
-    if (!Element->getIndex().isZeroConstant() || !Super ||
-        Super->getValueType()->isArrayType())
+    if (!Element->getIndex().isZeroConstant() || !Super || Super->getValueType()->isArrayType())
       break;
     Region = Super;
   }
@@ -417,8 +394,7 @@ bool overwrites(const Stmt *S, const ValueDecl *Variable) {
 }
 
 // A holder that receives another value no longer holds what it held.
-ProgramStateRef forgetOverwritten(ProgramStateRef State,
-                                  const MemRegion *Region, SymbolRef Keep) {
+ProgramStateRef forgetOverwritten(ProgramStateRef State, const MemRegion *Region, SymbolRef Keep) {
   for (auto [Sym, Kept] : State->get<Holders>())
     if (Kept.Region == Region && Sym != Keep)
       State = State->remove<Holders>(Sym);
@@ -434,8 +410,7 @@ ProgramStateRef forgetOverwritten(ProgramStateRef State,
 // with everything else; the loop cannot have changed it.
 class LoopLeavesAlone : public RecursiveASTVisitor<LoopLeavesAlone> {
 public:
-  LoopLeavesAlone(const VarDecl *Variable, const Stmt *Loop)
-      : Variable(Variable), Loop(Loop) {}
+  LoopLeavesAlone(const VarDecl *Variable, const Stmt *Loop) : Variable(Variable), Loop(Loop) {}
 
   bool in(const Stmt *FunctionBody) {
     TraverseStmt(const_cast<Stmt *>(FunctionBody));
@@ -449,8 +424,7 @@ public:
     InLoop = InLoop || S == Loop;
     if (const auto *Call = dyn_cast<CallExpr>(S))
       for (const Expr *Argument : Call->arguments())
-        if (const auto *Address =
-                dyn_cast<UnaryOperator>(Argument->IgnoreParenCasts());
+        if (const auto *Address = dyn_cast<UnaryOperator>(Argument->IgnoreParenCasts());
             Address && Address->getOpcode() == UO_AddrOf)
           PassedToCall.insert(Address);
     RecursiveASTVisitor::TraverseStmt(S);
@@ -461,17 +435,14 @@ public:
   bool VisitUnaryOperator(UnaryOperator *Operator) {
     if (!refersToVariable(Operator->getSubExpr()))
       return true;
-    if ((InLoop && (Operator->isIncrementDecrementOp() ||
-                    Operator->getOpcode() == UO_AddrOf)) ||
-        (Operator->getOpcode() == UO_AddrOf &&
-         !PassedToCall.contains(Operator)))
+    if ((InLoop && (Operator->isIncrementDecrementOp() || Operator->getOpcode() == UO_AddrOf)) ||
+        (Operator->getOpcode() == UO_AddrOf && !PassedToCall.contains(Operator)))
       LeftAlone = false;
     return LeftAlone;
   }
 
   bool VisitBinaryOperator(BinaryOperator *Operator) {
-    if (InLoop && Operator->isAssignmentOp() &&
-        refersToVariable(Operator->getLHS()))
+    if (InLoop && Operator->isAssignmentOp() && refersToVariable(Operator->getLHS()))
       LeftAlone = false;
     return LeftAlone;
   }
@@ -484,8 +455,7 @@ public:
           !(Member->getMethodDecl() && Member->getMethodDecl()->isConst()))
         LeftAlone = false;
     if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(Call);
-        Operator && Operator->getNumArgs() > 0 &&
-        refersToVariable(Operator->getArg(0)))
+        Operator && Operator->getNumArgs() > 0 && refersToVariable(Operator->getArg(0)))
       LeftAlone = false;
     if (passesByMutableReference(Call, Variable, /*ThroughMembers=*/true))
       LeftAlone = false;
@@ -527,9 +497,8 @@ public:
     if (const CXXDestructorDecl *Destructor = Record->getDestructor())
       Releases = callsRelease(Destructor);
     for (const FieldDecl *Field : Record->fields())
-      Releases = Releases || releases(Field->getType()
-                                          ->getBaseElementTypeUnsafe()
-                                          ->getAsCXXRecordDecl());
+      Releases =
+          Releases || releases(Field->getType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl());
     for (const CXXBaseSpecifier &Base : Record->bases())
       Releases = Releases || releases(Base.getType()->getAsCXXRecordDecl());
     return Known[Record] = Releases;
@@ -546,13 +515,11 @@ private:
       ReleasingDestructors &Owner;
       unsigned Depth;
       bool Found = false;
-      Finder(ReleasingDestructors &Owner, unsigned Depth)
-          : Owner(Owner), Depth(Depth) {}
+      Finder(ReleasingDestructors &Owner, unsigned Depth) : Owner(Owner), Depth(Depth) {}
       bool VisitCXXDeleteExpr(CXXDeleteExpr *) { return !(Found = true); }
       bool VisitCallExpr(CallExpr *Call) {
         const FunctionDecl *Callee = Call->getDirectCallee();
-        Found = api().release(Callee) ||
-                (Callee && Owner.callsRelease(Callee, Depth + 1));
+        Found = api().release(Callee) || (Callee && Owner.callsRelease(Callee, Depth + 1));
         return !Found;
       }
     } Find(*this, Depth);
@@ -570,17 +537,15 @@ bool isNoexcept(const FunctionDecl *Function) {
   if (!Prototype)
     return false;
   ExceptionSpecificationType Spec = Prototype->getExceptionSpecType();
-  return Spec == EST_BasicNoexcept || Spec == EST_NoexceptTrue ||
-         Spec == EST_DynamicNone || Spec == EST_NoThrow;
+  return Spec == EST_BasicNoexcept || Spec == EST_NoexceptTrue || Spec == EST_DynamicNone ||
+         Spec == EST_NoThrow;
 }
 
 // Whether `S` sits in the try block of a try statement of its function (not
 // in one of its handlers): a handler may catch what `S` throws.
 bool insideTryBlock(const Stmt *S, const ParentMap &Parents) {
-  for (const Stmt *Parent = Parents.getParent(S); Parent;
-       S = Parent, Parent = Parents.getParent(S))
-    if (const auto *Try = dyn_cast<CXXTryStmt>(Parent);
-        Try && Try->getTryBlock() == S)
+  for (const Stmt *Parent = Parents.getParent(S); Parent; S = Parent, Parent = Parents.getParent(S))
+    if (const auto *Try = dyn_cast<CXXTryStmt>(Parent); Try && Try->getTryBlock() == S)
       return true;
   return false;
 }
@@ -608,8 +573,7 @@ struct PathLeaves {
 bool isSuccessfulExitFromMain(const CallEvent &Call, CheckerContext &C) {
   if (!api().exitsProcess(calleeOf(Call)) || Call.getNumArgs() != 1)
     return false;
-  const llvm::APSInt *Status =
-      C.getSValBuilder().getKnownValue(C.getState(), Call.getArgSVal(0));
+  const llvm::APSInt *Status = C.getSValBuilder().getKnownValue(C.getState(), Call.getArgSVal(0));
   const LocationContext *Root = C.getLocationContext();
   while (Root->getParent())
     Root = Root->getParent();
@@ -638,8 +602,7 @@ const CXXThrowExpr *thrownBy(const Expr *E, CheckerContext &C) {
 
 PathLeaves programEnds(CheckerContext &C) {
   PathLeaves Leaves{{}, true};
-  for (const LocationContext *Frame = C.getStackFrame(); Frame;
-       Frame = Frame->getParent())
+  for (const LocationContext *Frame = C.getStackFrame(); Frame; Frame = Frame->getParent())
     if (const auto *Stack = dyn_cast<StackFrameContext>(Frame))
       Leaves.Frames.push_back(Stack);
   return Leaves;
@@ -651,24 +614,19 @@ PathLeaves programEnds(CheckerContext &C) {
 // reachable only through it.
 class FrameExit final : public StoreManager::BindingsHandler {
 public:
-  FrameExit(ProgramStateRef State,
-            llvm::function_ref<bool(const StackFrameContext *)> Leaves,
+  FrameExit(ProgramStateRef State, llvm::function_ref<bool(const StackFrameContext *)> Leaves,
             ReleasingDestructors &Destructors)
       : State(State), Leaves(Leaves), Destructors(Destructors) {
-    State->getStateManager().getStoreManager().iterBindings(State->getStore(),
-                                                            *this);
+    State->getStateManager().getStoreManager().iterBindings(State->getStore(), *this);
   }
 
-  bool HandleBinding(StoreManager &, Store, const MemRegion *Region,
-                     SVal Value) override {
+  bool HandleBinding(StoreManager &, Store, const MemRegion *Region, SVal Value) override {
     const MemRegion *Base = Region->getBaseRegion();
-    const auto *Space =
-        dyn_cast<StackSpaceRegion>(Base->getMemorySpace(State));
+    const auto *Space = dyn_cast<StackSpaceRegion>(Base->getMemorySpace(State));
     if (Space && Leaves(Space->getStackFrame())) {
       const auto *Object = dyn_cast<TypedValueRegion>(Base);
-      if (Object && Destructors.releases(Object->getValueType()
-                                             ->getBaseElementTypeUnsafe()
-                                             ->getAsCXXRecordDecl()))
+      if (Object && Destructors.releases(
+                        Object->getValueType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl()))
         State->scanReachableSymbols(Value, Owned);
       return true;
     }
@@ -692,62 +650,48 @@ private:
 };
 
 class MemoryModeling
-    : public Checker<eval::Call, check::PostCall, check::NewAllocator,
-                     check::Bind, check::PointerEscape, check::DeadSymbols,
-                     check::LiveSymbols,
-                     check::PreStmt<ReturnStmt>, check::PreStmt<Expr>,
-                     check::PreCall,
-                     check::PostStmt<CUDAKernelCallExpr>, check::BlockEntrance,
-                     eval::Assume,
+    : public Checker<eval::Call, check::PostCall, check::NewAllocator, check::Bind,
+                     check::PointerEscape, check::DeadSymbols, check::LiveSymbols,
+                     check::PreStmt<ReturnStmt>, check::PreStmt<Expr>, check::PreCall,
+                     check::PostStmt<CUDAKernelCallExpr>, check::BlockEntrance, eval::Assume,
                      EventDispatcher<MemoryLost>> {
 public:
-  void checkBlockEntrance(const BlockEntrance &Entrance,
-                          CheckerContext &C) const;
+  void checkBlockEntrance(const BlockEntrance &Entrance, CheckerContext &C) const;
   bool evalCall(const CallEvent &Call, CheckerContext &C) const;
   void checkPostCall(const CallEvent &Call, CheckerContext &C) const;
   void checkNewAllocator(const CXXAllocatorCall &Call, CheckerContext &C) const;
   void checkBind(SVal Location, SVal Value, const Stmt *S, bool AtDeclInit,
                  CheckerContext &C) const;
-  ProgramStateRef checkPointerEscape(ProgramStateRef State,
-                                     const InvalidatedSymbols &Escaped,
-                                     const CallEvent *Call,
-                                     PointerEscapeKind Kind) const;
+  ProgramStateRef checkPointerEscape(ProgramStateRef State, const InvalidatedSymbols &Escaped,
+                                     const CallEvent *Call, PointerEscapeKind Kind) const;
   void checkDeadSymbols(SymbolReaper &Reaper, CheckerContext &C) const;
   void checkLiveSymbols(ProgramStateRef State, SymbolReaper &Reaper) const;
   void checkPreStmt(const ReturnStmt *Return, CheckerContext &C) const;
   void checkPreStmt(const Expr *E, CheckerContext &C) const;
   void checkPreCall(const CallEvent &Call, CheckerContext &C) const;
   void checkPostStmt(const CUDAKernelCallExpr *Launch, CheckerContext &C) const;
-  ProgramStateRef evalAssume(ProgramStateRef State, SVal Condition,
-                             bool Assumption) const;
+  ProgramStateRef evalAssume(ProgramStateRef State, SVal Condition, bool Assumption) const;
 
 private:
-  bool evalCudaAllocation(const CallEvent &Call, const AllocationApi &Api,
-                          CheckerContext &C) const;
+  bool evalCudaAllocation(const CallEvent &Call, const AllocationApi &Api, CheckerContext &C) const;
   bool evalHostAllocation(const CallEvent &Call, const HostAllocationApi &Api,
                           CheckerContext &C) const;
-  ProgramStateRef bindStatus(const CallEvent &Call, CheckerContext &C,
-                             ProgramStateRef State, SymbolRef &Status) const;
-  ProgramStateRef track(ProgramStateRef State, CheckerContext &C,
-                        const Expr *Origin, SVal Address,
-                        const MemRegion *Holder, MemoryFamily Family,
-                        llvm::StringRef Allocator, llvm::StringRef Release,
-                        SymbolRef Status) const;
-  ProgramStateRef release(ProgramStateRef State, CheckerContext &C,
-                          SVal Address, MemoryFamily Family,
-                          llvm::StringRef By, SymbolRef Status) const;
-  ProgramStateRef restoreAfterWidening(ProgramStateRef State,
-                                       SymbolRef Sym) const;
+  ProgramStateRef bindStatus(const CallEvent &Call, CheckerContext &C, ProgramStateRef State,
+                             SymbolRef &Status) const;
+  ProgramStateRef track(ProgramStateRef State, CheckerContext &C, const Expr *Origin, SVal Address,
+                        const MemRegion *Holder, MemoryFamily Family, llvm::StringRef Allocator,
+                        llvm::StringRef Release, SymbolRef Status) const;
+  ProgramStateRef release(ProgramStateRef State, CheckerContext &C, SVal Address,
+                          MemoryFamily Family, llvm::StringRef By, SymbolRef Status) const;
+  ProgramStateRef restoreAfterWidening(ProgramStateRef State, SymbolRef Sym) const;
   ProgramStateRef receiveProjectMemory(const CallEvent &Call, const FunctionSummary &Summary,
                                        ProgramStateRef State, CheckerContext &C) const;
   ProgramStateRef answerPointerQuery(const CallEvent &Call, const PointerQueryApi &Api,
                                      CheckerContext &C) const;
-  ProgramStateRef recordDeviceAlias(const CallEvent &Call,
-                                    const MappedPointerApi &Api,
+  ProgramStateRef recordDeviceAlias(const CallEvent &Call, const MappedPointerApi &Api,
                                     CheckerContext &C) const;
   bool keepsItsAllocation(const VarRegion *Variable) const;
-  bool loopLeavesAlone(const VarDecl *Variable, const Stmt *Loop,
-                       const Decl *Function) const;
+  bool loopLeavesAlone(const VarDecl *Variable, const Stmt *Loop, const Decl *Function) const;
   llvm::ArrayRef<const VarDecl *> localsOf(const Decl *Function) const;
   llvm::ArrayRef<const VarDecl *> globalsOf(const Decl *Function) const;
   bool runsOnlyLibraryCode(const Stmt *Loop, const SourceManager &SM) const;
@@ -759,20 +703,17 @@ private:
 
   mutable ReleasingDestructors Destructors;
   mutable llvm::DenseMap<const VarDecl *, bool> AllocationOnlyVariables;
-  mutable llvm::DenseMap<std::pair<const VarDecl *, const Stmt *>, bool>
-      LoopInvariantVariables;
-  mutable llvm::DenseMap<const Decl *, llvm::SmallVector<const VarDecl *, 16>>
-      Locals;
-  mutable llvm::DenseMap<const Decl *, llvm::SmallVector<const VarDecl *, 4>>
-      Globals;
+  mutable llvm::DenseMap<std::pair<const VarDecl *, const Stmt *>, bool> LoopInvariantVariables;
+  mutable llvm::DenseMap<const Decl *, llvm::SmallVector<const VarDecl *, 16>> Locals;
+  mutable llvm::DenseMap<const Decl *, llvm::SmallVector<const VarDecl *, 4>> Globals;
   mutable llvm::DenseMap<const Stmt *, bool> LibraryOnlyLoops;
 };
 
 // The size of what an allocation returns becomes the region's dynamic extent,
 // as the analyzer's own malloc modelling records it, for the checks that
 // compare sizes (cuda-copy-size).
-ProgramStateRef withAllocatedSize(ProgramStateRef State, const CallEvent &Call,
-                                  SVal Address, CheckerContext &C) {
+ProgramStateRef withAllocatedSize(ProgramStateRef State, const CallEvent &Call, SVal Address,
+                                  CheckerContext &C) {
   const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
   const ByteCountApi *Counts = Callee ? api().byteCounts(Callee) : nullptr;
   const MemRegion *Region = Address.getAsRegion();
@@ -806,10 +747,8 @@ bool MemoryModeling::evalCall(const CallEvent &Call, CheckerContext &C) const {
 
 // The status a call returns is a fresh symbol: both success and failure stay
 // possible until the program tests it.
-ProgramStateRef MemoryModeling::bindStatus(const CallEvent &Call,
-                                           CheckerContext &C,
-                                           ProgramStateRef State,
-                                           SymbolRef &Status) const {
+ProgramStateRef MemoryModeling::bindStatus(const CallEvent &Call, CheckerContext &C,
+                                           ProgramStateRef State, SymbolRef &Status) const {
   Status = nullptr;
   if (Call.getResultType()->isVoidType())
     return State;
@@ -820,8 +759,7 @@ ProgramStateRef MemoryModeling::bindStatus(const CallEvent &Call,
   return State->BindExpr(Call.getOriginExpr(), C.getLocationContext(), Value);
 }
 
-bool MemoryModeling::evalCudaAllocation(const CallEvent &Call,
-                                        const AllocationApi &Api,
+bool MemoryModeling::evalCudaAllocation(const CallEvent &Call, const AllocationApi &Api,
                                         CheckerContext &C) const {
   if (Call.getNumArgs() <= Api.OutParam)
     return false;
@@ -839,8 +777,8 @@ bool MemoryModeling::evalCudaAllocation(const CallEvent &Call,
         Written.push_back(Call.getArgSVal(I));
     }
   if (!Written.empty())
-    State = State->invalidateRegions(Written, Call.getCFGElementRef(),
-                                     C.blockCount(), C.getLocationContext(),
+    State = State->invalidateRegions(Written, Call.getCFGElementRef(), C.blockCount(),
+                                     C.getLocationContext(),
                                      /*CausesPointerEscape=*/false);
 
   std::optional<Loc> Out = Call.getArgSVal(Api.OutParam).getAs<Loc>();
@@ -850,18 +788,15 @@ bool MemoryModeling::evalCudaAllocation(const CallEvent &Call,
     C.addTransition(State);
     return true;
   }
-  QualType Target =
-      Call.parameters()[Api.OutParam]->getType()->getPointeeType();
+  QualType Target = Call.parameters()[Api.OutParam]->getType()->getPointeeType();
   SValBuilder &Builder = C.getSValBuilder();
   SVal Address;
   if (Loc::isLocType(Target)) {
-    Address = Builder.getConjuredHeapSymbolVal(Call.getCFGElementRef(),
-                                               C.getLocationContext(), Target,
-                                               C.blockCount());
+    Address = Builder.getConjuredHeapSymbolVal(Call.getCFGElementRef(), C.getLocationContext(),
+                                               Target, C.blockCount());
   } else if (Target->isIntegerType()) {
     static int HandleTag; // CUdeviceptr: the address is an integer
-    Address =
-        Builder.conjureSymbolVal(Call, Target, C.blockCount(), &HandleTag);
+    Address = Builder.conjureSymbolVal(Call, Target, C.blockCount(), &HandleTag);
   } else {
     C.addTransition(State);
     return true;
@@ -871,27 +806,22 @@ bool MemoryModeling::evalCudaAllocation(const CallEvent &Call,
 
   std::optional<uint64_t> Flags;
   if (Api.FlagsParam && *Api.FlagsParam < Call.getNumArgs())
-    if (const llvm::APSInt *Known =
-            Builder.getKnownValue(State, Call.getArgSVal(*Api.FlagsParam)))
+    if (const llvm::APSInt *Known = Builder.getKnownValue(State, Call.getArgSVal(*Api.FlagsParam)))
       Flags = Known->getZExtValue();
   State = track(State, C, Call.getOriginExpr(), Address, Holder,
-                CudaApi::allocatedFamily(Api, Flags), Api.Name, Api.Release,
-                Status);
+                CudaApi::allocatedFamily(Api, Flags), Api.Name, Api.Release, Status);
   C.addTransition(State);
   return true;
 }
 
-bool MemoryModeling::evalHostAllocation(const CallEvent &Call,
-                                        const HostAllocationApi &Api,
+bool MemoryModeling::evalHostAllocation(const CallEvent &Call, const HostAllocationApi &Api,
                                         CheckerContext &C) const {
   ProgramStateRef State = C.getState();
   SValBuilder &Builder = C.getSValBuilder();
   if (!Api.OutParam) {
     DefinedSVal Address = Builder.getConjuredHeapSymbolVal(
-        Call.getCFGElementRef(), C.getLocationContext(), Call.getResultType(),
-        C.blockCount());
-    State =
-        State->BindExpr(Call.getOriginExpr(), C.getLocationContext(), Address);
+        Call.getCFGElementRef(), C.getLocationContext(), Call.getResultType(), C.blockCount());
+    State = State->BindExpr(Call.getOriginExpr(), C.getLocationContext(), Address);
     State = withAllocatedSize(State, Call, Address, C);
     State = track(State, C, Call.getOriginExpr(), Address, /*Holder=*/nullptr,
                   MemoryFamily::PageableHost, Api.Name, Api.Release,
@@ -908,8 +838,7 @@ bool MemoryModeling::evalHostAllocation(const CallEvent &Call,
     C.addTransition(State);
     return true;
   }
-  QualType Target =
-      Call.parameters()[*Api.OutParam]->getType()->getPointeeType();
+  QualType Target = Call.parameters()[*Api.OutParam]->getType()->getPointeeType();
   DefinedSVal Address = Builder.getConjuredHeapSymbolVal(
       Call.getCFGElementRef(), C.getLocationContext(), Target, C.blockCount());
   State = State->bindLoc(*Out, Address, C.getLocationContext());
@@ -924,29 +853,26 @@ bool MemoryModeling::evalHostAllocation(const CallEvent &Call,
 // GPU), and rightly so; what the kernel may write through its pointer
 // arguments (managed memory the host reads later) becomes unknown here. The
 // pointers themselves stay ours.
-void MemoryModeling::checkPostStmt(const CUDAKernelCallExpr *Launch,
-                                   CheckerContext &C) const {
+void MemoryModeling::checkPostStmt(const CUDAKernelCallExpr *Launch, CheckerContext &C) const {
   llvm::SmallVector<SVal, 4> Pointees;
   for (const Expr *Argument : Launch->arguments())
     if (SVal Value = C.getSVal(Argument); isa<Loc>(Value))
       Pointees.push_back(Value);
   if (Pointees.empty())
     return;
-  C.addTransition(C.getState()->invalidateRegions(
-      Pointees, C.getCFGElementRef(), C.blockCount(), C.getLocationContext(),
-      /*CausesPointerEscape=*/false));
+  C.addTransition(C.getState()->invalidateRegions(Pointees, C.getCFGElementRef(), C.blockCount(),
+                                                  C.getLocationContext(),
+                                                  /*CausesPointerEscape=*/false));
 }
 
-ProgramStateRef
-MemoryModeling::track(ProgramStateRef State, CheckerContext &C,
-                      const Expr *Origin, SVal Address, const MemRegion *Holder,
-                      MemoryFamily Family, llvm::StringRef Allocator,
-                      llvm::StringRef Release, SymbolRef Status) const {
+ProgramStateRef MemoryModeling::track(ProgramStateRef State, CheckerContext &C, const Expr *Origin,
+                                      SVal Address, const MemRegion *Holder, MemoryFamily Family,
+                                      llvm::StringRef Allocator, llvm::StringRef Release,
+                                      SymbolRef Status) const {
   SymbolRef Sym = Address.getAsSymbol();
   if (!Sym)
     return State;
-  auto [Site, Frame] =
-      userSite(Origin, C.getLocationContext(), C.getSourceManager());
+  auto [Site, Frame] = userSite(Origin, C.getLocationContext(), C.getSourceManager());
   // Stored straight into memory a caller can reach (`*out`, `this->d`, a
   // global): the caller owns it from here.
   bool Escapes = Holder && !Holder->hasMemorySpace<StackSpaceRegion>(State);
@@ -955,9 +881,9 @@ MemoryModeling::track(ProgramStateRef State, CheckerContext &C,
     State = forgetOverwritten(State, Kept, Sym);
     State = State->set<Holders>(Sym, {Kept, Address});
   }
-  return State->set<Allocations>(
-      Sym, Allocation(Escapes ? Ownership::Escaped : Ownership::Allocated,
-                      Family, Site, Frame, Allocator, Release, Status));
+  return State->set<Allocations>(Sym,
+                                 Allocation(Escapes ? Ownership::Escaped : Ownership::Allocated,
+                                            Family, Site, Frame, Allocator, Release, Status));
 }
 
 // `float *h = (float *)malloc(n);`, `d = other;`: remember which local
@@ -965,8 +891,7 @@ MemoryModeling::track(ProgramStateRef State, CheckerContext &C,
 void MemoryModeling::checkBind(SVal Location, SVal Value, const Stmt *, bool,
                                CheckerContext &C) const {
   SymbolRef Sym = Value.getAsSymbol();
-  const MemRegion *Region =
-      Location.getAsRegion() ? withoutCasts(Location.getAsRegion()) : nullptr;
+  const MemRegion *Region = Location.getAsRegion() ? withoutCasts(Location.getAsRegion()) : nullptr;
   ProgramStateRef State = C.getState();
   if (!Region || !Region->hasMemorySpace<StackLocalsSpaceRegion>(State))
     return;
@@ -979,14 +904,12 @@ void MemoryModeling::checkBind(SVal Location, SVal Value, const Stmt *, bool,
 
 // The function's parameters and local variables (not references, not
 // statics), in declaration order.
-llvm::ArrayRef<const VarDecl *>
-MemoryModeling::localsOf(const Decl *Function) const {
+llvm::ArrayRef<const VarDecl *> MemoryModeling::localsOf(const Decl *Function) const {
   auto [It, Inserted] = Locals.try_emplace(Function);
   if (Inserted) {
     struct Collector : RecursiveASTVisitor<Collector> {
       llvm::SmallVector<const VarDecl *, 16> &Found;
-      explicit Collector(llvm::SmallVector<const VarDecl *, 16> &Found)
-          : Found(Found) {}
+      explicit Collector(llvm::SmallVector<const VarDecl *, 16> &Found) : Found(Found) {}
       bool VisitVarDecl(VarDecl *Variable) {
         if (Variable->hasLocalStorage() && !isa<ParmVarDecl>(Variable) &&
             !Variable->getType()->isReferenceType())
@@ -1005,24 +928,19 @@ MemoryModeling::localsOf(const Decl *Function) const {
 
 // The host globals of the program (not the libraries') of a plain type that
 // the function names.
-llvm::ArrayRef<const VarDecl *>
-MemoryModeling::globalsOf(const Decl *Function) const {
+llvm::ArrayRef<const VarDecl *> MemoryModeling::globalsOf(const Decl *Function) const {
   auto [It, Inserted] = Globals.try_emplace(Function);
   if (Inserted) {
     struct Collector : RecursiveASTVisitor<Collector> {
       llvm::SmallVector<const VarDecl *, 4> &Found;
       const SourceManager &SM;
-      Collector(llvm::SmallVector<const VarDecl *, 4> &Found,
-                const SourceManager &SM)
+      Collector(llvm::SmallVector<const VarDecl *, 4> &Found, const SourceManager &SM)
           : Found(Found), SM(SM) {}
       bool VisitDeclRefExpr(DeclRefExpr *Reference) {
         const auto *Variable = dyn_cast<VarDecl>(Reference->getDecl());
-        if (Variable && Variable->hasGlobalStorage() &&
-            Variable->getType()->isScalarType() &&
-            CudaApi::staticStorageFamily(*Variable) ==
-                MemoryFamily::PageableHost &&
-            !SM.isInSystemHeader(Variable->getLocation()) &&
-            !llvm::is_contained(Found, Variable))
+        if (Variable && Variable->hasGlobalStorage() && Variable->getType()->isScalarType() &&
+            CudaApi::staticStorageFamily(*Variable) == MemoryFamily::PageableHost &&
+            !SM.isInSystemHeader(Variable->getLocation()) && !llvm::is_contained(Found, Variable))
           Found.push_back(Variable);
         return true;
       }
@@ -1035,8 +953,7 @@ MemoryModeling::globalsOf(const Decl *Function) const {
 // Whether the only code `Loop` calls is the libraries' (and kernels, which
 // run on the device): nothing in it can write a global of the program that
 // the loop does not name.
-bool MemoryModeling::runsOnlyLibraryCode(const Stmt *Loop,
-                                         const SourceManager &SM) const {
+bool MemoryModeling::runsOnlyLibraryCode(const Stmt *Loop, const SourceManager &SM) const {
   auto [It, Inserted] = LibraryOnlyLoops.try_emplace(Loop, true);
   if (Inserted) {
     struct Finder : RecursiveASTVisitor<Finder> {
@@ -1068,8 +985,7 @@ bool MemoryModeling::runsOnlyLibraryCode(const Stmt *Loop,
 
 bool MemoryModeling::loopLeavesAlone(const VarDecl *Variable, const Stmt *Loop,
                                      const Decl *Function) const {
-  auto [It, Inserted] =
-      LoopInvariantVariables.try_emplace({Variable, Loop}, false);
+  auto [It, Inserted] = LoopInvariantVariables.try_emplace({Variable, Loop}, false);
   if (Inserted)
     It->second = LoopLeavesAlone(Variable, Loop).in(Function->getBody());
   return It->second;
@@ -1082,8 +998,7 @@ bool MemoryModeling::loopLeavesAlone(const VarDecl *Variable, const Stmt *Loop,
 // cudaFree(p);` then takes the mismatched branches together. Widening happens
 // as the loop's block is entered; the state before it is the predecessor's,
 // and the variables the loop leaves alone get their values back from there.
-void MemoryModeling::checkBlockEntrance(const BlockEntrance &Entrance,
-                                        CheckerContext &C) const {
+void MemoryModeling::checkBlockEntrance(const BlockEntrance &Entrance, CheckerContext &C) const {
   const Stmt *Loop = Entrance.getBlock()->getTerminatorStmt();
   if (!Loop || !isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Loop))
     return;
@@ -1099,19 +1014,18 @@ void MemoryModeling::checkBlockEntrance(const BlockEntrance &Entrance,
   if (!Function || !Function->getBody())
     return;
   ProgramStateRef Restored = State;
-  auto RestoreWhatTheLoopLeavesAlone =
-      [&](llvm::ArrayRef<const VarDecl *> Variables) {
-        for (const VarDecl *Variable : Variables) {
-          if (!loopLeavesAlone(Variable, Loop, Function))
-            continue;
-          Loc Address = Previous->getLValue(Variable, Frame);
-          SVal Value = Previous->getSVal(Address);
-          // A local not declared yet on this path: nothing to keep.
-          if (Value.isUndef())
-            continue;
-          Restored = Restored->bindLoc(Address, Value, Frame);
-        }
-      };
+  auto RestoreWhatTheLoopLeavesAlone = [&](llvm::ArrayRef<const VarDecl *> Variables) {
+    for (const VarDecl *Variable : Variables) {
+      if (!loopLeavesAlone(Variable, Loop, Function))
+        continue;
+      Loc Address = Previous->getLValue(Variable, Frame);
+      SVal Value = Previous->getSVal(Address);
+      // A local not declared yet on this path: nothing to keep.
+      if (Value.isUndef())
+        continue;
+      Restored = Restored->bindLoc(Address, Value, Frame);
+    }
+  };
   RestoreWhatTheLoopLeavesAlone(localsOf(Function));
   // Widening forgets the program's globals too (`if (bPinGenericMemory)
   // free(p); else cudaFreeHost(p);` after a loop in cuda-samples'
@@ -1128,14 +1042,12 @@ bool MemoryModeling::keepsItsAllocation(const VarRegion *Variable) const {
   const Decl *Function = Variable->getStackFrame()->getDecl();
   if (!Declaration || !Function || !Function->getBody())
     return false;
-  if (auto It = AllocationOnlyVariables.find(Declaration);
-      It != AllocationOnlyVariables.end())
+  if (auto It = AllocationOnlyVariables.find(Declaration); It != AllocationOnlyVariables.end())
     return It->second;
   // The variables the value can come from, each with its own writes checked;
   // then, until nothing changes, a variable that receives the value of one
   // that does not keep its allocation does not keep its own.
-  llvm::MapVector<const VarDecl *, llvm::SmallVector<const VarDecl *, 2>>
-      Group;
+  llvm::MapVector<const VarDecl *, llvm::SmallVector<const VarDecl *, 2>> Group;
   llvm::SmallVector<const VarDecl *, 4> Pending{Declaration};
   llvm::DenseMap<const VarDecl *, bool> Keeps;
   while (!Pending.empty()) {
@@ -1151,9 +1063,8 @@ bool MemoryModeling::keepsItsAllocation(const VarRegion *Variable) const {
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (auto &[Member, Sources] : Group)
-      if (Keeps[Member] && llvm::any_of(Sources, [&](const VarDecl *Source) {
-            return !Keeps[Source];
-          }))
+      if (Keeps[Member] &&
+          llvm::any_of(Sources, [&](const VarDecl *Source) { return !Keeps[Source]; }))
         Keeps[Member] = false, Changed = true;
   }
   for (auto &[Member, Sources] : Group)
@@ -1165,23 +1076,18 @@ bool MemoryModeling::keepsItsAllocation(const VarRegion *Variable) const {
 // function, and with them the pointers to what it allocated. A variable that
 // only allocations write still holds the same address after the loop: it is
 // bound again, and the memory stays tracked.
-ProgramStateRef MemoryModeling::restoreAfterWidening(ProgramStateRef State,
-                                                     SymbolRef Sym) const {
+ProgramStateRef MemoryModeling::restoreAfterWidening(ProgramStateRef State, SymbolRef Sym) const {
   const Allocation *Memory = State->get<Allocations>(Sym);
   const Holder *Kept = State->get<Holders>(Sym);
   const auto *Variable = Kept ? dyn_cast<VarRegion>(Kept->Region) : nullptr;
   if (!Memory || Memory->state() != Ownership::Allocated || !Variable ||
-      !Variable->getValueType()->isScalarType() ||
-      !keepsItsAllocation(Variable))
+      !Variable->getValueType()->isScalarType() || !keepsItsAllocation(Variable))
     return nullptr;
-  return State->bindLoc(loc::MemRegionVal(Variable), Kept->Value,
-                        Variable->getStackFrame());
+  return State->bindLoc(loc::MemRegionVal(Variable), Kept->Value, Variable->getStackFrame());
 }
 
-ProgramStateRef MemoryModeling::release(ProgramStateRef State,
-                                        CheckerContext &C, SVal Address,
-                                        MemoryFamily Family,
-                                        llvm::StringRef By,
+ProgramStateRef MemoryModeling::release(ProgramStateRef State, CheckerContext &C, SVal Address,
+                                        MemoryFamily Family, llvm::StringRef By,
                                         SymbolRef Status) const {
   SymbolRef Sym = allocationStart(Address);
   if (!Sym)
@@ -1189,30 +1095,26 @@ ProgramStateRef MemoryModeling::release(ProgramStateRef State,
   if (const Allocation *Memory = State->get<Allocations>(Sym)) {
     // A release of the wrong family fails and the memory stays allocated
     // (cuda-mismatched-free reports it).
-    if ((Memory->state() == Ownership::Allocated ||
-         Memory->state() == Ownership::Escaped) &&
+    if ((Memory->state() == Ownership::Allocated || Memory->state() == Ownership::Escaped) &&
         CudaApi::releaseAccepts(Family, Memory->family()))
-      return State->set<Allocations>(Sym,
-                                     Memory->with(Ownership::Released, By, Status));
+      return State->set<Allocations>(Sym, Memory->with(Ownership::Released, By, Status));
     return State;
   }
   // Memory of unknown provenance (a parameter, a field): released now, and a
   // second release on this path is still a double free.
-  return State->set<Allocations>(
-      Sym, Allocation(Ownership::Released, Family, /*Site=*/nullptr,
-                      C.getStackFrame(), /*Allocator=*/"", /*Release=*/"",
-                      /*Status=*/nullptr)
-               .with(Ownership::Released, By, Status));
+  return State->set<Allocations>(Sym,
+                                 Allocation(Ownership::Released, Family, /*Site=*/nullptr,
+                                            C.getStackFrame(), /*Allocator=*/"", /*Release=*/"",
+                                            /*Status=*/nullptr)
+                                     .with(Ownership::Released, By, Status));
 }
 
-void MemoryModeling::checkPostCall(const CallEvent &Call,
-                                   CheckerContext &C) const {
+void MemoryModeling::checkPostCall(const CallEvent &Call, CheckerContext &C) const {
   ProgramStateRef State = C.getState();
   const FunctionSummary *Summary = projectFunctionCalled(Call);
   if (std::optional<ReleaseCall> Release = releaseCall(Call)) {
-    SymbolRef Status = Call.getResultType()->isVoidType()
-                           ? nullptr
-                           : Call.getReturnValue().getAsSymbol();
+    SymbolRef Status =
+        Call.getResultType()->isVoidType() ? nullptr : Call.getReturnValue().getAsSymbol();
     State = release(State, C, Release->Address, Release->Family, Release->Name, Status);
     if (Summary)
       State = receiveProjectMemory(Call, *Summary, State, C);
@@ -1247,9 +1149,8 @@ void MemoryModeling::checkPostCall(const CallEvent &Call,
     SymbolRef Sym = Call.getReturnValue().getAsSymbol();
     if (Sym && !State->get<Allocations>(Sym))
       C.addTransition(State->set<Allocations>(
-          Sym,
-          Allocation(Ownership::Borrowed, Api->Family, Call.getOriginExpr(),
-                     C.getStackFrame(), Api->Display, "", nullptr)));
+          Sym, Allocation(Ownership::Borrowed, Api->Family, Call.getOriginExpr(), C.getStackFrame(),
+                          Api->Display, "", nullptr)));
     return;
   }
   if (isSmartPointerConstructor(Call)) {
@@ -1277,13 +1178,12 @@ ProgramStateRef MemoryModeling::receiveProjectMemory(const CallEvent &Call,
   // Distinct symbols for the return value and each out-parameter.
   static int Tags[8];
   auto FreshMemory = [&](QualType Type, unsigned Tag) -> SVal {
-    const SymbolConjured *Sym = Builder.conjureSymbol(Call.getCFGElementRef(), Context, Type,
-                                                      C.blockCount(), &Tags[Tag]);
+    const SymbolConjured *Sym =
+        Builder.conjureSymbol(Call.getCFGElementRef(), Context, Type, C.blockCount(), &Tags[Tag]);
     return loc::MemRegionVal(Regions.getSymbolicHeapRegion(Sym));
   };
-  SymbolRef Status = api().isStatusType(Call.getResultType())
-                         ? Call.getReturnValue().getAsSymbol()
-                         : nullptr;
+  SymbolRef Status =
+      api().isStatusType(Call.getResultType()) ? Call.getReturnValue().getAsSymbol() : nullptr;
   if (Summary.Returns && Loc::isLocType(Call.getResultType())) {
     SVal Address = FreshMemory(Call.getResultType(), 0);
     State = State->BindExpr(Origin, Context, Address);
@@ -1298,8 +1198,8 @@ ProgramStateRef MemoryModeling::receiveProjectMemory(const CallEvent &Call,
     if (!Out || !Out->getAsRegion())
       continue;
     QualType Declared = Call.parameters()[Parameter]->getType();
-    QualType Target = Declared->isReferenceType() ? Declared.getNonReferenceType()
-                                                  : Declared->getPointeeType();
+    QualType Target =
+        Declared->isReferenceType() ? Declared.getNonReferenceType() : Declared->getPointeeType();
     if (Target.isNull() || !Loc::isLocType(Target))
       continue;
     SVal Address = FreshMemory(Target, Parameter + 1);
@@ -1328,8 +1228,7 @@ ProgramStateRef MemoryModeling::answerPointerQuery(const CallEvent &Call,
     return State;
   const auto *Attributes =
       dyn_cast_or_null<TypedValueRegion>(Call.getArgSVal(Api.AttributesParam).getAsRegion());
-  const RecordDecl *Record =
-      Attributes ? Attributes->getValueType()->getAsRecordDecl() : nullptr;
+  const RecordDecl *Record = Attributes ? Attributes->getValueType()->getAsRecordDecl() : nullptr;
   if (!Record || !(Record = Record->getDefinition()))
     return State;
   SValBuilder &Builder = C.getSValBuilder();
@@ -1358,9 +1257,9 @@ ProgramStateRef MemoryModeling::answerPointerQuery(const CallEvent &Call,
       continue;
     for (const EnumConstantDecl *Enumerator : Declaration->enumerators())
       if (Enumerator->getName() == CudaApi::memoryTypeEnumerator(*Family))
-        State = State->bindLoc(loc::MemRegionVal(Answer),
-                               Builder.makeIntVal(Enumerator->getInitVal()),
-                               C.getLocationContext());
+        State =
+            State->bindLoc(loc::MemRegionVal(Answer), Builder.makeIntVal(Enumerator->getInitVal()),
+                           C.getLocationContext());
   }
   return State;
 }
@@ -1382,8 +1281,7 @@ ProgramStateRef MemoryModeling::recordDeviceAlias(const CallEvent &Call,
     Out = Call.getArgSVal(Api.OutParam).getAs<Loc>();
   if (!Out || Api.OutParam >= Call.parameters().size())
     return State;
-  QualType Target =
-      Call.parameters()[Api.OutParam]->getType()->getPointeeType();
+  QualType Target = Call.parameters()[Api.OutParam]->getType()->getPointeeType();
   SymbolRef Alias = State->getSVal(*Out, Target).getAsSymbol();
   if (!Alias || State->get<DeviceAliases>(Alias))
     return State;
@@ -1393,32 +1291,30 @@ ProgramStateRef MemoryModeling::recordDeviceAlias(const CallEvent &Call,
   return State->set<DeviceAliases>(Alias, DeviceAlias{Site, Host, Api.Name});
 }
 
-void MemoryModeling::checkNewAllocator(const CXXAllocatorCall &Call,
-                                       CheckerContext &C) const {
+void MemoryModeling::checkNewAllocator(const CXXAllocatorCall &Call, CheckerContext &C) const {
   const FunctionDecl *Callee = calleeOf(Call);
-  if (C.wasInlined || !Callee ||
-      !Callee->isReplaceableGlobalAllocationFunction() ||
+  if (C.wasInlined || !Callee || !Callee->isReplaceableGlobalAllocationFunction() ||
       Callee->isReservedGlobalPlacementOperator())
     return;
   bool IsArray = Call.getOriginExpr()->isArray();
   SVal Address = Call.getObjectUnderConstruction();
   C.addTransition(track(C.getState(), C, Call.getOriginExpr(), Address,
                         /*Holder=*/nullptr, MemoryFamily::PageableHost,
-                        CudaApi::newExpressionName(IsArray),
-                        CudaApi::deleteExpressionName(IsArray), nullptr));
+                        CudaApi::newExpressionName(IsArray), CudaApi::deleteExpressionName(IsArray),
+                        nullptr));
 }
 
-ProgramStateRef MemoryModeling::checkPointerEscape(
-    ProgramStateRef State, const InvalidatedSymbols &Escaped,
-    const CallEvent *Call, PointerEscapeKind Kind) const {
+ProgramStateRef MemoryModeling::checkPointerEscape(ProgramStateRef State,
+                                                   const InvalidatedSymbols &Escaped,
+                                                   const CallEvent *Call,
+                                                   PointerEscapeKind Kind) const {
   // A pointer passed to a call that uses it and returns stays ours, also
   // with an offset (`d + 16`). A pointer stored in memory the call may write
   // (`&d` among the arguments) is lost: the analyzer forgets what that
   // memory held.
   // The allocation APIs this model evaluates itself write their out-parameter
   // (PSK_EscapeOutParameters): that is where the memory goes, not an escape.
-  bool OnCall = Kind == PSK_DirectEscapeOnCall ||
-                Kind == PSK_IndirectEscapeOnCall ||
+  bool OnCall = Kind == PSK_DirectEscapeOnCall || Kind == PSK_IndirectEscapeOnCall ||
                 Kind == PSK_EscapeOutParameters;
   // A project function in another unit keeps what its summary says it
   // keeps; what is stored inside the memory it is given escapes, as for any
@@ -1427,8 +1323,7 @@ ProgramStateRef MemoryModeling::checkPointerEscape(
   bool CallKeepsNothing = OnCall && Call && (Summary || !mayKeepPointers(*Call));
   bool Widening = Kind == PSK_EscapeOther && !Call;
   for (SymbolRef Sym : Escaped) {
-    if (CallKeepsNothing &&
-        (Kind != PSK_IndirectEscapeOnCall || isArgumentBase(*Call, Sym)) &&
+    if (CallKeepsNothing && (Kind != PSK_IndirectEscapeOnCall || isArgumentBase(*Call, Sym)) &&
         !(Summary && keptByProjectFunction(*Call, *Summary, Sym)))
       continue;
     if (Widening)
@@ -1444,8 +1339,7 @@ ProgramStateRef MemoryModeling::checkPointerEscape(
 // A release's status stays alive while its memory is tracked: whether the
 // release failed on a path is read from the constraints on it long after
 // the program stopped looking at the status.
-void MemoryModeling::checkLiveSymbols(ProgramStateRef State,
-                                      SymbolReaper &Reaper) const {
+void MemoryModeling::checkLiveSymbols(ProgramStateRef State, SymbolReaper &Reaper) const {
   for (const auto &[Sym, Memory] : State->get<Allocations>())
     if (SymbolRef Status = Memory.releaseStatus())
       Reaper.markLive(Status);
@@ -1455,9 +1349,9 @@ void MemoryModeling::checkLiveSymbols(ProgramStateRef State,
 // are gone: no memory that outlives them reaches it, and no object in them
 // whose destructor releases memory holds it (the analyzer ends the path
 // without running that destructor; the program runs it).
-llvm::SmallVector<SymbolRef, 2> MemoryModeling::lostWith(
-    ProgramStateRef State, llvm::ArrayRef<SymbolRef> Candidates,
-    llvm::function_ref<bool(const StackFrameContext *)> Gone) const {
+llvm::SmallVector<SymbolRef, 2>
+MemoryModeling::lostWith(ProgramStateRef State, llvm::ArrayRef<SymbolRef> Candidates,
+                         llvm::function_ref<bool(const StackFrameContext *)> Gone) const {
   if (Candidates.empty())
     return {};
   FrameExit Exit(State, Gone, Destructors);
@@ -1468,8 +1362,7 @@ llvm::SmallVector<SymbolRef, 2> MemoryModeling::lostWith(
   return Lost;
 }
 
-void MemoryModeling::checkDeadSymbols(SymbolReaper &Reaper,
-                                      CheckerContext &C) const {
+void MemoryModeling::checkDeadSymbols(SymbolReaper &Reaper, CheckerContext &C) const {
   ProgramStateRef Before = C.getState();
   ProgramStateRef State = Before;
   llvm::SmallVector<SymbolRef, 2> Dead;
@@ -1521,24 +1414,20 @@ void MemoryModeling::checkDeadSymbols(SymbolReaper &Reaper,
 
 // The path leaves the code the analyzer follows: what only the frames it
 // leaves held is lost.
-void MemoryModeling::leavePath(const PathLeaves &Leaves,
-                               CheckerContext &C) const {
+void MemoryModeling::leavePath(const PathLeaves &Leaves, CheckerContext &C) const {
   ProgramStateRef State = C.getState();
-  if (llvm::SmallVector<SymbolRef, 2> Lost =
-          lostWith(State, unreleasedMemory(State),
-                   [&](const StackFrameContext *Frame) {
-                     return llvm::is_contained(Leaves.Frames, Frame);
-                   });
+  if (llvm::SmallVector<SymbolRef, 2> Lost = lostWith(
+          State, unreleasedMemory(State),
+          [&](const StackFrameContext *Frame) { return llvm::is_contained(Leaves.Frames, Frame); });
       !Lost.empty()) {
     ProgramStateRef Reported = State;
     for (SymbolRef Sym : Lost)
       Reported = Reported->add<ReportedMemory>(Sym);
     if (ExplodedNode *Node = C.generateNonFatalErrorNode(Reported)) {
       for (SymbolRef Sym : Lost)
-        dispatchEvent(MemoryLost{
-            Node, Sym, &C,
-            Leaves.ProgramEnds && !State->contains<LostBeforeLeaving>(Sym),
-            /*PathLeaves=*/true});
+        dispatchEvent(MemoryLost{Node, Sym, &C,
+                                 Leaves.ProgramEnds && !State->contains<LostBeforeLeaving>(Sym),
+                                 /*PathLeaves=*/true});
     }
   }
 }
@@ -1551,16 +1440,14 @@ void MemoryModeling::checkPreStmt(const Expr *E, CheckerContext &C) const {
   }
 }
 
-void MemoryModeling::checkPreCall(const CallEvent &Call,
-                                  CheckerContext &C) const {
+void MemoryModeling::checkPreCall(const CallEvent &Call, CheckerContext &C) const {
   if (isSuccessfulExitFromMain(Call, C))
     leavePath(programEnds(C), C);
 }
 
 // What the analysed function returns belongs to its caller, which we do not
 // see; in an inlined call the caller is analysed and keeps tracking it.
-void MemoryModeling::checkPreStmt(const ReturnStmt *Return,
-                                  CheckerContext &C) const {
+void MemoryModeling::checkPreStmt(const ReturnStmt *Return, CheckerContext &C) const {
   if (!C.inTopFrame() || !Return->getRetValue())
     return;
   SVal Value = C.getSVal(Return->getRetValue());
@@ -1577,11 +1464,9 @@ void MemoryModeling::checkPreStmt(const ReturnStmt *Return,
 
 // A status known to be an error, or an address known to be null: on this
 // path the allocation never happened.
-ProgramStateRef MemoryModeling::evalAssume(ProgramStateRef State, SVal,
-                                           bool) const {
+ProgramStateRef MemoryModeling::evalAssume(ProgramStateRef State, SVal, bool) const {
   for (auto [Sym, Memory] : State->get<Allocations>())
-    if (Memory.state() == Ownership::Allocated &&
-        allocationFailed(State, Sym, Memory))
+    if (Memory.state() == Ownership::Allocated && allocationFailed(State, Sym, Memory))
       State = State->remove<Allocations>(Sym);
   return State;
 }
@@ -1596,8 +1481,7 @@ public:
     ID.AddPointer(Sym);
   }
 
-  PathDiagnosticPieceRef VisitNode(const ExplodedNode *Node,
-                                   BugReporterContext &BRC,
+  PathDiagnosticPieceRef VisitNode(const ExplodedNode *Node, BugReporterContext &BRC,
                                    PathSensitiveBugReport &) override {
     if (Node->pred_empty())
       return nullptr;
@@ -1610,38 +1494,31 @@ public:
       Message = aliasEvent(Node->getState(), Before);
     if (Message.empty())
       return nullptr;
-    PathDiagnosticLocation Where(S, BRC.getSourceManager(),
-                                 Node->getLocationContext());
+    PathDiagnosticLocation Where(S, BRC.getSourceManager(), Node->getLocationContext());
     return std::make_shared<PathDiagnosticEventPiece>(Where, Message, true);
   }
 
 private:
-  std::string allocationEvent(ProgramStateRef State,
-                              ProgramStateRef BeforeState) const {
+  std::string allocationEvent(ProgramStateRef State, ProgramStateRef BeforeState) const {
     const Allocation *Now = State->get<Allocations>(Sym);
     if (!Now)
       return "";
     const Allocation *Before = BeforeState->get<Allocations>(Sym);
     if (!Before && Now->state() != Ownership::Released) {
       if (Now->state() == Ownership::Borrowed)
-        return ("the pointer comes from " + Now->allocator() +
-                ", which owns the " + memoryFamilyName(Now->family()) +
-                " it points to")
+        return ("the pointer comes from " + Now->allocator() + ", which owns the " +
+                memoryFamilyName(Now->family()) + " it points to")
             .str();
       return (memoryFamilyName(Now->family()) + " is allocated here by '" +
               documentedName(Now->allocator()) + "'")
           .str();
     }
-    if (Now->state() == Ownership::Released &&
-        (!Before || Before->state() != Ownership::Released))
-      return ("the memory is released here by '" +
-              documentedName(Now->releasedBy()) + "'")
-          .str();
+    if (Now->state() == Ownership::Released && (!Before || Before->state() != Ownership::Released))
+      return ("the memory is released here by '" + documentedName(Now->releasedBy()) + "'").str();
     return "";
   }
 
-  std::string aliasEvent(ProgramStateRef State,
-                         ProgramStateRef BeforeState) const {
+  std::string aliasEvent(ProgramStateRef State, ProgramStateRef BeforeState) const {
     const DeviceAlias *Alias = State->get<DeviceAliases>(Sym);
     if (!Alias || BeforeState->get<DeviceAliases>(Sym))
       return "";
@@ -1676,8 +1553,8 @@ bool stillHeld(ProgramStateRef State, SymbolRef Sym, const Stmt *Next) {
   return !Next || !Variable || !overwrites(Next, Variable->getDecl());
 }
 
-llvm::SmallVector<const StackFrameContext *, 4>
-framesUnwound(const CXXThrowExpr *Throw, const LocationContext *Context) {
+llvm::SmallVector<const StackFrameContext *, 4> framesUnwound(const CXXThrowExpr *Throw,
+                                                              const LocationContext *Context) {
   llvm::SmallVector<const StackFrameContext *, 4> Unwound;
   const Stmt *S = Throw;
   for (const StackFrameContext *Frame = Context->getStackFrame(); Frame;) {
@@ -1704,9 +1581,8 @@ llvm::SmallVector<SymbolRef, 4> unreleasedMemory(ProgramStateRef State) {
     if (stillOurs(State, Sym, Memory))
       Unreleased.push_back(Sym);
   // The map is ordered by address; reports go out in the program's order.
-  llvm::sort(Unreleased, [](SymbolRef A, SymbolRef B) {
-    return A->getSymbolID() < B->getSymbolID();
-  });
+  llvm::sort(Unreleased,
+             [](SymbolRef A, SymbolRef B) { return A->getSymbolID() < B->getSymbolID(); });
   return Unreleased;
 }
 
@@ -1723,8 +1599,7 @@ bool releasedOnPath(ProgramStateRef State, const Allocation &Memory) {
   if (Memory.state() != Ownership::Released)
     return false;
   SymbolRef Status = Memory.releaseStatus();
-  return !Status ||
-         !State->getConstraintManager().isNull(State, Status).isConstrainedFalse();
+  return !Status || !State->getConstraintManager().isNull(State, Status).isConstrainedFalse();
 }
 
 SymbolRef allocationSymbol(SVal Address) {
@@ -1764,8 +1639,7 @@ std::optional<MemoryFamily> familyOf(ProgramStateRef State, SVal Address) {
 
 const VarDecl *storageVariable(SVal Address) {
   const MemRegion *Region = Address.getAsRegion();
-  const auto *Variable =
-      Region ? dyn_cast<VarRegion>(Region->getBaseRegion()) : nullptr;
+  const auto *Variable = Region ? dyn_cast<VarRegion>(Region->getBaseRegion()) : nullptr;
   return Variable ? dyn_cast<VarDecl>(Variable->getDecl()) : nullptr;
 }
 
@@ -1778,10 +1652,9 @@ std::optional<ReleaseCall> releaseCall(const CallEvent &Call) {
   if (const auto *Delete = dyn_cast<CXXDeallocatorCall>(&Call)) {
     if (!isStandardNewOrDelete(Call) || Call.getNumArgs() < 1)
       return std::nullopt;
-    return ReleaseCall{
-        Call.getArgSVal(0), Delete->getOriginExpr()->getArgument(),
-        MemoryFamily::PageableHost,
-        CudaApi::deleteExpressionName(Delete->getOriginExpr()->isArrayForm())};
+    return ReleaseCall{Call.getArgSVal(0), Delete->getOriginExpr()->getArgument(),
+                       MemoryFamily::PageableHost,
+                       CudaApi::deleteExpressionName(Delete->getOriginExpr()->isArrayForm())};
   }
   if (const FunctionSummary *Summary = projectFunctionCalled(Call)) {
     if (!Summary->Releases || Summary->Releases->first >= Call.getNumArgs())
@@ -1793,9 +1666,8 @@ std::optional<ReleaseCall> releaseCall(const CallEvent &Call) {
   const ReleaseApi *Api = api().release(calleeOf(Call));
   if (!Api || Api->PointerParam >= Call.getNumArgs())
     return std::nullopt;
-  return ReleaseCall{Call.getArgSVal(Api->PointerParam),
-                     Call.getArgExpr(Api->PointerParam), Api->Family,
-                     documentedName(Api->Name)};
+  return ReleaseCall{Call.getArgSVal(Api->PointerParam), Call.getArgExpr(Api->PointerParam),
+                     Api->Family, documentedName(Api->Name)};
 }
 
 std::unique_ptr<BugReporterVisitor> historyNotes(SymbolRef Sym) {
@@ -1804,8 +1676,7 @@ std::unique_ptr<BugReporterVisitor> historyNotes(SymbolRef Sym) {
 
 void registerMemoryModeling(CheckerRegistry &Registry) {
   Registry.addChecker<MemoryModeling>(
-      ModelingCheckerName,
-      "Models CUDA and host allocations for cudalint's memory checks", "",
+      ModelingCheckerName, "Models CUDA and host allocations for cudalint's memory checks", "",
       /*IsHidden=*/true);
 }
 

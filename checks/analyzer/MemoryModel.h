@@ -52,8 +52,7 @@ class CheckerRegistry;
 namespace cudalint::memory {
 
 // The name the modelling checker is registered under; the checks depend on it.
-inline constexpr llvm::StringLiteral ModelingCheckerName =
-    "cudalint.MemoryModeling";
+inline constexpr llvm::StringLiteral ModelingCheckerName = "cudalint.MemoryModeling";
 
 void registerMemoryModeling(clang::ento::CheckerRegistry &Registry);
 
@@ -69,12 +68,11 @@ enum class Ownership : uint8_t {
 class Allocation {
 public:
   Allocation(Ownership State, MemoryFamily Family, const clang::Stmt *Site,
-             const clang::StackFrameContext *SiteFrame,
-             llvm::StringRef Allocator, llvm::StringRef Release,
-             clang::ento::SymbolRef Status, llvm::StringRef ReleasedBy = {})
-      : State(State), Family(Family), Site(Site), SiteFrame(SiteFrame),
-        Allocator(Allocator), Release(Release), ReleasedBy(ReleasedBy),
-        Status(Status) {}
+             const clang::StackFrameContext *SiteFrame, llvm::StringRef Allocator,
+             llvm::StringRef Release, clang::ento::SymbolRef Status,
+             llvm::StringRef ReleasedBy = {})
+      : State(State), Family(Family), Site(Site), SiteFrame(SiteFrame), Allocator(Allocator),
+        Release(Release), ReleasedBy(ReleasedBy), Status(Status) {}
 
   Ownership state() const { return State; }
   MemoryFamily family() const { return Family; }
@@ -103,11 +101,9 @@ public:
   }
 
   bool operator==(const Allocation &Other) const {
-    return State == Other.State && Family == Other.Family &&
-           Site == Other.Site && SiteFrame == Other.SiteFrame &&
-           Allocator.data() == Other.Allocator.data() &&
-           Release.data() == Other.Release.data() &&
-           ReleasedBy.data() == Other.ReleasedBy.data() &&
+    return State == Other.State && Family == Other.Family && Site == Other.Site &&
+           SiteFrame == Other.SiteFrame && Allocator.data() == Other.Allocator.data() &&
+           Release.data() == Other.Release.data() && ReleasedBy.data() == Other.ReleasedBy.data() &&
            Status == Other.Status && ReleaseStatus == Other.ReleaseStatus;
   }
   void Profile(llvm::FoldingSetNodeID &ID) const;
@@ -124,21 +120,18 @@ private:
   clang::ento::SymbolRef ReleaseStatus = nullptr;
 };
 
-const Allocation *find(clang::ento::ProgramStateRef State,
-                       clang::ento::SymbolRef Sym);
+const Allocation *find(clang::ento::ProgramStateRef State, clang::ento::SymbolRef Sym);
 
 // The memory still ours to release on this path: allocated, not released,
 // not escaped, not known to have failed, and not reported yet.
-llvm::SmallVector<clang::ento::SymbolRef, 4>
-unreleasedMemory(clang::ento::ProgramStateRef State);
+llvm::SmallVector<clang::ento::SymbolRef, 4> unreleasedMemory(clang::ento::ProgramStateRef State);
 
 // The node a memory check reports a bug of the memory `Sym` at, or null
 // when the path has reported that memory already. The node is non-fatal, so
 // that a second bug on the path (another buffer freed twice, one never
 // freed) still gets its finding; each memory gets one finding, and is then
 // no one's to report again, nor a leak.
-clang::ento::ExplodedNode *reportNode(clang::ento::CheckerContext &C,
-                                      clang::ento::SymbolRef Sym);
+clang::ento::ExplodedNode *reportNode(clang::ento::CheckerContext &C, clang::ento::SymbolRef Sym);
 
 // Whether memory is released on this path: released, by a release whose
 // status is not known to be an error. A cudaFree that returned an error
@@ -168,8 +161,7 @@ clang::ento::SymbolRef allocationStart(clang::ento::SVal Address);
 // of static storage, Device (__device__, __constant__), Managed (__managed__)
 // or, for the host's own globals, static arrays and string literals,
 // PageableHost.
-std::optional<MemoryFamily> familyOf(clang::ento::ProgramStateRef State,
-                                     clang::ento::SVal Address);
+std::optional<MemoryFamily> familyOf(clang::ento::ProgramStateRef State, clang::ento::SVal Address);
 
 // The variable whose own storage an address points into (a local, a global,
 // a __device__ variable), for messages; null for the heap and for pointers
@@ -184,13 +176,11 @@ struct DeviceAlias {
   llvm::StringRef Api; // points at CudaApi's table
 
   bool operator==(const DeviceAlias &Other) const {
-    return Site == Other.Site && Host == Other.Host &&
-           Api.data() == Other.Api.data();
+    return Site == Other.Site && Host == Other.Host && Api.data() == Other.Api.data();
   }
   void Profile(llvm::FoldingSetNodeID &ID) const;
 };
-const DeviceAlias *deviceAliasOf(clang::ento::ProgramStateRef State,
-                                 clang::ento::SVal Address);
+const DeviceAlias *deviceAliasOf(clang::ento::ProgramStateRef State, clang::ento::SVal Address);
 
 // A call that releases memory: cudaFree and its relatives, free, delete, a
 // project function in another unit that releases its parameter.
@@ -243,15 +233,13 @@ struct MemoryLost {
 // throws catches it itself, or when the exception ends the program through
 // std::terminate: it leaves main, a destructor or a noexcept function.
 llvm::SmallVector<const clang::StackFrameContext *, 4>
-framesUnwound(const clang::CXXThrowExpr *Throw,
-              const clang::LocationContext *Context);
+framesUnwound(const clang::CXXThrowExpr *Throw, const clang::LocationContext *Context);
 
 // Adds the notes "<family> is allocated here by 'cudaMalloc'", "the memory
 // is released here by 'cudaFree'" and, for a device alias, "the device
 // address of mapped pinned host memory is taken here by
 // 'cudaHostGetDevicePointer'" along a report's path.
-std::unique_ptr<clang::ento::BugReporterVisitor>
-historyNotes(clang::ento::SymbolRef Sym);
+std::unique_ptr<clang::ento::BugReporterVisitor> historyNotes(clang::ento::SymbolRef Sym);
 
 } // namespace cudalint::memory
 

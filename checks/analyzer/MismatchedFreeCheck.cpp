@@ -20,8 +20,7 @@ namespace {
 
 // What the release does with memory it cannot free, as seen on an H200 with
 // CUDA 13 and glibc.
-std::string consequence(const memory::ReleaseCall &Release, MemoryFamily Memory,
-                        bool Owned) {
+std::string consequence(const memory::ReleaseCall &Release, MemoryFamily Memory, bool Owned) {
   if (Release.Family == MemoryFamily::PageableHost) {
     if (Memory == MemoryFamily::PageableHost)
       return "the container releases it again when it is destroyed, and the "
@@ -55,16 +54,14 @@ private:
   BugType MismatchedFree{this, "CUDA mismatched free", categories::MemoryError};
 };
 
-void MismatchedFreeChecker::checkPreCall(const CallEvent &Call,
-                                         CheckerContext &C) const {
+void MismatchedFreeChecker::checkPreCall(const CallEvent &Call, CheckerContext &C) const {
   std::optional<memory::ReleaseCall> Release = memory::releaseCall(Call);
   if (!Release)
     return;
   ProgramStateRef State = C.getState();
   SymbolRef Sym = memory::allocationSymbol(Release->Address);
   const memory::Allocation *Memory = memory::find(State, Sym);
-  std::optional<MemoryFamily> Family =
-      memory::familyOf(State, Release->Address);
+  std::optional<MemoryFamily> Family = memory::familyOf(State, Release->Address);
   if (!Family || (Memory && Memory->state() == memory::Ownership::Released))
     return;
   bool Borrowed = Memory && Memory->state() == memory::Ownership::Borrowed;
@@ -73,18 +70,15 @@ void MismatchedFreeChecker::checkPreCall(const CallEvent &Call,
   ExplodedNode *Node = memory::reportNode(C, Sym);
   if (!Node)
     return;
-  std::string Warning =
-      ("'" + Release->Name + "' cannot release " + memoryFamilyName(*Family) +
-       (Memory ? origin(*Memory) : std::string()) + "; " +
-       consequence(*Release, *Family, Memory && !Borrowed))
-          .str();
+  std::string Warning = ("'" + Release->Name + "' cannot release " + memoryFamilyName(*Family) +
+                         (Memory ? origin(*Memory) : std::string()) + "; " +
+                         consequence(*Release, *Family, Memory && !Borrowed))
+                            .str();
   if (Memory && !Memory->release().empty())
     Warning += (" (release it with '" + Memory->release() + "')").str();
   auto Report = std::make_unique<PathSensitiveBugReport>(
       MismatchedFree, Warning,
-      ("'" + Release->Name + "' is called here on " + memoryFamilyName(*Family))
-          .str(),
-      Node);
+      ("'" + Release->Name + "' is called here on " + memoryFamilyName(*Family)).str(), Node);
   Report->addRange(Release->Argument->getSourceRange());
   if (Sym) {
     Report->markInteresting(Sym);
@@ -95,9 +89,8 @@ void MismatchedFreeChecker::checkPreCall(const CallEvent &Call,
 
 } // namespace
 
-void MismatchedFreeCheck::storeOptions(
-    const std::map<std::string, std::string> &,
-    std::map<std::string, std::string> &) {}
+void MismatchedFreeCheck::storeOptions(const std::map<std::string, std::string> &,
+                                       std::map<std::string, std::string> &) {}
 
 void MismatchedFreeCheck::registerChecker(CheckerRegistry &Registry) {
   Registry.addChecker<MismatchedFreeChecker>(AnalyzerName, Summary);

@@ -28,8 +28,7 @@ namespace cudalint {
 
 struct MismatchedFreeCheck {
   static constexpr llvm::StringLiteral Id = "cuda-mismatched-free";
-  static constexpr llvm::StringLiteral AnalyzerName =
-      "cudalint.cuda-mismatched-free";
+  static constexpr llvm::StringLiteral AnalyzerName = "cudalint.cuda-mismatched-free";
   static constexpr llvm::StringLiteral Summary =
       "Memory released by a call of the wrong family: cudaFree on "
       "cudaMallocHost memory, cudaFreeHost on device memory, free or delete "

@@ -42,11 +42,11 @@ const MemRegion *baseRegion(SVal Address) {
 // address, or for `v.data()` of a local container the container itself,
 // since each call of data() may give the analyzer a fresh symbol.
 const MemRegion *pinnedKey(const Expr *Argument, SVal Address, CheckerContext &C) {
-  const auto *Borrow = dyn_cast_or_null<CXXMemberCallExpr>(
-      Argument ? Argument->IgnoreParenCasts() : nullptr);
+  const auto *Borrow =
+      dyn_cast_or_null<CXXMemberCallExpr>(Argument ? Argument->IgnoreParenCasts() : nullptr);
   if (Borrow && memory::api().borrowedMemory(Borrow->getMethodDecl()))
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(
-            Borrow->getImplicitObjectArgument()->IgnoreParenImpCasts()))
+    if (const auto *Ref =
+            dyn_cast<DeclRefExpr>(Borrow->getImplicitObjectArgument()->IgnoreParenImpCasts()))
       if (const auto *Container = dyn_cast<VarDecl>(Ref->getDecl()))
         return C.getState()->getLValue(Container, C.getLocationContext()).getAsRegion();
   return baseRegion(Address);
@@ -62,9 +62,9 @@ const MemRegion *pinnedKey(const Expr *Argument, SVal Address, CheckerContext &C
 // gains nothing. Read off the CFG of the function that makes the copy.
 
 enum class AfterCopy {
-  Overlaps,          // work could run while a pinned copy does
-  ReliesOnBlocking,  // the host uses the buffer before a synchronisation
-  NothingToOverlap,  // the next CUDA call waits for the stream anyway
+  Overlaps,         // work could run while a pinned copy does
+  ReliesOnBlocking, // the host uses the buffer before a synchronisation
+  NothingToOverlap, // the next CUDA call waits for the stream anyway
 };
 
 struct CopyFollowUp {
@@ -87,8 +87,7 @@ const VarDecl *bufferVariable(const Expr *Argument) {
       Argument = Subscript->getBase();
     else if (const auto *Binary = dyn_cast<BinaryOperator>(Argument);
              Binary && Binary->isAdditiveOp())
-      Argument = Binary->getLHS()->getType()->isPointerType() ? Binary->getLHS()
-                                                               : Binary->getRHS();
+      Argument = Binary->getLHS()->getType()->isPointerType() ? Binary->getLHS() : Binary->getRHS();
     else if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Argument))
       Argument = Member->getImplicitObjectArgument();
     else if (const auto *Field = dyn_cast<MemberExpr>(Argument))
@@ -161,8 +160,7 @@ CopyFollowUp followUp(const CallExpr &Copy, const VarDecl *Buffer, CheckerContex
   // The buffer's own storage ends with the function: a local array or
   // container (not a local pointer to memory that outlives it).
   bool LocalStorage = Buffer && Buffer->hasLocalStorage() && !isa<ParmVarDecl>(Buffer) &&
-                      !Buffer->getType()->isPointerType() &&
-                      !Buffer->getType()->isReferenceType();
+                      !Buffer->getType()->isPointerType() && !Buffer->getType()->isReferenceType();
 
   bool EveryPathWaitsFirst = true;
   std::deque<std::pair<const CFGBlock *, size_t>> Work{{Start, StartIndex}};
@@ -218,20 +216,18 @@ public:
   void checkPostCall(const CallEvent &Call, CheckerContext &C) const;
 
 private:
-  void checkHostSide(const CallEvent &Call, const CopyApi &Copy, unsigned Index,
-                     bool IsSource, bool DirectionKnown, CheckerContext &C) const;
+  void checkHostSide(const CallEvent &Call, const CopyApi &Copy, unsigned Index, bool IsSource,
+                     bool DirectionKnown, CheckerContext &C) const;
 
 public:
   bool ReportWithoutOverlap = false;
 
 private:
-  BugType BlockingCopy{this, "Asynchronous CUDA copy from pageable memory",
-                       "Performance"};
+  BugType BlockingCopy{this, "Asynchronous CUDA copy from pageable memory", "Performance"};
 };
 
 // What the call pins or unpins.
-void PageableAsyncCopyChecker::checkPostCall(const CallEvent &Call,
-                                             CheckerContext &C) const {
+void PageableAsyncCopyChecker::checkPostCall(const CallEvent &Call, CheckerContext &C) const {
   const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
   const HostRegistrationApi *Registration =
       Callee ? memory::api().hostRegistration(Callee) : nullptr;
@@ -248,8 +244,7 @@ void PageableAsyncCopyChecker::checkPostCall(const CallEvent &Call,
   C.addTransition(State);
 }
 
-void PageableAsyncCopyChecker::checkPreCall(const CallEvent &Call,
-                                            CheckerContext &C) const {
+void PageableAsyncCopyChecker::checkPreCall(const CallEvent &Call, CheckerContext &C) const {
   const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
   const CopyApi *Copy = Callee ? memory::api().copy(Callee) : nullptr;
   const Expr *Origin = Call.getOriginExpr();
@@ -267,28 +262,25 @@ void PageableAsyncCopyChecker::checkPreCall(const CallEvent &Call,
     if (const llvm::APSInt *Kind =
             C.getSValBuilder().getKnownValue(C.getState(), Call.getArgSVal(*Copy->Kind)))
       Direction = CudaApi::memcpyKindDirection(Kind->getZExtValue());
-  bool SourceMayBeHost = !Copy->SourceIsSymbol &&
-                         (!Direction || Direction->Source == CopySide::Host);
-  bool DestinationMayBeHost = !Copy->DestinationIsSymbol &&
-                              (!Direction || Direction->Destination == CopySide::Host);
+  bool SourceMayBeHost =
+      !Copy->SourceIsSymbol && (!Direction || Direction->Source == CopySide::Host);
+  bool DestinationMayBeHost =
+      !Copy->DestinationIsSymbol && (!Direction || Direction->Destination == CopySide::Host);
   // A copy between two host buffers is the host's own memcpy either way.
-  if (Direction && Direction->Source == CopySide::Host &&
-      Direction->Destination == CopySide::Host)
+  if (Direction && Direction->Source == CopySide::Host && Direction->Destination == CopySide::Host)
     return;
   if (SourceMayBeHost)
     checkHostSide(Call, *Copy, *Copy->Source, /*IsSource=*/true, Direction.has_value(), C);
   if (DestinationMayBeHost)
-    checkHostSide(Call, *Copy, *Copy->Destination, /*IsSource=*/false, Direction.has_value(),
-                  C);
+    checkHostSide(Call, *Copy, *Copy->Destination, /*IsSource=*/false, Direction.has_value(), C);
 }
 
 void PageableAsyncCopyChecker::checkHostSide(const CallEvent &Call, const CopyApi &Copy,
-                                             unsigned Index, bool IsSource,
-                                             bool DirectionKnown, CheckerContext &C) const {
+                                             unsigned Index, bool IsSource, bool DirectionKnown,
+                                             CheckerContext &C) const {
   ProgramStateRef State = C.getState();
   SVal Address = Call.getArgSVal(Index);
-  const memory::Allocation *Memory =
-      memory::find(State, memory::allocationSymbol(Address));
+  const memory::Allocation *Memory = memory::find(State, memory::allocationSymbol(Address));
   // Released memory is cuda-use-after-free's to report.
   if (Memory && Memory->state() == memory::Ownership::Released)
     return;
@@ -304,16 +296,14 @@ void PageableAsyncCopyChecker::checkHostSide(const CallEvent &Call, const CopyAp
   unsigned Other = IsSource ? *Copy.Destination : *Copy.Source;
   bool OtherIsSymbol = IsSource ? Copy.DestinationIsSymbol : Copy.SourceIsSymbol;
   if (!DirectionKnown && !OtherIsSymbol) {
-    std::optional<MemoryFamily> OtherFamily =
-        memory::familyOf(State, Call.getArgSVal(Other));
+    std::optional<MemoryFamily> OtherFamily = memory::familyOf(State, Call.getArgSVal(Other));
     if (!OtherFamily || !CudaApi::deviceReachable(*OtherFamily))
       return;
   }
 
   const Expr *Argument = Call.getArgExpr(Index);
   const auto *CopyCall = dyn_cast_or_null<CallExpr>(Call.getOriginExpr());
-  CopyFollowUp After =
-      CopyCall ? followUp(*CopyCall, bufferVariable(Argument), C) : CopyFollowUp{};
+  CopyFollowUp After = CopyCall ? followUp(*CopyCall, bufferVariable(Argument), C) : CopyFollowUp{};
   if (After.What == AfterCopy::NothingToOverlap && !ReportWithoutOverlap)
     return;
 
@@ -326,12 +316,11 @@ void PageableAsyncCopyChecker::checkHostSide(const CallEvent &Call, const CopyAp
   std::string What = memoryFamilyName(*Family).str();
   if (!Written.empty())
     What += " ('" + Written + "')";
-  std::string Staged =
-      ("'" + Api + "' copies " + (IsSource ? "from " : "into ") + What +
-       "; the copy is staged through a pinned buffer and the call returns only "
-       "once it is done, so the host waits for the work queued before it on the "
-       "stream and nothing overlaps; ")
-          .str();
+  std::string Staged = ("'" + Api + "' copies " + (IsSource ? "from " : "into ") + What +
+                        "; the copy is staged through a pinned buffer and the call returns only "
+                        "once it is done, so the host waits for the work queued before it on the "
+                        "stream and nothing overlaps; ")
+                           .str();
   std::string Message =
       After.What == AfterCopy::ReliesOnBlocking
           ? Staged + "the host uses the buffer before anything synchronises the stream, "
@@ -341,24 +330,23 @@ void PageableAsyncCopyChecker::checkHostSide(const CallEvent &Call, const CopyAp
           : Staged + "allocate the buffer with cudaMallocHost or pin it with "
                      "cudaHostRegister (a performance finding, not a race)";
   auto Report = std::make_unique<PathSensitiveBugReport>(
-      BlockingCopy, Message,
-      ("'" + Api + "' is called here on " + memoryFamilyName(*Family)).str(), Node);
+      BlockingCopy, Message, ("'" + Api + "' is called here on " + memoryFamilyName(*Family)).str(),
+      Node);
   Report->addRange(Argument->getSourceRange());
   if (After.What == AfterCopy::ReliesOnBlocking) {
     const SourceManager &SM = C.getSourceManager();
     PathDiagnosticLocation Where =
         After.Use ? PathDiagnosticLocation(After.Use, SM, C.getLocationContext())
-                  : PathDiagnosticLocation::createEnd(
-                        C.getLocationContext()->getDecl()->getBody(), SM, C.getLocationContext());
+                  : PathDiagnosticLocation::createEnd(C.getLocationContext()->getDecl()->getBody(),
+                                                      SM, C.getLocationContext());
     Report->addNote(After.Use ? "the host uses the buffer here, before any synchronisation"
                               : "the buffer goes out of scope here, before any synchronisation",
                     Where);
   }
   if (const VarDecl *Variable = memory::storageVariable(Address)) {
-    Report->addNote(("'" + Variable->getName() + "' is declared here, in " +
-                     memoryFamilyName(*Family))
-                        .str(),
-                    PathDiagnosticLocation::create(Variable, C.getSourceManager()));
+    Report->addNote(
+        ("'" + Variable->getName() + "' is declared here, in " + memoryFamilyName(*Family)).str(),
+        PathDiagnosticLocation::create(Variable, C.getSourceManager()));
   } else if (SymbolRef Sym = memory::allocationSymbol(Address)) {
     Report->markInteresting(Sym);
     Report->addVisitor(memory::historyNotes(Sym));

@@ -35,8 +35,7 @@ namespace cudalint {
 
 struct PageableAsyncCopyCheck {
   static constexpr llvm::StringLiteral Id = "cuda-pageable-async-copy";
-  static constexpr llvm::StringLiteral AnalyzerName =
-      "cudalint.cuda-pageable-async-copy";
+  static constexpr llvm::StringLiteral AnalyzerName = "cudalint.cuda-pageable-async-copy";
   static constexpr llvm::StringLiteral Summary =
       "Asynchronous copies (cudaMemcpyAsync and relatives) whose host memory is "
       "provably pageable: the call blocks the host and nothing overlaps "

@@ -35,8 +35,8 @@ struct Stream {
   const NamedDecl *Name = nullptr; // the variable that held it, for notes
 
   bool operator==(const Stream &Other) const {
-    return Kind == Other.Kind && Handle == Other.Handle &&
-           NonBlocking == Other.NonBlocking && Name == Other.Name;
+    return Kind == Other.Kind && Handle == Other.Handle && NonBlocking == Other.NonBlocking &&
+           Name == Other.Name;
   }
   void Profile(llvm::FoldingSetNodeID &ID) const {
     ID.AddInteger(static_cast<unsigned>(Kind));
@@ -57,9 +57,8 @@ struct Work {
   unsigned Order; // the how-manieth work queued on this path
 
   bool operator==(const Work &Other) const {
-    return Site == Other.Site && Queuer == Other.Queuer &&
-           IsKernel == Other.IsKernel && On == Other.On &&
-           Writes == Other.Writes && Order == Other.Order;
+    return Site == Other.Site && Queuer == Other.Queuer && IsKernel == Other.IsKernel &&
+           On == Other.On && Writes == Other.Writes && Order == Other.Order;
   }
   void Profile(llvm::FoldingSetNodeID &ID) const {
     ID.AddPointer(Site);
@@ -103,10 +102,9 @@ struct HostCopy {
   const StackFrameContext *Frame = nullptr;
 
   bool operator==(const HostCopy &Other) const {
-    return Device == Other.Device && CopySite == Other.CopySite &&
-           Copier == Other.Copier && HostName == Other.HostName &&
-           DeviceName == Other.DeviceName && ChangedAt == Other.ChangedAt &&
-           Kernel == Other.Kernel && Frame == Other.Frame;
+    return Device == Other.Device && CopySite == Other.CopySite && Copier == Other.Copier &&
+           HostName == Other.HostName && DeviceName == Other.DeviceName &&
+           ChangedAt == Other.ChangedAt && Kernel == Other.Kernel && Frame == Other.Frame;
   }
   void Profile(llvm::FoldingSetNodeID &ID) const {
     ID.AddPointer(Frame);
@@ -128,13 +126,11 @@ REGISTER_MAP_WITH_PROGRAMSTATE(InFlight, const clang::ento::MemRegion *, Work)
 REGISTER_TRAIT_WITH_PROGRAMSTATE(QueuedCount, unsigned)
 // Created streams: whether the stream is non-blocking.
 REGISTER_MAP_WITH_PROGRAMSTATE(CreatedStreams, clang::ento::SymbolRef, bool)
-REGISTER_MAP_WITH_PROGRAMSTATE(RecordedEvents, clang::ento::SymbolRef,
-                               RecordedEvent)
+REGISTER_MAP_WITH_PROGRAMSTATE(RecordedEvents, clang::ento::SymbolRef, RecordedEvent)
 // The device address of mapped pinned host memory -> the host memory.
 REGISTER_MAP_WITH_PROGRAMSTATE(MappedAliases, const clang::ento::MemRegion *,
                                const clang::ento::MemRegion *)
-REGISTER_MAP_WITH_PROGRAMSTATE(HostCopies, const clang::ento::MemRegion *,
-                               HostCopy)
+REGISTER_MAP_WITH_PROGRAMSTATE(HostCopies, const clang::ento::MemRegion *, HostCopy)
 // The stream of a launch whose configuration has been evaluated.
 REGISTER_MAP_WITH_PROGRAMSTATE(LaunchStreams, const clang::Stmt *, Stream)
 
@@ -146,15 +142,13 @@ const CudaApi &api() { return memory::api(); }
 
 // Memory both the host and a kernel or an async copy can touch.
 bool isShared(MemoryFamily Family) {
-  return Family == MemoryFamily::Managed ||
-         Family == MemoryFamily::PinnedHost ||
+  return Family == MemoryFamily::Managed || Family == MemoryFamily::PinnedHost ||
          Family == MemoryFamily::MappedHost;
 }
 
 bool isHostSide(MemoryFamily Family) {
-  return Family == MemoryFamily::PageableHost ||
-         Family == MemoryFamily::Stack || Family == MemoryFamily::PinnedHost ||
-         Family == MemoryFamily::MappedHost;
+  return Family == MemoryFamily::PageableHost || Family == MemoryFamily::Stack ||
+         Family == MemoryFamily::PinnedHost || Family == MemoryFamily::MappedHost;
 }
 
 bool isDeviceSide(MemoryFamily Family) {
@@ -173,8 +167,7 @@ const MemRegion *memoryOf(ProgramStateRef State, SVal Address) {
   return Region;
 }
 
-std::optional<MemoryFamily> familyOf(ProgramStateRef State,
-                                     const MemRegion *Memory) {
+std::optional<MemoryFamily> familyOf(ProgramStateRef State, const MemRegion *Memory) {
   if (!Memory)
     return std::nullopt;
   return memory::familyOf(State, loc::MemRegionVal(Memory));
@@ -269,22 +262,19 @@ struct Wait {
   }
 
   // The note for work it did not complete.
-  std::string whyNot(const Work &W, llvm::StringRef Api,
-                     llvm::StringRef Verb) const {
+  std::string whyNot(const Work &W, llvm::StringRef Api, llvm::StringRef Verb) const {
     std::string Call = ("'" + Api + "'").str();
     if (Of == Scope::EventRecord && covers(On, W.On))
-      return Call + " waits for an event recorded before " + who(W) +
-             " was queued";
+      return Call + " waits for an event recorded before " + who(W) + " was queued";
     if (Of == Scope::EventRecord)
-      return Call + " waits for an event recorded on " + describe(On) +
-             ", not on " + describe(W.On);
+      return Call + " waits for an event recorded on " + describe(On) + ", not on " +
+             describe(W.On);
     if ((On.Kind == StreamKind::Legacy || On.Kind == StreamKind::PerThread) &&
         W.On.Kind == StreamKind::Created)
-      return (Call + " " + Verb + " " + describe(On) +
-              ", which does not wait for " + describe(W.On))
+      return (Call + " " + Verb + " " + describe(On) + ", which does not wait for " +
+              describe(W.On))
           .str();
-    return (Call + " " + Verb + " " + describe(On) + ", not " + describe(W.On))
-        .str();
+    return (Call + " " + Verb + " " + describe(On) + ", not " + describe(W.On)).str();
   }
 };
 
@@ -293,9 +283,7 @@ struct Wait {
 // through a pointer derived from it), or passes it on to a callee that may.
 class WritesThrough : public RecursiveASTVisitor<WritesThrough> {
 public:
-  explicit WritesThrough(const ParmVarDecl *Parameter) {
-    Aliases.insert(Parameter);
-  }
+  explicit WritesThrough(const ParmVarDecl *Parameter) { Aliases.insert(Parameter); }
 
   bool in(const Stmt *Body) {
     TraverseStmt(const_cast<Stmt *>(Body));
@@ -309,8 +297,7 @@ public:
       return true;
     if (Type->isPointerType() && pointsThrough(Init))
       Aliases.insert(Variable);
-    else if (Type->isReferenceType() &&
-             !Type.getNonReferenceType().isConstQualified() &&
+    else if (Type->isReferenceType() && !Type.getNonReferenceType().isConstQualified() &&
              isLvalueThrough(Init))
       Writes = true;
     return !Writes;
@@ -321,17 +308,14 @@ public:
       return true;
     if (isLvalueThrough(Operator->getLHS()))
       Writes = true;
-    else if (Operator->getOpcode() == BO_Assign &&
-             pointsThrough(Operator->getRHS()))
-      if (const auto *Ref =
-              dyn_cast<DeclRefExpr>(Operator->getLHS()->IgnoreParenCasts()))
+    else if (Operator->getOpcode() == BO_Assign && pointsThrough(Operator->getRHS()))
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Operator->getLHS()->IgnoreParenCasts()))
         Aliases.insert(Ref->getDecl());
     return !Writes;
   }
 
   bool VisitUnaryOperator(UnaryOperator *Operator) {
-    if (Operator->isIncrementDecrementOp() &&
-        isLvalueThrough(Operator->getSubExpr()))
+    if (Operator->isIncrementDecrementOp() && isLvalueThrough(Operator->getSubExpr()))
       Writes = true;
     return !Writes;
   }
@@ -346,14 +330,11 @@ public:
     const FunctionDecl *Callee = Call->getDirectCallee();
     for (unsigned I = 0; I < Call->getNumArgs() && !Writes; ++I) {
       const Expr *Argument = Call->getArg(I);
-      QualType Type = Callee && I < Callee->getNumParams()
-                          ? Callee->getParamDecl(I)->getType()
-                          : QualType();
-      bool ReadOnly = !Type.isNull() &&
-                      (Type->isPointerType() || Type->isReferenceType()) &&
+      QualType Type =
+          Callee && I < Callee->getNumParams() ? Callee->getParamDecl(I)->getType() : QualType();
+      bool ReadOnly = !Type.isNull() && (Type->isPointerType() || Type->isReferenceType()) &&
                       Type->getPointeeType().isConstQualified();
-      bool ByValue =
-          !Type.isNull() && !Type->isPointerType() && !Type->isReferenceType();
+      bool ByValue = !Type.isNull() && !Type->isPointerType() && !Type->isReferenceType();
       if (ReadOnly || ByValue)
         continue;
       if (pointsThrough(Argument) || isLvalueThrough(Argument))
@@ -368,17 +349,15 @@ private:
     if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
       return Aliases.contains(Ref->getDecl());
     if (const auto *Binary = dyn_cast<BinaryOperator>(E))
-      return Binary->isAdditiveOp() && (pointsThrough(Binary->getLHS()) ||
-                                        pointsThrough(Binary->getRHS()));
+      return Binary->isAdditiveOp() &&
+             (pointsThrough(Binary->getLHS()) || pointsThrough(Binary->getRHS()));
     if (const auto *Unary = dyn_cast<UnaryOperator>(E)) {
       if (Unary->getOpcode() == UO_AddrOf)
         return isLvalueThrough(Unary->getSubExpr());
-      return Unary->isIncrementDecrementOp() &&
-             pointsThrough(Unary->getSubExpr());
+      return Unary->isIncrementDecrementOp() && pointsThrough(Unary->getSubExpr());
     }
     if (const auto *Choice = dyn_cast<ConditionalOperator>(E))
-      return pointsThrough(Choice->getTrueExpr()) ||
-             pointsThrough(Choice->getFalseExpr());
+      return pointsThrough(Choice->getTrueExpr()) || pointsThrough(Choice->getFalseExpr());
     return false;
   }
 
@@ -387,8 +366,7 @@ private:
     if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(E))
       return pointsThrough(Subscript->getBase());
     if (const auto *Unary = dyn_cast<UnaryOperator>(E))
-      return Unary->getOpcode() == UO_Deref &&
-             pointsThrough(Unary->getSubExpr());
+      return Unary->getOpcode() == UO_Deref && pointsThrough(Unary->getSubExpr());
     if (const auto *Member = dyn_cast<MemberExpr>(E))
       return Member->isArrow() ? pointsThrough(Member->getBase())
                                : isLvalueThrough(Member->getBase());
@@ -435,8 +413,7 @@ bool accessedOnPurpose(const Stmt *S) {
     return true;
   if (const auto *Call = dyn_cast<CallExpr>(S))
     if (const FunctionDecl *Callee = Call->getDirectCallee();
-        Callee && Callee->getBuiltinID() &&
-        Callee->getName().starts_with("__sync_"))
+        Callee && Callee->getBuiltinID() && Callee->getName().starts_with("__sync_"))
       return true;
   const auto *E = dyn_cast<Expr>(S);
   if (const auto *Assignment = dyn_cast_or_null<BinaryOperator>(E);
@@ -446,51 +423,43 @@ bool accessedOnPurpose(const Stmt *S) {
 }
 
 class UnsynchronizedHostReadChecker
-    : public Checker<check::PreStmt<CUDAKernelCallExpr>, check::PreCall,
-                     check::PostCall, check::Location, check::DeadSymbols> {
+    : public Checker<check::PreStmt<CUDAKernelCallExpr>, check::PreCall, check::PostCall,
+                     check::Location, check::DeadSymbols> {
 public:
   void checkPreStmt(const CUDAKernelCallExpr *Launch, CheckerContext &C) const;
   void checkPreCall(const CallEvent &Call, CheckerContext &C) const;
   void checkPostCall(const CallEvent &Call, CheckerContext &C) const;
-  void checkLocation(SVal Location, bool IsLoad, const Stmt *S,
-                     CheckerContext &C) const;
+  void checkLocation(SVal Location, bool IsLoad, const Stmt *S, CheckerContext &C) const;
   void checkDeadSymbols(SymbolReaper &Reaper, CheckerContext &C) const;
 
 private:
   bool mayWrite(const FunctionDecl *Kernel, QualType Callee, unsigned Index) const;
   Stream streamOf(SVal Handle, const Expr *Spelled, CheckerContext &C) const;
-  Stream launchStream(const CUDAKernelCallExpr *Launch,
-                      CheckerContext &C) const;
+  Stream launchStream(const CUDAKernelCallExpr *Launch, CheckerContext &C) const;
   ProgramStateRef queue(ProgramStateRef State, const MemRegion *Memory, Work W,
                         std::vector<Note> &Notes) const;
-  ProgramStateRef complete(ProgramStateRef State, const Wait &Waited,
-                           llvm::StringRef Api, llvm::StringRef Verb,
-                           std::vector<Note> &Notes) const;
+  ProgramStateRef complete(ProgramStateRef State, const Wait &Waited, llvm::StringRef Api,
+                           llvm::StringRef Verb, std::vector<Note> &Notes) const;
   ProgramStateRef notWaited(ProgramStateRef State, llvm::StringRef Text,
                             std::vector<Note> &Notes) const;
-  ProgramStateRef synchronize(const CallEvent &Call, const SyncApi &Sync,
-                              ProgramStateRef State, CheckerContext &C,
-                              std::vector<Note> &Notes) const;
-  void poll(const CallEvent &Call, const CompletionQueryApi &Query,
-            ProgramStateRef State, CheckerContext &C) const;
+  ProgramStateRef synchronize(const CallEvent &Call, const SyncApi &Sync, ProgramStateRef State,
+                              CheckerContext &C, std::vector<Note> &Notes) const;
+  void poll(const CallEvent &Call, const CompletionQueryApi &Query, ProgramStateRef State,
+            CheckerContext &C) const;
   std::optional<Wait> eventWait(ProgramStateRef State, SVal Event) const;
-  ProgramStateRef trackHostCopy(const CallEvent &Call, const CopyApi &Copy,
-                                ProgramStateRef State,
+  ProgramStateRef trackHostCopy(const CallEvent &Call, const CopyApi &Copy, ProgramStateRef State,
                                 std::vector<Note> &Notes) const;
-  ProgramStateRef queueCopy(const CallEvent &Call, const CopyApi &Copy,
-                            ProgramStateRef State, CheckerContext &C,
-                            std::vector<Note> &Notes) const;
+  ProgramStateRef queueCopy(const CallEvent &Call, const CopyApi &Copy, ProgramStateRef State,
+                            CheckerContext &C, std::vector<Note> &Notes) const;
   const NoteTag *tag(CheckerContext &C, std::vector<Note> Notes) const;
 
   // Each returns whether it reported.
-  bool checkAccess(const MemRegion *Memory, Access How, const Expr *At,
-                   const FunctionDecl *Reader, CheckerContext &C) const;
-  void reportRace(const MemRegion *Memory, const Work &W, Access How,
-                  const Expr *At, const FunctionDecl *Reader,
-                  CheckerContext &C) const;
-  void reportStaleCopy(const MemRegion *Memory, const HostCopy &Copy,
-                       const Expr *At, const FunctionDecl *Reader,
-                       CheckerContext &C) const;
+  bool checkAccess(const MemRegion *Memory, Access How, const Expr *At, const FunctionDecl *Reader,
+                   CheckerContext &C) const;
+  void reportRace(const MemRegion *Memory, const Work &W, Access How, const Expr *At,
+                  const FunctionDecl *Reader, CheckerContext &C) const;
+  void reportStaleCopy(const MemRegion *Memory, const HostCopy &Copy, const Expr *At,
+                       const FunctionDecl *Reader, CheckerContext &C) const;
 
   BugType Race{this, "Unsynchronized host access", "CUDA stream ordering"};
   BugType StaleCopy{this, "Stale host copy", "CUDA stream ordering"};
@@ -531,12 +500,10 @@ Stream UnsynchronizedHostReadChecker::streamOf(SVal Handle, const Expr *Spelled,
   Stream S;
   S.Name = nameOf(Spelled);
   if (const llvm::APSInt *Value = Handle.getAsInteger()) {
-    bool PerThread = C.getPreprocessor().isMacroDefined(
-        CudaApi::perThreadDefaultStreamMacro());
+    bool PerThread = C.getPreprocessor().isMacroDefined(CudaApi::perThreadDefaultStreamMacro());
     if (std::optional<DefaultStream> Default =
             CudaApi::defaultStreamHandle(Value->getZExtValue(), PerThread)) {
-      S.Kind = *Default == DefaultStream::Legacy ? StreamKind::Legacy
-                                                 : StreamKind::PerThread;
+      S.Kind = *Default == DefaultStream::Legacy ? StreamKind::Legacy : StreamKind::PerThread;
       S.Name = nullptr;
     }
     return S;
@@ -551,9 +518,8 @@ Stream UnsynchronizedHostReadChecker::streamOf(SVal Handle, const Expr *Spelled,
   return S;
 }
 
-Stream
-UnsynchronizedHostReadChecker::launchStream(const CUDAKernelCallExpr *Launch,
-                                            CheckerContext &C) const {
+Stream UnsynchronizedHostReadChecker::launchStream(const CUDAKernelCallExpr *Launch,
+                                                   CheckerContext &C) const {
   if (const Stream *Configured = C.getState()->get<LaunchStreams>(Launch))
     return *Configured;
   const Expr *Spelled = CudaApi::launchStream(Launch);
@@ -561,69 +527,59 @@ UnsynchronizedHostReadChecker::launchStream(const CUDAKernelCallExpr *Launch,
     Spelled = Default->getExpr();
   SValBuilder &Builder = C.getSValBuilder();
   if (!Spelled)
-    return streamOf(Builder.makeNullWithType(C.getASTContext().VoidPtrTy),
-                    nullptr, C);
+    return streamOf(Builder.makeNullWithType(C.getASTContext().VoidPtrTy), nullptr, C);
   SVal Handle = C.getSVal(Spelled);
   const Expr *Plain = Spelled->IgnoreParenCasts();
   if (Handle.isUnknown()) {
-    if (Spelled->isNullPointerConstant(C.getASTContext(),
-                                       Expr::NPC_ValueDependentIsNotNull))
+    if (Spelled->isNullPointerConstant(C.getASTContext(), Expr::NPC_ValueDependentIsNotNull))
       Handle = Builder.makeNullWithType(C.getASTContext().VoidPtrTy);
     else if (const auto *Literal = dyn_cast<IntegerLiteral>(Plain))
-      Handle = Builder.makeIntVal(Literal->getValue().getZExtValue(),
-                                  C.getASTContext().UnsignedLongTy);
+      Handle =
+          Builder.makeIntVal(Literal->getValue().getZExtValue(), C.getASTContext().UnsignedLongTy);
     else if (const auto *Ref = dyn_cast<DeclRefExpr>(Plain))
       if (const auto *Variable = dyn_cast<VarDecl>(Ref->getDecl()))
-        Handle = C.getState()->getSVal(
-            C.getState()->getLValue(Variable, C.getLocationContext()));
+        Handle = C.getState()->getSVal(C.getState()->getLValue(Variable, C.getLocationContext()));
   }
   return streamOf(Handle, Spelled, C);
 }
 
-ProgramStateRef
-UnsynchronizedHostReadChecker::queue(ProgramStateRef State,
-                                     const MemRegion *Memory, Work W,
-                                     std::vector<Note> &Notes) const {
+ProgramStateRef UnsynchronizedHostReadChecker::queue(ProgramStateRef State, const MemRegion *Memory,
+                                                     Work W, std::vector<Note> &Notes) const {
   W.Order = State->get<QueuedCount>();
   State = State->set<QueuedCount>(W.Order + 1);
   // A write still pending matters more than a read queued after it.
-  if (const Work *Earlier = State->get<InFlight>(Memory);
-      Earlier && Earlier->Writes && !W.Writes)
+  if (const Work *Earlier = State->get<InFlight>(Memory); Earlier && Earlier->Writes && !W.Writes)
     return State;
   std::optional<MemoryFamily> Family = familyOf(State, Memory);
   std::string Does = W.Writes ? (W.IsKernel ? "may write" : "writes") : "reads";
   Notes.push_back({Memory, W.Order, nullptr, false,
-                   who(W) + " is queued on " + describe(W.On) + " and " + Does +
-                       " " +
+                   who(W) + " is queued on " + describe(W.On) + " and " + Does + " " +
                        (Family ? memoryFamilyName(*Family).str() : "it")});
   return State->set<InFlight>(Memory, W);
 }
 
-ProgramStateRef UnsynchronizedHostReadChecker::complete(
-    ProgramStateRef State, const Wait &Waited, llvm::StringRef Api,
-    llvm::StringRef Verb, std::vector<Note> &Notes) const {
+ProgramStateRef UnsynchronizedHostReadChecker::complete(ProgramStateRef State, const Wait &Waited,
+                                                        llvm::StringRef Api, llvm::StringRef Verb,
+                                                        std::vector<Note> &Notes) const {
   for (auto [Memory, W] : State->get<InFlight>()) {
     if (Waited.completes(W))
       State = State->remove<InFlight>(Memory);
     else
-      Notes.push_back(
-          {Memory, W.Order, nullptr, false, Waited.whyNot(W, Api, Verb)});
+      Notes.push_back({Memory, W.Order, nullptr, false, Waited.whyNot(W, Api, Verb)});
   }
   return State;
 }
 
-ProgramStateRef
-UnsynchronizedHostReadChecker::notWaited(ProgramStateRef State,
-                                         llvm::StringRef Text,
-                                         std::vector<Note> &Notes) const {
+ProgramStateRef UnsynchronizedHostReadChecker::notWaited(ProgramStateRef State,
+                                                         llvm::StringRef Text,
+                                                         std::vector<Note> &Notes) const {
   for (auto [Memory, W] : State->get<InFlight>())
     Notes.push_back({Memory, W.Order, nullptr, false, Text.str()});
   return State;
 }
 
-std::optional<Wait>
-UnsynchronizedHostReadChecker::eventWait(ProgramStateRef State,
-                                         SVal Event) const {
+std::optional<Wait> UnsynchronizedHostReadChecker::eventWait(ProgramStateRef State,
+                                                             SVal Event) const {
   SymbolRef Sym = Event.getAsSymbol();
   const RecordedEvent *Record = Sym ? State->get<RecordedEvents>(Sym) : nullptr;
   // An event recorded where we cannot see it may follow any work.
@@ -632,30 +588,28 @@ UnsynchronizedHostReadChecker::eventWait(ProgramStateRef State,
   return Wait{Wait::Scope::EventRecord, Record->On, Record->Order};
 }
 
-ProgramStateRef UnsynchronizedHostReadChecker::synchronize(
-    const CallEvent &Call, const SyncApi &Sync, ProgramStateRef State,
-    CheckerContext &C, std::vector<Note> &Notes) const {
+ProgramStateRef UnsynchronizedHostReadChecker::synchronize(const CallEvent &Call,
+                                                           const SyncApi &Sync,
+                                                           ProgramStateRef State, CheckerContext &C,
+                                                           std::vector<Note> &Notes) const {
   std::string Api = documentedName(*dyn_cast<FunctionDecl>(Call.getDecl()));
   switch (Sync.Scope) {
   case SyncScope::None:
     return State;
   case SyncScope::Device:
-    return complete(State, Wait{Wait::Scope::Everything, {}}, Api, "waits for",
-                    Notes);
+    return complete(State, Wait{Wait::Scope::Everything, {}}, Api, "waits for", Notes);
   case SyncScope::Stream:
     if (!Sync.HandleParam)
       return State;
     return complete(State,
-                    Wait{Wait::Scope::Stream,
-                         streamOf(Call.getArgSVal(*Sync.HandleParam),
-                                  Call.getArgExpr(*Sync.HandleParam), C)},
+                    Wait{Wait::Scope::Stream, streamOf(Call.getArgSVal(*Sync.HandleParam),
+                                                       Call.getArgExpr(*Sync.HandleParam), C)},
                     Api, "waits for", Notes);
   case SyncScope::Event:
     if (!Sync.HandleParam)
       return State;
-    return complete(State,
-                    *eventWait(State, Call.getArgSVal(*Sync.HandleParam)), Api,
-                    "waits for", Notes);
+    return complete(State, *eventWait(State, Call.getArgSVal(*Sync.HandleParam)), Api, "waits for",
+                    Notes);
   case SyncScope::LegacyDefault:
     break;
   }
@@ -665,12 +619,11 @@ ProgramStateRef UnsynchronizedHostReadChecker::synchronize(
   std::optional<uint64_t> Kind;
   std::optional<MemoryFamily> Target;
   if (Copy && Copy->Kind)
-    if (const llvm::APSInt *Value = C.getSValBuilder().getKnownValue(
-            State, Call.getArgSVal(*Copy->Kind)))
+    if (const llvm::APSInt *Value =
+            C.getSValBuilder().getKnownValue(State, Call.getArgSVal(*Copy->Kind)))
       Kind = Value->getZExtValue();
   if (Copy && Copy->Destination && !Copy->DestinationIsSymbol)
-    Target =
-        familyOf(State, memoryOf(State, Call.getArgSVal(*Copy->Destination)));
+    Target = familyOf(State, memoryOf(State, Call.getArgSVal(*Copy->Destination)));
   if (!CudaApi::waitsForDevice(Sync, Kind, Target))
     return notWaited(State,
                      Sync.Waits == HostWait::UnlessDeviceToDevice
@@ -682,33 +635,26 @@ ProgramStateRef UnsynchronizedHostReadChecker::synchronize(
                                "device",
                      Notes);
   SValBuilder &Builder = C.getSValBuilder();
-  Stream Default = streamOf(
-      Builder.makeNullWithType(C.getASTContext().VoidPtrTy), nullptr, C);
-  return complete(State, Wait{Wait::Scope::Stream, Default}, Api, "waits for",
-                  Notes);
+  Stream Default = streamOf(Builder.makeNullWithType(C.getASTContext().VoidPtrTy), nullptr, C);
+  return complete(State, Wait{Wait::Scope::Stream, Default}, Api, "waits for", Notes);
 }
 
 // A poll that returns anything but not-ready means the work is over (or the
 // context is lost, and nothing the host reads matters any more); on the
 // not-ready path it is still running.
-void UnsynchronizedHostReadChecker::poll(const CallEvent &Call,
-                                         const CompletionQueryApi &Query,
-                                         ProgramStateRef State,
-                                         CheckerContext &C) const {
+void UnsynchronizedHostReadChecker::poll(const CallEvent &Call, const CompletionQueryApi &Query,
+                                         ProgramStateRef State, CheckerContext &C) const {
   std::string Api = documentedName(*dyn_cast<FunctionDecl>(Call.getDecl()));
   SVal Handle = Call.getArgSVal(Query.HandleParam);
   Wait Waited =
       Query.Scope == SyncScope::Event
           ? *eventWait(State, Handle)
-          : Wait{Wait::Scope::Stream,
-                 streamOf(Handle, Call.getArgExpr(Query.HandleParam), C)};
+          : Wait{Wait::Scope::Stream, streamOf(Handle, Call.getArgExpr(Query.HandleParam), C)};
   SValBuilder &Builder = C.getSValBuilder();
   SVal Status = Call.getReturnValue();
   SVal IsNotReady = Builder.evalEQ(
-      State, Status,
-      Builder.makeIntVal(CudaApi::notReadyStatus(), Call.getResultType()));
-  auto [NotReady, Done] =
-      State->assume(IsNotReady.castAs<DefinedOrUnknownSVal>());
+      State, Status, Builder.makeIntVal(CudaApi::notReadyStatus(), Call.getResultType()));
+  auto [NotReady, Done] = State->assume(IsNotReady.castAs<DefinedOrUnknownSVal>());
   if (Done) {
     std::vector<Note> Notes;
     Done = complete(Done, Waited, Api, "polls", Notes);
@@ -718,18 +664,18 @@ void UnsynchronizedHostReadChecker::poll(const CallEvent &Call,
     std::vector<Note> Notes;
     for (auto [Memory, W] : NotReady->get<InFlight>())
       Notes.push_back({Memory, W.Order, nullptr, false,
-                       Waited.completes(W) ? "'" + Api + "' finds " + who(W) +
-                                                 " still running on this path"
-                                           : Waited.whyNot(W, Api, "polls")});
+                       Waited.completes(W)
+                           ? "'" + Api + "' finds " + who(W) + " still running on this path"
+                           : Waited.whyNot(W, Api, "polls")});
     C.addTransition(NotReady, tag(C, std::move(Notes)));
   }
 }
 
-ProgramStateRef UnsynchronizedHostReadChecker::trackHostCopy(
-    const CallEvent &Call, const CopyApi &Copy, ProgramStateRef State,
-    std::vector<Note> &Notes) const {
-  if (!Copy.Destination || !Copy.Source || Copy.DestinationIsSymbol ||
-      Copy.SourceIsSymbol)
+ProgramStateRef UnsynchronizedHostReadChecker::trackHostCopy(const CallEvent &Call,
+                                                             const CopyApi &Copy,
+                                                             ProgramStateRef State,
+                                                             std::vector<Note> &Notes) const {
+  if (!Copy.Destination || !Copy.Source || Copy.DestinationIsSymbol || Copy.SourceIsSymbol)
     return State;
   const MemRegion *To = memoryOf(State, Call.getArgSVal(*Copy.Destination));
   const MemRegion *From = memoryOf(State, Call.getArgSVal(*Copy.Source));
@@ -744,12 +690,10 @@ ProgramStateRef UnsynchronizedHostReadChecker::trackHostCopy(
         State = State->remove<HostCopies>(Host);
   std::optional<MemoryFamily> ToFamily = familyOf(State, To);
   std::optional<MemoryFamily> FromFamily = familyOf(State, From);
-  if (!ToFamily || !FromFamily || !isHostSide(*FromFamily) ||
-      !isDeviceSide(*ToFamily))
+  if (!ToFamily || !FromFamily || !isHostSide(*FromFamily) || !isDeviceSide(*ToFamily))
     return State;
   const auto *Callee = dyn_cast<FunctionDecl>(Call.getDecl());
-  HostCopy Kept{To, Call.getOriginExpr(), Callee,
-                nameOf(Call.getArgExpr(*Copy.Source)),
+  HostCopy Kept{To, Call.getOriginExpr(), Callee, nameOf(Call.getArgExpr(*Copy.Source)),
                 nameOf(Call.getArgExpr(*Copy.Destination))};
   Kept.Frame = Call.getLocationContext()->getStackFrame();
   Notes.push_back({From, 0, Call.getOriginExpr(), true,
@@ -759,13 +703,12 @@ ProgramStateRef UnsynchronizedHostReadChecker::trackHostCopy(
   return State->set<HostCopies>(From, Kept);
 }
 
-ProgramStateRef UnsynchronizedHostReadChecker::queueCopy(
-    const CallEvent &Call, const CopyApi &Copy, ProgramStateRef State,
-    CheckerContext &C, std::vector<Note> &Notes) const {
+ProgramStateRef UnsynchronizedHostReadChecker::queueCopy(const CallEvent &Call, const CopyApi &Copy,
+                                                         ProgramStateRef State, CheckerContext &C,
+                                                         std::vector<Note> &Notes) const {
   if (!Copy.Stream)
     return State;
-  Stream On =
-      streamOf(Call.getArgSVal(*Copy.Stream), Call.getArgExpr(*Copy.Stream), C);
+  Stream On = streamOf(Call.getArgSVal(*Copy.Stream), Call.getArgExpr(*Copy.Stream), C);
   const auto *Callee = dyn_cast<FunctionDecl>(Call.getDecl());
   Work W{Call.getOriginExpr(), Callee, false, On, true, 0};
   if (Copy.Destination && !Copy.DestinationIsSymbol) {
@@ -777,8 +720,7 @@ ProgramStateRef UnsynchronizedHostReadChecker::queueCopy(
       // Into pageable memory the copy returns only once it is done, and with
       // it everything queued on its stream before.
       std::string Api = documentedName(*Callee);
-      State = complete(State, Wait{Wait::Scope::Stream, On}, Api, "waits for",
-                       Notes);
+      State = complete(State, Wait{Wait::Scope::Stream, On}, Api, "waits for", Notes);
     }
   }
   if (Copy.Source && !Copy.SourceIsSymbol) {
@@ -791,36 +733,35 @@ ProgramStateRef UnsynchronizedHostReadChecker::queueCopy(
   return State;
 }
 
-const NoteTag *
-UnsynchronizedHostReadChecker::tag(CheckerContext &C,
-                                   std::vector<Note> Notes) const {
+const NoteTag *UnsynchronizedHostReadChecker::tag(CheckerContext &C,
+                                                  std::vector<Note> Notes) const {
   if (Notes.empty())
     return nullptr;
-  return C.getNoteTag([this, Notes = std::move(Notes)](
-                          PathSensitiveBugReport &Report) -> std::string {
-    ProgramStateRef At = Report.getErrorNode()->getState();
-    for (const Note &N : Notes) {
-      if (!Report.isInteresting(N.Memory))
-        continue;
-      if (&Report.getBugType() == &Race && !N.AboutCopy) {
-        const Work *W = At->get<InFlight>(N.Memory);
-        if (W && W->Order == N.Order)
-          return N.Text;
-      }
-      if (&Report.getBugType() == &StaleCopy && N.AboutCopy) {
-        const HostCopy *Kept = At->get<HostCopies>(N.Memory);
-        if (Kept && (Kept->CopySite == N.Site || Kept->ChangedAt == N.Site))
-          return N.Text;
-      }
-    }
-    return "";
-  });
+  return C.getNoteTag(
+      [this, Notes = std::move(Notes)](PathSensitiveBugReport &Report) -> std::string {
+        ProgramStateRef At = Report.getErrorNode()->getState();
+        for (const Note &N : Notes) {
+          if (!Report.isInteresting(N.Memory))
+            continue;
+          if (&Report.getBugType() == &Race && !N.AboutCopy) {
+            const Work *W = At->get<InFlight>(N.Memory);
+            if (W && W->Order == N.Order)
+              return N.Text;
+          }
+          if (&Report.getBugType() == &StaleCopy && N.AboutCopy) {
+            const HostCopy *Kept = At->get<HostCopies>(N.Memory);
+            if (Kept && (Kept->CopySite == N.Site || Kept->ChangedAt == N.Site))
+              return N.Text;
+          }
+        }
+        return "";
+      });
 }
 
 // Kernel launches are not calls to the analyzer: the work they queue is
 // recorded as the launch is reached.
-void UnsynchronizedHostReadChecker::checkPreStmt(
-    const CUDAKernelCallExpr *Launch, CheckerContext &C) const {
+void UnsynchronizedHostReadChecker::checkPreStmt(const CUDAKernelCallExpr *Launch,
+                                                 CheckerContext &C) const {
   // The kernel it names, or the one a function pointer or an
   // `auto k = kernel<float>` alias holds on this path.
   const FunctionDecl *Kernel = Launch->getDirectCallee();
@@ -837,8 +778,7 @@ void UnsynchronizedHostReadChecker::checkPreStmt(
       continue;
     bool Writes = mayWrite(Kernel, Launch->getCallee()->getType(), I);
     if (isShared(*Family) && !sharedOnPurpose(Kernel, I))
-      State = queue(State, Memory, Work{Launch, Kernel, true, On, Writes, 0},
-                    Notes);
+      State = queue(State, Memory, Work{Launch, Kernel, true, On, Writes, 0}, Notes);
     if (!Writes || !isDeviceSide(*Family))
       continue;
     for (auto [Host, Kept] : State->get<HostCopies>()) {
@@ -848,13 +788,11 @@ void UnsynchronizedHostReadChecker::checkPreStmt(
       Changed.ChangedAt = Launch;
       Changed.Kernel = Kernel;
       State = State->set<HostCopies>(Host, Changed);
-      Notes.push_back({Host, 0, Launch, true,
-                       (Kernel ? "kernel '" + Kernel->getNameAsString() + "'"
-                               : std::string("the kernel")) +
-                           " may change " +
-                           quoted(Kept.DeviceName, "the device memory") +
-                           "; nothing copies it back into " +
-                           quoted(Kept.HostName, "the host buffer")});
+      Notes.push_back(
+          {Host, 0, Launch, true,
+           (Kernel ? "kernel '" + Kernel->getNameAsString() + "'" : std::string("the kernel")) +
+               " may change " + quoted(Kept.DeviceName, "the device memory") +
+               "; nothing copies it back into " + quoted(Kept.HostName, "the host buffer")});
     }
   }
   State = State->remove<LaunchStreams>(Launch);
@@ -862,8 +800,7 @@ void UnsynchronizedHostReadChecker::checkPreStmt(
     C.addTransition(State, tag(C, std::move(Notes)));
 }
 
-void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call,
-                                                  CheckerContext &C) const {
+void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call, CheckerContext &C) const {
   const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
   if (!Callee)
     return;
@@ -875,8 +812,8 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call,
     const Expr *Spelled = CudaApi::launchStream(Launch);
     for (unsigned I = 0; Spelled && I < Call.getNumArgs(); ++I)
       if (Call.getArgExpr(I) == Spelled)
-        C.addTransition(State->set<LaunchStreams>(
-            Launch, streamOf(Call.getArgSVal(I), Spelled, C)));
+        C.addTransition(
+            State->set<LaunchStreams>(Launch, streamOf(Call.getArgSVal(I), Spelled, C)));
     return;
   }
 
@@ -884,9 +821,8 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call,
     std::optional<Loc> Out = Call.getArgSVal(Creation->OutParam).getAs<Loc>();
     SymbolRef Handle =
         Out ? State
-                  ->getSVal(*Out, Callee->getParamDecl(Creation->OutParam)
-                                      ->getType()
-                                      ->getPointeeType())
+                  ->getSVal(*Out,
+                            Callee->getParamDecl(Creation->OutParam)->getType()->getPointeeType())
                   .getAsSymbol()
             : nullptr;
     if (!Handle)
@@ -895,8 +831,8 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call,
     // then waits for it.
     bool NonBlocking = false;
     if (Creation->FlagsParam)
-      if (const llvm::APSInt *Flags = C.getSValBuilder().getKnownValue(
-              State, Call.getArgSVal(*Creation->FlagsParam)))
+      if (const llvm::APSInt *Flags =
+              C.getSValBuilder().getKnownValue(State, Call.getArgSVal(*Creation->FlagsParam)))
         NonBlocking = CudaApi::isNonBlockingStreamFlags(Flags->getZExtValue());
     C.addTransition(State->set<CreatedStreams>(Handle, NonBlocking));
     return;
@@ -905,10 +841,10 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call,
     SymbolRef Event = Call.getArgSVal(Record->EventParam).getAsSymbol();
     if (!Event)
       return;
-    Stream On = streamOf(Call.getArgSVal(Record->StreamParam),
-                         Call.getArgExpr(Record->StreamParam), C);
-    C.addTransition(State->set<RecordedEvents>(
-        Event, RecordedEvent{On, State->get<QueuedCount>()}));
+    Stream On =
+        streamOf(Call.getArgSVal(Record->StreamParam), Call.getArgExpr(Record->StreamParam), C);
+    C.addTransition(
+        State->set<RecordedEvents>(Event, RecordedEvent{On, State->get<QueuedCount>()}));
     return;
   }
   if (const MappedPointerApi *Mapped = Api.mappedPointer(Callee)) {
@@ -916,15 +852,13 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call,
     const MemRegion *Host = memoryOf(State, Call.getArgSVal(Mapped->HostParam));
     if (!Out || !Host)
       return;
-    QualType Target =
-        Callee->getParamDecl(Mapped->OutParam)->getType()->getPointeeType();
+    QualType Target = Callee->getParamDecl(Mapped->OutParam)->getType()->getPointeeType();
     const MemRegion *Device = State->getSVal(*Out, Target).getAsRegion();
     if (Device)
       C.addTransition(State->set<MappedAliases>(Device->getBaseRegion(), Host));
     return;
   }
-  if (State->get<InFlight>().isEmpty() && State->get<HostCopies>().isEmpty() &&
-      !Api.copy(Callee))
+  if (State->get<InFlight>().isEmpty() && State->get<HostCopies>().isEmpty() && !Api.copy(Callee))
     return;
   if (Api.waitsOnDeviceOnly(Callee)) {
     State = notWaited(State,
@@ -967,16 +901,15 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call,
 // A call the analyzer does not follow (a library function, a function defined
 // elsewhere) is taken to use what its pointer parameters point to: to read it
 // through a pointer to const, to read or write it otherwise.
-void UnsynchronizedHostReadChecker::checkPreCall(const CallEvent &Call,
-                                                 CheckerContext &C) const {
+void UnsynchronizedHostReadChecker::checkPreCall(const CallEvent &Call, CheckerContext &C) const {
   const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
   ProgramStateRef State = C.getState();
   if (!Callee || isa<CXXAllocatorCall, CXXDeallocatorCall>(Call) ||
       (State->get<InFlight>().isEmpty() && State->get<HostCopies>().isEmpty()))
     return;
   // CUDA API calls are modelled, not reads; kernels are device code.
-  if (api().isStatusType(Callee->getReturnType()) ||
-      Callee->hasAttr<CUDAGlobalAttr>() || memory::releaseCall(Call))
+  if (api().isStatusType(Callee->getReturnType()) || Callee->hasAttr<CUDAGlobalAttr>() ||
+      memory::releaseCall(Call))
     return;
   // Atomics on memory a kernel is using: the program shares it on purpose,
   // and its plain accesses around them (the read before a compare-and-swap)
@@ -1000,8 +933,7 @@ void UnsynchronizedHostReadChecker::checkPreCall(const CallEvent &Call,
   if (const FunctionSummary *Summary = api().projectFunction(Callee);
       Summary && (Summary->SynchronizesDevice || Summary->WaitsFor))
     return;
-  for (unsigned I = 0; I < Call.getNumArgs() && I < Callee->getNumParams();
-       ++I) {
+  for (unsigned I = 0; I < Call.getNumArgs() && I < Callee->getNumParams(); ++I) {
     QualType Type = Callee->getParamDecl(I)->getType();
     if (!Type->isPointerType() && !Type->isReferenceType())
       continue;
@@ -1024,8 +956,7 @@ void UnsynchronizedHostReadChecker::checkPreCall(const CallEvent &Call,
   }
 }
 
-void UnsynchronizedHostReadChecker::checkLocation(SVal Location, bool IsLoad,
-                                                  const Stmt *S,
+void UnsynchronizedHostReadChecker::checkLocation(SVal Location, bool IsLoad, const Stmt *S,
                                                   CheckerContext &C) const {
   const SourceManager &SM = C.getSourceManager();
   // Inside a library function the call was checked instead.
@@ -1034,17 +965,14 @@ void UnsynchronizedHostReadChecker::checkLocation(SVal Location, bool IsLoad,
   const MemRegion *Memory = memoryOf(C.getState(), Location);
   if (!Memory || accessedOnPurpose(S))
     return;
-  checkAccess(Memory, IsLoad ? Access::Read : Access::Write,
-              dyn_cast_or_null<Expr>(S), nullptr, C);
+  checkAccess(Memory, IsLoad ? Access::Read : Access::Write, dyn_cast_or_null<Expr>(S), nullptr, C);
 }
 
-bool UnsynchronizedHostReadChecker::checkAccess(const MemRegion *Memory,
-                                                Access How, const Expr *At,
+bool UnsynchronizedHostReadChecker::checkAccess(const MemRegion *Memory, Access How, const Expr *At,
                                                 const FunctionDecl *Reader,
                                                 CheckerContext &C) const {
   ProgramStateRef State = C.getState();
-  if (const Work *W = State->get<InFlight>(Memory);
-      W && (How == Access::Write || W->Writes)) {
+  if (const Work *W = State->get<InFlight>(Memory); W && (How == Access::Write || W->Writes)) {
     reportRace(Memory, *W, How, At, Reader, C);
     return true;
   }
@@ -1062,35 +990,28 @@ bool UnsynchronizedHostReadChecker::checkAccess(const MemRegion *Memory,
   return true;
 }
 
-void UnsynchronizedHostReadChecker::reportRace(const MemRegion *Memory,
-                                               const Work &W, Access How,
-                                               const Expr *At,
-                                               const FunctionDecl *Reader,
+void UnsynchronizedHostReadChecker::reportRace(const MemRegion *Memory, const Work &W, Access How,
+                                               const Expr *At, const FunctionDecl *Reader,
                                                CheckerContext &C) const {
   ProgramStateRef State = C.getState();
   ExplodedNode *Node = C.generateNonFatalErrorNode(State);
   if (!Node)
     return;
   std::optional<MemoryFamily> Family = familyOf(State, Memory);
-  std::string Subject =
-      Reader ? "'" + Reader->getQualifiedNameAsString() + "'" : "the host";
+  std::string Subject = Reader ? "'" + Reader->getQualifiedNameAsString() + "'" : "the host";
   std::string Message;
   if (How == Access::Read)
-    Message = Subject + " reads " + memoryFamilyName(*Family).str() + " that " +
-              who(W) +
+    Message = Subject + " reads " + memoryFamilyName(*Family).str() + " that " + who(W) +
               " may still be writing; it sees stale data, and no CUDA call "
               "or sanitizer reports it";
   else
-    Message = Subject + " writes " + memoryFamilyName(*Family).str() +
-              " that " + who(W) + " may still be " +
-              (W.Writes ? "using" : "reading") +
+    Message = Subject + " writes " + memoryFamilyName(*Family).str() + " that " + who(W) +
+              " may still be " + (W.Writes ? "using" : "reading") +
               "; the device may see the old values or the new, and no CUDA "
               "call or sanitizer reports it";
-  std::string End = How == Access::Read
-                        ? "read before the work is known to be complete"
-                        : "written before the work is known to be complete";
-  auto Report =
-      std::make_unique<PathSensitiveBugReport>(Race, Message, End, Node);
+  std::string End = How == Access::Read ? "read before the work is known to be complete"
+                                        : "written before the work is known to be complete";
+  auto Report = std::make_unique<PathSensitiveBugReport>(Race, Message, End, Node);
   if (At)
     Report->addRange(At->getSourceRange());
   Report->markInteresting(Memory);
@@ -1099,27 +1020,23 @@ void UnsynchronizedHostReadChecker::reportRace(const MemRegion *Memory,
   C.addTransition(State->remove<InFlight>(Memory), Node);
 }
 
-void UnsynchronizedHostReadChecker::reportStaleCopy(const MemRegion *Memory,
-                                                    const HostCopy &Kept,
-                                                    const Expr *At,
-                                                    const FunctionDecl *Reader,
+void UnsynchronizedHostReadChecker::reportStaleCopy(const MemRegion *Memory, const HostCopy &Kept,
+                                                    const Expr *At, const FunctionDecl *Reader,
                                                     CheckerContext &C) const {
   ProgramStateRef State = C.getState();
   ExplodedNode *Node = C.generateNonFatalErrorNode(State);
   if (!Node)
     return;
   std::string Subject =
-      Reader ? "'" + Reader->getQualifiedNameAsString() + "' reads"
-             : "the host reads";
-  std::string Message =
-      quoted(Kept.HostName, "the host buffer") + " is a stale host copy of " +
-      quoted(Kept.DeviceName, "device memory") + ", which " +
-      (Kept.Kernel ? "kernel '" + Kept.Kernel->getNameAsString() + "'"
-                   : std::string("the kernel")) +
-      " may have changed; " + Subject +
-      " the values copied in, not the device's results";
-  auto Report = std::make_unique<PathSensitiveBugReport>(
-      StaleCopy, Message, "the stale copy is read here", Node);
+      Reader ? "'" + Reader->getQualifiedNameAsString() + "' reads" : "the host reads";
+  std::string Message = quoted(Kept.HostName, "the host buffer") + " is a stale host copy of " +
+                        quoted(Kept.DeviceName, "device memory") + ", which " +
+                        (Kept.Kernel ? "kernel '" + Kept.Kernel->getNameAsString() + "'"
+                                     : std::string("the kernel")) +
+                        " may have changed; " + Subject +
+                        " the values copied in, not the device's results";
+  auto Report = std::make_unique<PathSensitiveBugReport>(StaleCopy, Message,
+                                                         "the stale copy is read here", Node);
   if (At)
     Report->addRange(At->getSourceRange());
   Report->markInteresting(Memory);
@@ -1133,12 +1050,10 @@ void UnsynchronizedHostReadChecker::checkDeadSymbols(SymbolReaper &Reaper,
   for (const MemRegion *Memory : llvm::make_first_range(State->get<InFlight>()))
     if (!Reaper.isLiveRegion(Memory))
       State = State->remove<InFlight>(Memory);
-  for (const MemRegion *Memory :
-       llvm::make_first_range(State->get<HostCopies>()))
+  for (const MemRegion *Memory : llvm::make_first_range(State->get<HostCopies>()))
     if (!Reaper.isLiveRegion(Memory))
       State = State->remove<HostCopies>(Memory);
-  for (const MemRegion *Device :
-       llvm::make_first_range(State->get<MappedAliases>()))
+  for (const MemRegion *Device : llvm::make_first_range(State->get<MappedAliases>()))
     if (!Reaper.isLiveRegion(Device))
       State = State->remove<MappedAliases>(Device);
   // Created streams and recorded events stay: a handle read for a launch's
@@ -1149,9 +1064,8 @@ void UnsynchronizedHostReadChecker::checkDeadSymbols(SymbolReaper &Reaper,
 
 } // namespace
 
-void UnsynchronizedHostReadCheck::storeOptions(
-    const std::map<std::string, std::string> &,
-    std::map<std::string, std::string> &) {}
+void UnsynchronizedHostReadCheck::storeOptions(const std::map<std::string, std::string> &,
+                                               std::map<std::string, std::string> &) {}
 
 void UnsynchronizedHostReadCheck::registerChecker(CheckerRegistry &Registry) {
   Registry.addChecker<UnsynchronizedHostReadChecker>(AnalyzerName, Summary);

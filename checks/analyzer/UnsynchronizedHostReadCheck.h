@@ -41,8 +41,7 @@ namespace cudalint {
 
 struct UnsynchronizedHostReadCheck {
   static constexpr llvm::StringLiteral Id = "cuda-unsynchronized-host-read";
-  static constexpr llvm::StringLiteral AnalyzerName =
-      "cudalint.cuda-unsynchronized-host-read";
+  static constexpr llvm::StringLiteral AnalyzerName = "cudalint.cuda-unsynchronized-host-read";
   static constexpr llvm::StringLiteral Summary =
       "Host reads memory a queued kernel or async copy may still be writing, "
       "or a host copy a kernel has outdated.";

@@ -20,13 +20,7 @@ namespace cudalint {
 
 namespace {
 
-enum class Use {
-  CopySource,
-  CopyDestination,
-  Set,
-  KernelArgument,
-  Dereference
-};
+enum class Use { CopySource, CopyDestination, Set, KernelArgument, Dereference };
 
 bool isDeviceSide(MemoryFamily Family) {
   return Family == MemoryFamily::Device || Family == MemoryFamily::Managed;
@@ -68,24 +62,21 @@ std::string what(Use How, llvm::StringRef Api) {
 }
 
 class UseAfterFreeChecker
-    : public Checker<check::PreCall, check::PreStmt<CUDAKernelCallExpr>,
-                     check::Location> {
+    : public Checker<check::PreCall, check::PreStmt<CUDAKernelCallExpr>, check::Location> {
 public:
   void checkPreCall(const CallEvent &Call, CheckerContext &C) const;
   void checkPreStmt(const CUDAKernelCallExpr *Launch, CheckerContext &C) const;
-  void checkLocation(SVal Location, bool IsLoad, const Stmt *S,
-                     CheckerContext &C) const;
+  void checkLocation(SVal Location, bool IsLoad, const Stmt *S, CheckerContext &C) const;
 
 private:
   // Whether it reported (and ended the path).
-  bool checkUse(SVal Address, const Expr *Argument, Use How,
-                llvm::StringRef Api, CheckerContext &C) const;
+  bool checkUse(SVal Address, const Expr *Argument, Use How, llvm::StringRef Api,
+                CheckerContext &C) const;
 
   BugType UseAfterFree{this, "CUDA use after free", categories::MemoryError};
 };
 
-bool UseAfterFreeChecker::checkUse(SVal Address, const Expr *Argument, Use How,
-                                   llvm::StringRef Api,
+bool UseAfterFreeChecker::checkUse(SVal Address, const Expr *Argument, Use How, llvm::StringRef Api,
                                    CheckerContext &C) const {
   SymbolRef Sym = memory::allocationSymbol(Address);
   const memory::Allocation *Memory = memory::find(C.getState(), Sym);
@@ -94,13 +85,12 @@ bool UseAfterFreeChecker::checkUse(SVal Address, const Expr *Argument, Use How,
   ExplodedNode *Node = memory::reportNode(C, Sym);
   if (!Node)
     return true;
-  std::string Warning =
-      (what(How, Api) + " " + memoryFamilyName(Memory->family()) + " that '" +
-       documentedName(Memory->releasedBy()) + "' already released; " +
-       consequence(How, Memory->family(), Api))
-          .str();
-  auto Report = std::make_unique<PathSensitiveBugReport>(
-      UseAfterFree, Warning, "the released memory is used here", Node);
+  std::string Warning = (what(How, Api) + " " + memoryFamilyName(Memory->family()) + " that '" +
+                         documentedName(Memory->releasedBy()) + "' already released; " +
+                         consequence(How, Memory->family(), Api))
+                            .str();
+  auto Report = std::make_unique<PathSensitiveBugReport>(UseAfterFree, Warning,
+                                                         "the released memory is used here", Node);
   if (Argument)
     Report->addRange(Argument->getSourceRange());
   Report->markInteresting(Sym);
@@ -109,8 +99,7 @@ bool UseAfterFreeChecker::checkUse(SVal Address, const Expr *Argument, Use How,
   return true;
 }
 
-void UseAfterFreeChecker::checkPreCall(const CallEvent &Call,
-                                       CheckerContext &C) const {
+void UseAfterFreeChecker::checkPreCall(const CallEvent &Call, CheckerContext &C) const {
   const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
   if (!Callee)
     return;
@@ -119,19 +108,17 @@ void UseAfterFreeChecker::checkPreCall(const CallEvent &Call,
     return;
   llvm::StringRef Api = documentedName(Copy->Name);
   if (Copy->Destination && !Copy->DestinationIsSymbol &&
-      checkUse(Call.getArgSVal(*Copy->Destination),
-               Call.getArgExpr(*Copy->Destination),
+      checkUse(Call.getArgSVal(*Copy->Destination), Call.getArgExpr(*Copy->Destination),
                Copy->Source ? Use::CopyDestination : Use::Set, Api, C))
     return;
   if (Copy->Source && !Copy->SourceIsSymbol)
-    checkUse(Call.getArgSVal(*Copy->Source), Call.getArgExpr(*Copy->Source),
-             Use::CopySource, Api, C);
+    checkUse(Call.getArgSVal(*Copy->Source), Call.getArgExpr(*Copy->Source), Use::CopySource, Api,
+             C);
 }
 
 // Kernel launches are not calls to the analyzer (device code is never
 // evaluated); their arguments are checked as the launch is reached.
-void UseAfterFreeChecker::checkPreStmt(const CUDAKernelCallExpr *Launch,
-                                       CheckerContext &C) const {
+void UseAfterFreeChecker::checkPreStmt(const CUDAKernelCallExpr *Launch, CheckerContext &C) const {
   const FunctionDecl *Kernel = Launch->getDirectCallee();
   std::string Name = Kernel ? Kernel->getNameAsString() : "the kernel";
   for (const Expr *Argument : Launch->arguments())

@@ -30,8 +30,7 @@ namespace cudalint {
 
 struct UseAfterFreeCheck {
   static constexpr llvm::StringLiteral Id = "cuda-use-after-free";
-  static constexpr llvm::StringLiteral AnalyzerName =
-      "cudalint.cuda-use-after-free";
+  static constexpr llvm::StringLiteral AnalyzerName = "cudalint.cuda-use-after-free";
   static constexpr llvm::StringLiteral Summary =
       "Released memory used again: copied, set, passed to a kernel or "
       "dereferenced after cudaFree, cudaFreeHost, free or delete.";

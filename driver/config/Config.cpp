@@ -46,9 +46,8 @@ constexpr StringLiteral ExtraArgsBeforeKey = "ExtraArgsBefore";
 constexpr StringLiteral InheritParentConfigKey = "InheritParentConfig";
 constexpr StringLiteral TargetGpusKey = "TargetGpus";
 constexpr StringLiteral KnownKeys[] = {
-    ChecksKey, CheckOptionsKey, WarningsAsErrorsKey,  HeaderFilterRegexKey,
-    UnitsKey,  ExtraArgsKey,    ExtraArgsBeforeKey,   InheritParentConfigKey,
-    TargetGpusKey};
+    ChecksKey,    CheckOptionsKey,    WarningsAsErrorsKey,    HeaderFilterRegexKey, UnitsKey,
+    ExtraArgsKey, ExtraArgsBeforeKey, InheritParentConfigKey, TargetGpusKey};
 
 struct DatabaseUnitsSpelling {
   StringLiteral Name;
@@ -123,8 +122,7 @@ public:
           auto *Parser = static_cast<ConfigParser *>(Context);
           Parser->Result.Errors.push_back(
               {Parser->Result.Path, static_cast<unsigned>(Diagnostic.getLineNo()),
-               static_cast<unsigned>(Diagnostic.getColumnNo() + 1),
-               Diagnostic.getMessage().str()});
+               static_cast<unsigned>(Diagnostic.getColumnNo() + 1), Diagnostic.getMessage().str()});
         },
         this);
     yaml::Stream Stream(Text, Sources, /*ShowColors=*/false);
@@ -146,8 +144,7 @@ private:
       return {0, 0};
     StringRef Before = Text.take_front(Where - Text.begin());
     size_t LineStart = Before.rfind('\n');
-    unsigned Column = LineStart == StringRef::npos ? Before.size() + 1
-                                                   : Before.size() - LineStart;
+    unsigned Column = LineStart == StringRef::npos ? Before.size() + 1 : Before.size() - LineStart;
     return {static_cast<unsigned>(Before.count('\n') + 1), Column};
   }
 
@@ -166,14 +163,11 @@ private:
     return {Result.Path, Line, Column, Message.str()};
   }
 
-  void error(yaml::Node *Node, const Twine &Message) {
-    Result.Errors.push_back(at(Node, Message));
-  }
+  void error(yaml::Node *Node, const Twine &Message) { Result.Errors.push_back(at(Node, Message)); }
 
-  void unknownKey(yaml::Node *Key, StringRef Name, ArrayRef<std::string> Known,
-                  StringRef Where) {
-    Result.UnknownKeys.push_back(at(Key, "unknown key '" + Name + "'" + Where +
-                                             suggestion(Name, Known) + " (ignored)"));
+  void unknownKey(yaml::Node *Key, StringRef Name, ArrayRef<std::string> Known, StringRef Where) {
+    Result.UnknownKeys.push_back(
+        at(Key, "unknown key '" + Name + "'" + Where + suggestion(Name, Known) + " (ignored)"));
   }
 
   // A scalar's value; an empty value (`Key:`) is the empty string.
@@ -204,8 +198,7 @@ private:
     SMRange Range = Node->getSourceRange();
     const char *Begin = Range.Start.getPointer();
     const char *End = Range.End.getPointer();
-    StringRef Written = Begin && End && Begin <= End ? StringRef(Begin, End - Begin)
-                                                     : StringRef();
+    StringRef Written = Begin && End && Begin <= End ? StringRef(Begin, End - Begin) : StringRef();
     size_t From = 0;
     for (StringRef Glob : splitGlobs(Value)) {
       size_t Found = Written.find(Glob, From);
@@ -378,8 +371,7 @@ private:
   }
 
   void parseTopLevel(yaml::MappingNode &Map) {
-    static const std::vector<std::string> Known(std::begin(KnownKeys),
-                                                std::end(KnownKeys));
+    static const std::vector<std::string> Known(std::begin(KnownKeys), std::end(KnownKeys));
     std::set<std::string> Seen;
     for (yaml::KeyValueNode &Entry : Map) {
       yaml::Node *KeyNode = Entry.getKey();
@@ -471,18 +463,14 @@ std::optional<std::string> globProblem(StringRef Written, StringRef Where,
       return std::nullopt;
   if (Pattern.contains('*'))
     return ("check glob '" + Pattern + "' in " + Where + " matches no check").str();
-  return ("unknown check '" + Pattern + "' in " + Where +
-          suggestion(Pattern, checkIds(Registered)))
+  return ("unknown check '" + Pattern + "' in " + Where + suggestion(Pattern, checkIds(Registered)))
       .str();
 }
 
-std::optional<std::string> optionKeyProblem(StringRef Key,
-                                            ArrayRef<CheckDescription> Registered) {
+std::optional<std::string> optionKeyProblem(StringRef Key, ArrayRef<CheckDescription> Registered) {
   auto [CheckId, Option] = Key.split('.');
   if (Option.empty())
-    return ("check option '" + Key +
-            "' names no check; option keys are <check-id>.<Option>")
-        .str();
+    return ("check option '" + Key + "' names no check; option keys are <check-id>.<Option>").str();
   const CheckDescription *Check = nullptr;
   for (const CheckDescription &Candidate : Registered)
     if (Candidate.Id == CheckId)
@@ -558,8 +546,7 @@ ConfigFile parseConfigFile(StringRef Text, StringRef Path) {
 }
 
 ConfigFile readConfigFile(StringRef Path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
-      MemoryBuffer::getFile(Path, /*IsText=*/true);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buffer) {
     ConfigFile Unreadable;
     Unreadable.Path = Path.str();
@@ -713,8 +700,7 @@ std::vector<ConfigDiagnostic> verifyConfigFile(const ConfigFile &File,
 std::vector<ConfigDiagnostic> verifyOverrides(const ConfigOverrides &Overrides,
                                               ArrayRef<CheckDescription> Registered) {
   std::vector<ConfigDiagnostic> Problems;
-  auto Globs = [&](const std::optional<std::string> &Value, StringRef Flag,
-                   StringRef Where) {
+  auto Globs = [&](const std::optional<std::string> &Value, StringRef Flag, StringRef Where) {
     if (!Value)
       return;
     for (StringRef Glob : splitGlobs(*Value))

@@ -157,13 +157,12 @@ void writeConfiguration(llvm::raw_ostream &OS, const Configuration &Config,
 // --verify-config: check globs that match no registered check, option keys
 // naming unknown checks or options, an invalid HeaderFilterRegex, unknown keys
 // and syntax errors, each with its place.
-std::vector<ConfigDiagnostic>
-verifyConfigFile(const ConfigFile &File, llvm::ArrayRef<CheckDescription> Registered);
+std::vector<ConfigDiagnostic> verifyConfigFile(const ConfigFile &File,
+                                               llvm::ArrayRef<CheckDescription> Registered);
 // The same for the command line's --checks, --warnings-as-errors and
 // --check-option values.
-std::vector<ConfigDiagnostic>
-verifyOverrides(const ConfigOverrides &Overrides,
-                llvm::ArrayRef<CheckDescription> Registered);
+std::vector<ConfigDiagnostic> verifyOverrides(const ConfigOverrides &Overrides,
+                                              llvm::ArrayRef<CheckDescription> Registered);
 
 } // namespace cudalint
 

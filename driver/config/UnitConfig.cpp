@@ -18,7 +18,8 @@ UnitSettings::UnitSettings(Configuration Merged, bool Verify)
       Analysis.Checks.push_back(&Check);
   Analysis.CheckOptions = Config.CheckOptions;
   if (!Config.TargetGpus.empty())
-    Analysis.CheckOptions[(ArchCoverageCheck::Id + "." + ArchCoverageCheck::TargetGpusOption).str()] =
+    Analysis
+        .CheckOptions[(ArchCoverageCheck::Id + "." + ArchCoverageCheck::TargetGpusOption).str()] =
         llvm::join(Config.TargetGpus, ",");
   Analysis.Verify = Verify;
 }
@@ -43,8 +44,8 @@ std::vector<std::string> withExtraArguments(std::vector<std::string> Arguments,
   return Arguments;
 }
 
-UnitConfigs::UnitConfigs(ConfigOverrides Overrides, std::optional<ConfigFile> Forced,
-                         bool Verify, Reporter Report)
+UnitConfigs::UnitConfigs(ConfigOverrides Overrides, std::optional<ConfigFile> Forced, bool Verify,
+                         Reporter Report)
     : Overrides(std::move(Overrides)), Forced(std::move(Forced)), Verify(Verify),
       Report(std::move(Report)) {}
 

@@ -7,9 +7,9 @@
 #ifndef CUDALINT_DRIVER_UNITCONFIG_H
 #define CUDALINT_DRIVER_UNITCONFIG_H
 
-#include "run/Analysis.h"
 #include "config/Config.h"
 #include "config/GlobList.h"
+#include "run/Analysis.h"
 
 #include "llvm/Support/Regex.h"
 

@@ -44,24 +44,19 @@ llvm::Expected<std::string> runGit(llvm::ArrayRef<llvm::StringRef> Arguments) {
   if (!Git)
     return llvm::createStringError("--changed-since needs git, which is not on PATH");
   llvm::SmallString<128> Output, Errors;
-  if (std::error_code Error =
-          llvm::sys::fs::createTemporaryFile("cudalint-git", "out", Output))
+  if (std::error_code Error = llvm::sys::fs::createTemporaryFile("cudalint-git", "out", Output))
     return llvm::createStringError(Error, "cannot create a temporary file");
-  if (std::error_code Error =
-          llvm::sys::fs::createTemporaryFile("cudalint-git", "err", Errors)) {
+  if (std::error_code Error = llvm::sys::fs::createTemporaryFile("cudalint-git", "err", Errors)) {
     llvm::sys::fs::remove(Output);
     return llvm::createStringError(Error, "cannot create a temporary file");
   }
   std::vector<llvm::StringRef> Argv{"git"};
   llvm::append_range(Argv, Arguments);
-  std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""), Output.str(),
-                                                Errors.str()};
+  std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""), Output.str(), Errors.str()};
   std::string ExecError;
-  int Status = llvm::sys::ExecuteAndWait(*Git, Argv, std::nullopt, Redirects, 0, 0,
-                                         &ExecError);
+  int Status = llvm::sys::ExecuteAndWait(*Git, Argv, std::nullopt, Redirects, 0, 0, &ExecError);
   auto Read = [](llvm::StringRef Path) {
-    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
-        llvm::MemoryBuffer::getFile(Path);
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer = llvm::MemoryBuffer::getFile(Path);
     return Buffer ? (*Buffer)->getBuffer().str() : std::string();
   };
   std::string Out = Read(Output), Err = Read(Errors);
@@ -69,10 +64,9 @@ llvm::Expected<std::string> runGit(llvm::ArrayRef<llvm::StringRef> Arguments) {
   llvm::sys::fs::remove(Errors);
   if (Status != 0) {
     std::string Command = llvm::join(Argv, " ");
-    return llvm::createStringError(
-        "'" + Command + "' failed" +
-        (Err.empty() ? (ExecError.empty() ? "" : ": " + ExecError)
-                     : ":\n" + llvm::StringRef(Err).rtrim().str()));
+    return llvm::createStringError("'" + Command + "' failed" +
+                                   (Err.empty() ? (ExecError.empty() ? "" : ": " + ExecError)
+                                                : ":\n" + llvm::StringRef(Err).rtrim().str()));
   }
   return Out;
 }
@@ -97,9 +91,9 @@ llvm::Expected<std::set<std::string>> readFileList(llvm::StringRef ListPath,
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
       ListPath == "-" ? llvm::MemoryBuffer::getSTDIN() : llvm::MemoryBuffer::getFile(ListPath);
   if (!Buffer)
-    return llvm::createStringError(Buffer.getError(),
-                                   "cannot read the file list '" + ListPath.str() +
-                                       "': " + Buffer.getError().message());
+    return llvm::createStringError(Buffer.getError(), "cannot read the file list '" +
+                                                          ListPath.str() +
+                                                          "': " + Buffer.getError().message());
   std::set<std::string> Paths;
   llvm::SmallVector<llvm::StringRef> Lines;
   (*Buffer)->getBuffer().split(Lines, '\n');
@@ -113,8 +107,7 @@ llvm::Expected<std::set<std::string>> readFileList(llvm::StringRef ListPath,
 
 llvm::Expected<std::set<std::string>> gitChangedFiles(llvm::StringRef Revision,
                                                       llvm::StringRef Directory) {
-  llvm::Expected<std::string> TopLevel =
-      runGit({"-C", Directory, "rev-parse", "--show-toplevel"});
+  llvm::Expected<std::string> TopLevel = runGit({"-C", Directory, "rev-parse", "--show-toplevel"});
   if (!TopLevel)
     return TopLevel.takeError();
   std::string Root = llvm::StringRef(*TopLevel).trim().str();

@@ -6,10 +6,10 @@
 #include "clang/Basic/LangStandard.h"
 #include "clang/Basic/OffloadArch.h"
 #include "clang/Options/Options.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Option/Arg.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/Support/FileSystem.h"
@@ -64,8 +64,7 @@ std::string absoluteWithoutDots(llvm::StringRef Path, llvm::StringRef Base) {
   return std::string(Result);
 }
 
-std::vector<llvm::StringRef> splitList(llvm::StringRef List,
-                                       llvm::StringRef Separators) {
+std::vector<llvm::StringRef> splitList(llvm::StringRef List, llvm::StringRef Separators) {
   llvm::SmallVector<llvm::StringRef, 8> Pieces;
   llvm::SplitString(List, Pieces, Separators);
   return {Pieces.begin(), Pieces.end()};
@@ -212,18 +211,16 @@ const NvccOption NvccOptions[] = {
     {"debug", "g", NoValue, NvccAction::Emit, "-g"},
     {"x", "x", TakesValue, NvccAction::Call, {}, setLanguage},
     {"disable-warnings", "w", NoValue, NvccAction::Emit, "-w"},
-    {"Wno-deprecated-declarations", "Wno-deprecated-declarations", NoValue,
-     NvccAction::Emit, "-Wno-deprecated-declarations"},
+    {"Wno-deprecated-declarations", "Wno-deprecated-declarations", NoValue, NvccAction::Emit,
+     "-Wno-deprecated-declarations"},
     {"Wreorder", "Wreorder", NoValue, NvccAction::Emit, "-Wreorder"},
     // CUDA language options.
     {"gpu-architecture", "arch", TakesValue, NvccAction::Call, {}, addArchOption},
     {"gpu-code", "code", TakesValue, NvccAction::Call, {}, addCodeOption},
     {"generate-code", "gencode", TakesValue, NvccAction::Call, {}, addGeneratedCode},
-    {"relocatable-device-code", "rdc", TakesValue, NvccAction::Call, {},
-     setRelocatableDeviceCode},
+    {"relocatable-device-code", "rdc", TakesValue, NvccAction::Call, {}, setRelocatableDeviceCode},
     {"device-c", "dc", NoValue, NvccAction::Emit, "-fgpu-rdc"},
-    {"default-stream", "default-stream", TakesValue, NvccAction::Call, {},
-     setDefaultStream},
+    {"default-stream", "default-stream", TakesValue, NvccAction::Call, {}, setDefaultStream},
     {"compiler-options", "Xcompiler", TakesValue, NvccAction::Call, {}, addHostFlags},
     {"options-file", "optf", TakesValue, NvccAction::Call, {}, ignoreOptionsFile},
     // clang accepts these language extensions without being asked.
@@ -327,8 +324,8 @@ const NvccOption NvccOptions[] = {
     {"dopt", "dopt", TakesValue, Drop},
     {"device-stack-protector", "device-stack-protector", TakesValue, Drop},
     {"static-global-template-stub", "static-global-template-stub", TakesValue, Drop},
-    {"device-entity-has-hidden-visibility",
-     "device-entity-has-hidden-visibility", TakesValue, Drop},
+    {"device-entity-has-hidden-visibility", "device-entity-has-hidden-visibility", TakesValue,
+     Drop},
     {"frandom-seed", "frandom-seed", TakesValue, Drop},
     {"optimization-info", "opt-info", TakesValue, Drop},
     // nvcc's own diagnostics, which clang does not emit.
@@ -345,8 +342,7 @@ const NvccOption NvccOptions[] = {
 };
 
 // Short names whose value may follow without a separator: -I/x, -DX, -O3.
-constexpr llvm::StringLiteral JoinedShortNames[] = {"isystem", "I", "D", "U",
-                                                    "O",       "L", "l"};
+constexpr llvm::StringLiteral JoinedShortNames[] = {"isystem", "I", "D", "U", "O", "L", "l"};
 
 const NvccOption *findNvccOption(llvm::StringRef Name) {
   for (const NvccOption &Option : NvccOptions)
@@ -357,9 +353,8 @@ const NvccOption *findNvccOption(llvm::StringRef Name) {
 
 bool isNvccWerrorKindList(llvm::StringRef List) {
   static constexpr llvm::StringLiteral Kinds[] = {
-      "all-warnings",          "cross-execution-space-call",
-      "reorder",               "default-stream-launch",
-      "missing-launch-bounds", "ext-lambda-captures-this",
+      "all-warnings",           "cross-execution-space-call", "reorder",
+      "default-stream-launch",  "missing-launch-bounds",      "ext-lambda-captures-this",
       "deprecated-declarations"};
   std::vector<llvm::StringRef> Pieces = splitList(List, ",");
   return !Pieces.empty() && llvm::all_of(Pieces, [](llvm::StringRef Piece) {
@@ -369,8 +364,7 @@ bool isNvccWerrorKindList(llvm::StringRef List) {
 
 bool isForwardUnknownFlag(llvm::StringRef Argument) {
   Argument = Argument.ltrim('-');
-  return Argument == "forward-unknown-to-host-compiler" ||
-         Argument == "forward-unknown-opts";
+  return Argument == "forward-unknown-to-host-compiler" || Argument == "forward-unknown-opts";
 }
 
 class NvccTranslator {
@@ -412,8 +406,7 @@ private:
     if (SingleDash)
       for (llvm::StringRef Short : JoinedShortNames)
         if (Argument.drop_front().starts_with(Short))
-          return apply(*findNvccOption(Short), Argument,
-                       Argument.drop_front(1 + Short.size()));
+          return apply(*findNvccOption(Short), Argument, Argument.drop_front(1 + Short.size()));
     if (ForwardUnknown)
       State.Flags.push_back(Argument.str());
     else
@@ -425,8 +418,7 @@ private:
              std::optional<llvm::StringRef> InlineValue) {
     std::optional<llvm::StringRef> Value = valueFor(Option, InlineValue);
     if (Option.Value == NvccValue::Required && !Value) {
-      State.Notices.add("dropped nvcc flag '" + Argument.str() +
-                        "' that lacks its value");
+      State.Notices.add("dropped nvcc flag '" + Argument.str() + "' that lacks its value");
       return;
     }
     llvm::StringRef Text = Value.value_or("");
@@ -456,16 +448,15 @@ private:
     }
   }
 
-  std::optional<llvm::StringRef>
-  valueFor(const NvccOption &Option, std::optional<llvm::StringRef> Inline) {
+  std::optional<llvm::StringRef> valueFor(const NvccOption &Option,
+                                          std::optional<llvm::StringRef> Inline) {
     if (Option.Value == NvccValue::None || Inline)
       return Inline;
     if (Next >= Arguments.size())
       return std::nullopt;
     // -Werror's value is optional in practice: a bare -Werror must not eat
     // the next flag or the source file.
-    if (Option.Value == NvccValue::WerrorKinds &&
-        !isNvccWerrorKindList(Arguments[Next]))
+    if (Option.Value == NvccValue::WerrorKinds && !isNvccWerrorKindList(Arguments[Next]))
       return std::nullopt;
     return llvm::StringRef(Arguments[Next++]);
   }
@@ -481,15 +472,13 @@ private:
 // option table so that the parse never fails on a flag clang rejects.
 
 bool isClangPluginFlag(const llvm::opt::Option &Option) {
-  return Option.matches(opts::OPT_fplugin_EQ) ||
-         Option.matches(opts::OPT_fpass_plugin_EQ) ||
+  return Option.matches(opts::OPT_fplugin_EQ) || Option.matches(opts::OPT_fpass_plugin_EQ) ||
          Option.matches(opts::OPT_fplugin_arg);
 }
 
 // Configuration files may hold any flag, plugins included.
 bool isConfigFileFlag(const llvm::opt::Option &Option) {
-  return Option.matches(opts::OPT_config) ||
-         Option.matches(opts::OPT_config_system_dir_EQ) ||
+  return Option.matches(opts::OPT_config) || Option.matches(opts::OPT_config_system_dir_EQ) ||
          Option.matches(opts::OPT_config_user_dir_EQ);
 }
 
@@ -497,32 +486,30 @@ bool isConfigFileFlag(const llvm::opt::Option &Option) {
 // which toolkit and resource directory to use, which side to compile.
 bool isReplacedByAnalysis(const llvm::opt::Arg &Arg) {
   const llvm::opt::Option &Option = Arg.getOption();
-  for (unsigned Id : {opts::OPT_Action_Group, opts::OPT_M_Group, opts::OPT_o,
-                      opts::OPT__HASH_HASH_HASH, opts::OPT_save_temps_EQ,
-                      opts::OPT__serialize_diags, opts::OPT_cuda_path_EQ,
-                      opts::OPT_resource_dir, opts::OPT_offload_device_only,
-                      opts::OPT_offload_host_device, opts::OPT_offload_host_only})
+  for (unsigned Id :
+       {opts::OPT_Action_Group, opts::OPT_M_Group, opts::OPT_o, opts::OPT__HASH_HASH_HASH,
+        opts::OPT_save_temps_EQ, opts::OPT__serialize_diags, opts::OPT_cuda_path_EQ,
+        opts::OPT_resource_dir, opts::OPT_offload_device_only, opts::OPT_offload_host_device,
+        opts::OPT_offload_host_only})
     if (Option.matches(Id))
       return true;
   // -Wp,-MD,file writes a dependency file even during a syntax-only parse.
   return Option.matches(opts::OPT_Wp_COMMA) &&
-         llvm::any_of(Arg.getValues(), [](llvm::StringRef Value) {
-           return Value.starts_with("-M");
-         });
+         llvm::any_of(Arg.getValues(),
+                      [](llvm::StringRef Value) { return Value.starts_with("-M"); });
 }
 
 // Flags that make even a syntax-only parse write a file of its own choosing
 // (a time trace, crash reproducers, implicitly built modules in a cache),
 // which a compile database from a pull request must not be able to do.
 bool writesFiles(const llvm::opt::Option &Option) {
-  for (unsigned Id : {opts::OPT_ftime_trace, opts::OPT_ftime_trace_EQ,
-                      opts::OPT_fcrash_diagnostics_dir, opts::OPT_fcrash_diagnostics_EQ,
-                      opts::OPT_fmodules_cache_path, opts::OPT_fmodule_output,
-                      opts::OPT_fmodule_output_EQ, opts::OPT_fproc_stat_report,
-                      opts::OPT_fproc_stat_report_EQ, opts::OPT_fsave_optimization_record,
-                      opts::OPT_fsave_optimization_record_EQ,
-                      opts::OPT_foptimization_record_file_EQ, opts::OPT_fmodules,
-                      opts::OPT_fcxx_modules, opts::OPT_fimplicit_modules})
+  for (unsigned Id :
+       {opts::OPT_ftime_trace, opts::OPT_ftime_trace_EQ, opts::OPT_fcrash_diagnostics_dir,
+        opts::OPT_fcrash_diagnostics_EQ, opts::OPT_fmodules_cache_path, opts::OPT_fmodule_output,
+        opts::OPT_fmodule_output_EQ, opts::OPT_fproc_stat_report, opts::OPT_fproc_stat_report_EQ,
+        opts::OPT_fsave_optimization_record, opts::OPT_fsave_optimization_record_EQ,
+        opts::OPT_foptimization_record_file_EQ, opts::OPT_fmodules, opts::OPT_fcxx_modules,
+        opts::OPT_fimplicit_modules})
     if (Option.matches(Id))
       return true;
   return false;
@@ -534,17 +521,25 @@ struct Cc1OutputFlag {
   llvm::StringLiteral Prefix;
   bool ValueIsNextXclang;
 };
-constexpr Cc1OutputFlag Cc1OutputFlags[] = {
-    {"-dependency-file", true},       {"-dependency-dot", true},
-    {"-header-include-file", true},   {"-module-dependency-dir", true},
-    {"-serialize-diagnostic-file", true}, {"-diagnostic-log-file", true},
-    {"-split-dwarf-output", true},    {"-coverage-data-file", true},
-    {"-coverage-notes-file", true},   {"-opt-record-file", true},
-    {"-stats-file", false},           {"-ftime-trace", false},
-    {"-fmodules", false},             {"-fimplicit-modules", false},
-    {"-fcxx-modules", false},         {"-emit-", false},
-    {"-fcrash-diagnostics-dir", false}, {"-fmodule-output", false},
-    {"-fprofile-instrument-path", false}};
+constexpr Cc1OutputFlag Cc1OutputFlags[] = {{"-dependency-file", true},
+                                            {"-dependency-dot", true},
+                                            {"-header-include-file", true},
+                                            {"-module-dependency-dir", true},
+                                            {"-serialize-diagnostic-file", true},
+                                            {"-diagnostic-log-file", true},
+                                            {"-split-dwarf-output", true},
+                                            {"-coverage-data-file", true},
+                                            {"-coverage-notes-file", true},
+                                            {"-opt-record-file", true},
+                                            {"-stats-file", false},
+                                            {"-ftime-trace", false},
+                                            {"-fmodules", false},
+                                            {"-fimplicit-modules", false},
+                                            {"-fcxx-modules", false},
+                                            {"-emit-", false},
+                                            {"-fcrash-diagnostics-dir", false},
+                                            {"-fmodule-output", false},
+                                            {"-fprofile-instrument-path", false}};
 
 bool writesFilesAsCc1Flag(llvm::StringRef Cc1Flag) {
   return Cc1Flag == "-o" || llvm::any_of(Cc1OutputFlags, [&](const Cc1OutputFlag &Flag) {
@@ -560,16 +555,16 @@ bool takesNextXclangOutput(llvm::StringRef Cc1Flag) {
 
 // cc1 plugin flags without '=' take the next -Xclang's value as theirs.
 bool takesNextXclangValue(llvm::StringRef Cc1Flag) {
-  return Cc1Flag == "-load" || Cc1Flag == "-plugin" ||
-         Cc1Flag == "-add-plugin" || Cc1Flag.starts_with("-plugin-arg-");
+  return Cc1Flag == "-load" || Cc1Flag == "-plugin" || Cc1Flag == "-add-plugin" ||
+         Cc1Flag.starts_with("-plugin-arg-");
 }
 
 // A plugin can also reach clang as another flag's value: -Xclang -load,
 // -Xclang=-fpass-plugin=x, -Xarch_host -fplugin=x.
 bool passesPlugin(const llvm::opt::Arg &Arg) {
   return llvm::any_of(Arg.getValues(), [](llvm::StringRef Value) {
-    return Value.starts_with("-fplugin") ||
-           Value.starts_with("-fpass-plugin") || takesNextXclangValue(Value);
+    return Value.starts_with("-fplugin") || Value.starts_with("-fpass-plugin") ||
+           takesNextXclangValue(Value);
   });
 }
 
@@ -591,8 +586,7 @@ public:
     for (const std::string &Flag : Flags)
       if (!Flag.empty())
         Strings.push_back(Flag.c_str());
-    llvm::opt::InputArgList List(Strings.data(),
-                                 Strings.data() + Strings.size());
+    llvm::opt::InputArgList List(Strings.data(), Strings.data() + Strings.size());
     std::vector<ParsedFlag> Parsed = parse(List);
     for (size_t I = 0; I < Parsed.size(); ++I)
       I += decide(Parsed, I);
@@ -612,11 +606,10 @@ private:
           dropInput(Strings[Index]);
         break;
       }
-      std::unique_ptr<llvm::opt::Arg> Arg = Table.ParseOneArg(
-          List, Index, llvm::opt::Visibility(opts::ClangOption));
+      std::unique_ptr<llvm::opt::Arg> Arg =
+          Table.ParseOneArg(List, Index, llvm::opt::Visibility(opts::ClangOption));
       if (!Arg) {
-        Notices.add("dropped flag '" + std::string(Strings[Begin]) +
-                    "' that lacks its value");
+        Notices.add("dropped flag '" + std::string(Strings[Begin]) + "' that lacks its value");
         break;
       }
       Parsed.push_back({std::move(Arg), Begin, Index});
@@ -631,19 +624,17 @@ private:
     if (Option.getKind() == llvm::opt::Option::InputClass)
       dropInput(Arg.getValue());
     else if (Option.getKind() == llvm::opt::Option::UnknownClass)
-      Notices.add("dropped flag '" + spelling(Parsed[I]) +
-                  "' that clang does not know");
+      Notices.add("dropped flag '" + spelling(Parsed[I]) + "' that clang does not know");
     else if (Option.hasFlag(opts::Unsupported))
-      Notices.add("dropped flag '" + spelling(Parsed[I]) +
-                  "' that clang does not support");
+      Notices.add("dropped flag '" + spelling(Parsed[I]) + "' that clang does not support");
     else if (isConfigFileFlag(Option))
       Notices.add("removed '" + spelling(Parsed[I]) +
                   "': configuration files named by a compile database are "
                   "never read");
     else if (isClangPluginFlag(Option) || passesPlugin(Arg))
       return dropPlugin(Parsed, I);
-    else if (writesFiles(Option) || (Option.matches(opts::OPT_Xclang) &&
-                                     writesFilesAsCc1Flag(Arg.getValue())))
+    else if (writesFiles(Option) ||
+             (Option.matches(opts::OPT_Xclang) && writesFilesAsCc1Flag(Arg.getValue())))
       return dropFileWriter(Parsed, I);
     else if (Option.matches(opts::OPT_offload_arch_EQ))
       keepUsableGpuArchs(Arg);
@@ -669,12 +660,11 @@ private:
               bool (*TakesNextXclang)(llvm::StringRef), llvm::StringRef Before,
               llvm::StringRef After) {
     auto IsXclang = [&](size_t At) {
-      return At < Parsed.size() &&
-             Parsed[At].Arg->getOption().matches(opts::OPT_Xclang);
+      return At < Parsed.size() && Parsed[At].Arg->getOption().matches(opts::OPT_Xclang);
     };
     std::string Spelling = spelling(Parsed[I]);
-    bool NextIsItsValue = IsXclang(I) && IsXclang(I + 1) &&
-                          TakesNextXclang(Parsed[I].Arg->getValue());
+    bool NextIsItsValue =
+        IsXclang(I) && IsXclang(I + 1) && TakesNextXclang(Parsed[I].Arg->getValue());
     if (NextIsItsValue)
       Spelling += " " + spelling(Parsed[I + 1]);
     Notices.add(Before.str() + Spelling + After.str());
@@ -718,13 +708,11 @@ private:
 
 // ---------------------------------------------------------------------------
 
-std::vector<std::string> flagsInClangSpelling(const CompileCommand &Command,
-                                              NoticeList &Notices) {
+std::vector<std::string> flagsInClangSpelling(const CompileCommand &Command, NoticeList &Notices) {
   size_t Compiler = compilerIndex(Command.Arguments);
   if (Compiler >= Command.Arguments.size())
     return {};
-  llvm::ArrayRef<std::string> Flags =
-      llvm::ArrayRef(Command.Arguments).drop_front(Compiler + 1);
+  llvm::ArrayRef<std::string> Flags = llvm::ArrayRef(Command.Arguments).drop_front(Compiler + 1);
   llvm::StringRef Program = Command.Arguments[Compiler];
   switch (compilerKind(Program)) {
   case CompilerKind::Nvcc:
@@ -741,15 +729,13 @@ std::vector<std::string> flagsInClangSpelling(const CompileCommand &Command,
 }
 
 void append(std::vector<std::string> &To, std::vector<std::string> From) {
-  To.insert(To.end(), std::make_move_iterator(From.begin()),
-            std::make_move_iterator(From.end()));
+  To.insert(To.end(), std::make_move_iterator(From.begin()), std::make_move_iterator(From.end()));
 }
 
 // First, so that the bundled headers win over a toolkit the command's
 // -isystem flags name, and cuda_runtime.h comes before any -include of the
 // command, as nvcc includes it.
-std::vector<std::string> bundledHeaderFlags(const ToolchainSetup &Toolchain,
-                                            bool Cuda) {
+std::vector<std::string> bundledHeaderFlags(const ToolchainSetup &Toolchain, bool Cuda) {
   if (Toolchain.CudaPath || Toolchain.BundledCudaInclude.empty())
     return {};
   if (!Cuda)
@@ -813,8 +799,7 @@ std::vector<std::string> analysisFlags(const ToolchainSetup &Toolchain, bool Cud
   }
   // Driver warnings about flags a translated build command keeps are not
   // the user's business during an analysis.
-  for (const char *Quiet : {"-Wno-unused-command-line-argument",
-                            "-Wno-unknown-warning-option",
+  for (const char *Quiet : {"-Wno-unused-command-line-argument", "-Wno-unknown-warning-option",
                             "-Wno-ignored-optimization-argument"})
     Flags.push_back(Quiet);
   return Flags;
@@ -853,8 +838,8 @@ void raiseStandardForToolkit(std::vector<std::string> &Flags, const ToolchainSet
   if (Kind == clang::LangStandard::lang_unspecified)
     return;
   const clang::LangStandard &Standard = clang::LangStandard::getLangStandardForKind(Kind);
-  if (!Standard.isCPlusPlus() || (Minimum == 17 ? Standard.isCPlusPlus17()
-                                                : Standard.isCPlusPlus14()))
+  if (!Standard.isCPlusPlus() ||
+      (Minimum == 17 ? Standard.isCPlusPlus17() : Standard.isCPlusPlus14()))
     return;
   std::string Raised = (Standard.isGNUMode() ? "gnu++" : "c++") + std::to_string(Minimum);
   std::string RequestedText = Requested.str();
@@ -891,11 +876,10 @@ TranslatedCommand translateCompileCommand(const CompileCommand &Command,
   // clang++ would take a C unit's .c file for C++.
   Result.Arguments.push_back(unitLanguage(Command) == UnitLanguage::C ? "clang" : "clang++");
   append(Result.Arguments, bundledHeaderFlags(Toolchain, Cuda));
-  std::vector<std::string> CommandFlags = ClangFlagFilter(Command, Notices)
-                                             .filter(flagsInClangSpelling(Command, Notices));
+  std::vector<std::string> CommandFlags =
+      ClangFlagFilter(Command, Notices).filter(flagsInClangSpelling(Command, Notices));
   bool CommandUsesToolkit =
-      std::find(CommandFlags.begin(), CommandFlags.end(), "-nocudainc") ==
-      CommandFlags.end();
+      std::find(CommandFlags.begin(), CommandFlags.end(), "-nocudainc") == CommandFlags.end();
   if (Cuda && Toolchain.CudaPath && CommandUsesToolkit) {
     raiseStandardForToolkit(CommandFlags, Toolchain, Notices);
     append(Result.Arguments, wrapperIncludeFlags(*Toolchain.CudaPath));
@@ -920,7 +904,7 @@ CompileCommand commandFromFallbackFlags(llvm::StringRef File,
   Command.File = absoluteWithoutDots(File, Command.Directory);
   // A .c file is C, as cc compiles it.
   Command.Arguments.push_back(llvm::sys::path::extension(Command.File) == ".c" ? "clang"
-                                                                                : "clang++");
+                                                                               : "clang++");
   Command.Arguments.insert(Command.Arguments.end(), Flags.begin(), Flags.end());
   Command.Arguments.push_back(Command.File);
   return Command;
@@ -934,9 +918,8 @@ std::vector<GpuTarget> gpuTargetsOf(const std::vector<std::string> &ClangArgumen
   for (llvm::StringRef Argument : ClangArguments) {
     if (Argument.consume_front("--cuda-gpu-arch=") || Argument.consume_front("--offload-arch=")) {
       for (llvm::StringRef Name : llvm::split(Argument, ','))
-        if (!Name.empty() && llvm::none_of(Targets, [&](const GpuTarget &Target) {
-              return Target.Arch == Name;
-            }))
+        if (!Name.empty() &&
+            llvm::none_of(Targets, [&](const GpuTarget &Target) { return Target.Arch == Name; }))
           Targets.push_back({Name.str(), true});
       continue;
     }

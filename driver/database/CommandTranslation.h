@@ -5,8 +5,8 @@
 #ifndef CUDALINT_DRIVER_COMMANDTRANSLATION_H
 #define CUDALINT_DRIVER_COMMANDTRANSLATION_H
 
-#include "database/CompileDatabase.h"
 #include "CudaCheck.h"
+#include "database/CompileDatabase.h"
 
 #include <optional>
 #include <string>

@@ -74,8 +74,7 @@ Tokenizer tokenizerFor(llvm::StringRef Command) {
 // `--options-file F`, `--options-file=F`, `-optf F`, where nvcc also takes
 // a comma-separated list. `ConsumesNext` is set when the names are the next
 // argument.
-std::vector<std::string> responseFilesNamedBy(llvm::StringRef Argument,
-                                              const std::string *Next,
+std::vector<std::string> responseFilesNamedBy(llvm::StringRef Argument, const std::string *Next,
                                               bool &ConsumesNext) {
   ConsumesNext = false;
   if (Argument.size() > 1 && Argument.front() == '@')
@@ -86,8 +85,7 @@ std::vector<std::string> responseFilesNamedBy(llvm::StringRef Argument,
       return {};
     ConsumesNext = true;
     List = *Next;
-  } else if (!Argument.consume_front("--options-file=") &&
-             !Argument.consume_front("-optf=")) {
+  } else if (!Argument.consume_front("--options-file=") && !Argument.consume_front("-optf=")) {
     return {};
   } else {
     List = Argument;
@@ -113,14 +111,11 @@ public:
   }
 
 private:
-  void expandInto(const std::vector<std::string> &Arguments,
-                  std::vector<std::string> &Result) {
+  void expandInto(const std::vector<std::string> &Arguments, std::vector<std::string> &Result) {
     for (size_t I = 0; I < Arguments.size(); ++I) {
-      const std::string *Next =
-          I + 1 < Arguments.size() ? &Arguments[I + 1] : nullptr;
+      const std::string *Next = I + 1 < Arguments.size() ? &Arguments[I + 1] : nullptr;
       bool ConsumesNext = false;
-      std::vector<std::string> Files =
-          responseFilesNamedBy(Arguments[I], Next, ConsumesNext);
+      std::vector<std::string> Files = responseFilesNamedBy(Arguments[I], Next, ConsumesNext);
       if (Files.empty()) {
         Result.push_back(Arguments[I]);
         continue;
@@ -174,25 +169,21 @@ private:
 // `Problem` when the entry cannot be used at all.
 class EntryReader {
 public:
-  EntryReader(llvm::StringRef DatabaseDirectory)
-      : DatabaseDirectory(DatabaseDirectory) {}
+  EntryReader(llvm::StringRef DatabaseDirectory) : DatabaseDirectory(DatabaseDirectory) {}
 
-  std::optional<CompileCommand> read(const llvm::json::Value &Entry,
-                                     std::string &Problem,
+  std::optional<CompileCommand> read(const llvm::json::Value &Entry, std::string &Problem,
                                      std::vector<std::string> &UnitProblems) {
     const llvm::json::Object *Object = Entry.getAsObject();
     if (!Object) {
       Problem = "not a JSON object";
       return std::nullopt;
     }
-    std::optional<llvm::StringRef> Directory =
-        stringField(*Object, "directory", Problem);
+    std::optional<llvm::StringRef> Directory = stringField(*Object, "directory", Problem);
     std::optional<llvm::StringRef> File = stringField(*Object, "file", Problem);
     if (!Directory || !File)
       return std::nullopt;
     Tokenizer Split = llvm::cl::TokenizeGNUCommandLine;
-    std::optional<std::vector<std::string>> Arguments =
-        argumentsOf(*Object, Split, Problem);
+    std::optional<std::vector<std::string>> Arguments = argumentsOf(*Object, Split, Problem);
     if (!Arguments)
       return std::nullopt;
 
@@ -200,15 +191,13 @@ public:
     Command.Directory = absoluteWithoutDots(*Directory, DatabaseDirectory);
     Command.File = absoluteWithoutDots(*File, Command.Directory);
     Command.Arguments =
-        ResponseFileExpander(Command.Directory, Split, UnitProblems)
-            .expand(*Arguments);
+        ResponseFileExpander(Command.Directory, Split, UnitProblems).expand(*Arguments);
     return Command;
   }
 
 private:
-  static std::optional<llvm::StringRef>
-  stringField(const llvm::json::Object &Object, llvm::StringRef Name,
-              std::string &Problem) {
+  static std::optional<llvm::StringRef> stringField(const llvm::json::Object &Object,
+                                                    llvm::StringRef Name, std::string &Problem) {
     const llvm::json::Value *Value = Object.get(Name);
     if (!Value) {
       appendProblem(Problem, "no '" + Name.str() + "' field");
@@ -227,8 +216,7 @@ private:
   // clang's own reader prefers `arguments` when both are present: it needs
   // no quoting rules.
   static std::optional<std::vector<std::string>>
-  argumentsOf(const llvm::json::Object &Object, Tokenizer &Split,
-              std::string &Problem) {
+  argumentsOf(const llvm::json::Object &Object, Tokenizer &Split, std::string &Problem) {
     if (const llvm::json::Value *Arguments = Object.get("arguments"))
       return argumentArray(*Arguments, Problem);
     const llvm::json::Value *Command = Object.get("command");
@@ -250,8 +238,8 @@ private:
     return Result;
   }
 
-  static std::optional<std::vector<std::string>>
-  argumentArray(const llvm::json::Value &Value, std::string &Problem) {
+  static std::optional<std::vector<std::string>> argumentArray(const llvm::json::Value &Value,
+                                                               std::string &Problem) {
     const llvm::json::Array *Array = Value.getAsArray();
     if (!Array) {
       appendProblem(Problem, "'arguments' is not an array");
@@ -265,8 +253,7 @@ private:
     for (size_t I = 0; I < Array->size(); ++I) {
       std::optional<llvm::StringRef> Text = (*Array)[I].getAsString();
       if (!Text) {
-        appendProblem(Problem, "'arguments' element " + std::to_string(I) +
-                                   " is not a string");
+        appendProblem(Problem, "'arguments' element " + std::to_string(I) + " is not a string");
         return std::nullopt;
       }
       Result.push_back(Text->str());
@@ -285,8 +272,7 @@ std::optional<llvm::json::Array> parseJsonArray(llvm::StringRef Text, llvm::Stri
                                                 std::string &Problem) {
   llvm::Expected<llvm::json::Value> Json = parseJsonInput(Text);
   if (!Json) {
-    Problem = JsonPath.str() +
-              ": not valid JSON: " + llvm::toString(Json.takeError());
+    Problem = JsonPath.str() + ": not valid JSON: " + llvm::toString(Json.takeError());
     return std::nullopt;
   }
   llvm::json::Array *Array = Json->getAsArray();
@@ -299,14 +285,12 @@ std::optional<llvm::json::Array> parseJsonArray(llvm::StringRef Text, llvm::Stri
 
 bool hasCudaExtension(llvm::StringRef File) {
   llvm::StringRef Extension = llvm::sys::path::extension(File);
-  return Extension.equals_insensitive(".cu") ||
-         Extension.equals_insensitive(".cuh");
+  return Extension.equals_insensitive(".cu") || Extension.equals_insensitive(".cuh");
 }
 
 // The language of the last `-x`, nvcc's `--x` included; "none" resets it
 // as in gcc.
-std::optional<std::string>
-explicitLanguage(const std::vector<std::string> &Arguments) {
+std::optional<std::string> explicitLanguage(const std::vector<std::string> &Arguments) {
   std::optional<std::string> Language;
   for (size_t I = 0; I < Arguments.size(); ++I) {
     llvm::StringRef Argument = Arguments[I];
@@ -337,9 +321,7 @@ llvm::StringRef programName(llvm::StringRef Program) {
 bool isLauncher(llvm::StringRef Program) {
   llvm::StringRef Name = programName(Program);
   Name.consume_back_insensitive(".exe");
-  return llvm::is_contained({"ccache", "sccache", "distcc", "icecc",
-                             "buildcache"},
-                            Name);
+  return llvm::is_contained({"ccache", "sccache", "distcc", "icecc", "buildcache"}, Name);
 }
 
 // "clang++-22" → "clang++", "gcc-12.2" → "gcc".
@@ -353,8 +335,7 @@ llvm::StringRef withoutVersionSuffix(llvm::StringRef Name) {
 // A cross compiler carries its target in front: "aarch64-linux-gnu-g++".
 bool isNamed(llvm::StringRef Name, llvm::StringRef Compiler) {
   return Name == Compiler ||
-         (Name.ends_with(Compiler) &&
-          Name[Name.size() - Compiler.size() - 1] == '-');
+         (Name.ends_with(Compiler) && Name[Name.size() - Compiler.size() - 1] == '-');
 }
 
 // g++ and clang++ compile a .c file as C++; gcc, cc and clang as C.
@@ -388,8 +369,7 @@ size_t compilerIndex(const std::vector<std::string> &Arguments) {
   while (Index < Arguments.size() && isLauncher(Arguments[Index])) {
     ++Index;
     // ccache 4 takes configuration as KEY=VALUE before the compiler.
-    while (Index < Arguments.size() &&
-           llvm::StringRef(Arguments[Index]).contains('=') &&
+    while (Index < Arguments.size() && llvm::StringRef(Arguments[Index]).contains('=') &&
            !llvm::StringRef(Arguments[Index]).starts_with("-"))
       ++Index;
   }
@@ -430,8 +410,7 @@ CompileDatabase parseCompileDatabase(llvm::StringRef Text, llvm::StringRef JsonP
       continue;
     }
     for (const std::string &UnitProblem : UnitProblems)
-      Database.Problems.push_back(Where + " (" + Command->File + "): " +
-                                  UnitProblem +
+      Database.Problems.push_back(Where + " (" + Command->File + "): " + UnitProblem +
                                   "; analysed without those flags");
     Database.Commands.push_back(std::move(*Command));
   }
@@ -443,8 +422,7 @@ std::optional<std::string> findCompileDatabaseAbove(llvm::StringRef Source) {
   llvm::StringRef Directory = Start;
   if (!llvm::sys::fs::is_directory(Start))
     Directory = llvm::sys::path::parent_path(Start);
-  for (; !Directory.empty();
-       Directory = llvm::sys::path::parent_path(Directory)) {
+  for (; !Directory.empty(); Directory = llvm::sys::path::parent_path(Directory)) {
     llvm::SmallString<256> Candidate(Directory);
     llvm::sys::path::append(Candidate, "compile_commands.json");
     if (llvm::sys::fs::is_regular_file(Candidate))
@@ -453,8 +431,8 @@ std::optional<std::string> findCompileDatabaseAbove(llvm::StringRef Source) {
   return std::nullopt;
 }
 
-std::vector<const CompileCommand *>
-commandsForFile(const CompileDatabase &Database, llvm::StringRef File) {
+std::vector<const CompileCommand *> commandsForFile(const CompileDatabase &Database,
+                                                    llvm::StringRef File) {
   std::string Wanted = absoluteWithoutDots(File, currentDirectory());
   std::vector<const CompileCommand *> Result;
   for (const CompileCommand &Command : Database.Commands)
@@ -513,8 +491,8 @@ UnitLanguage unitLanguage(const CompileCommand &Command) {
   llvm::StringRef Extension = llvm::sys::path::extension(Command.File);
   if (Extension == ".c") {
     size_t Compiler = compilerIndex(Command.Arguments);
-    bool CxxDriver = Compiler < Command.Arguments.size() &&
-                     isCxxDriver(Command.Arguments[Compiler]);
+    bool CxxDriver =
+        Compiler < Command.Arguments.size() && isCxxDriver(Command.Arguments[Compiler]);
     return CxxDriver ? UnitLanguage::Cxx : UnitLanguage::C;
   }
   // gcc's C++ extensions; case matters: .C is C++, .c is not.

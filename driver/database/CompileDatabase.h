@@ -40,8 +40,8 @@ std::optional<std::string> findCompileDatabaseAbove(llvm::StringRef Source);
 
 // The commands whose file is `File` (absolute); several when a file is built
 // in more than one configuration.
-std::vector<const CompileCommand *>
-commandsForFile(const CompileDatabase &Database, llvm::StringRef File);
+std::vector<const CompileCommand *> commandsForFile(const CompileDatabase &Database,
+                                                    llvm::StringRef File);
 
 // A file with no command of its own (a header) borrows the command of the
 // entry whose path shares the longest prefix with it, as clang's

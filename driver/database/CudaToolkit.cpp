@@ -25,16 +25,14 @@ std::string absoluteWithoutDots(llvm::StringRef Path) {
   return std::string(Result);
 }
 
-void addEnvironmentCandidate(std::vector<CudaToolkitCandidate> &Candidates,
-                             const char *Variable) {
+void addEnvironmentCandidate(std::vector<CudaToolkitCandidate> &Candidates, const char *Variable) {
   std::optional<std::string> Value = llvm::sys::Process::GetEnv(Variable);
   if (Value && !Value->empty())
     Candidates.push_back({*Value, Variable});
 }
 
 std::string toolkitAroundProgram(llvm::StringRef Program) {
-  return llvm::sys::path::parent_path(llvm::sys::path::parent_path(Program))
-      .str();
+  return llvm::sys::path::parent_path(llvm::sys::path::parent_path(Program)).str();
 }
 
 // Debian installs nvcc as /usr/bin/nvcc, a link into its real toolkit
@@ -51,8 +49,7 @@ void addNvccCandidates(std::vector<CudaToolkitCandidate> &Candidates) {
 
 CudaToolkitChoice toolkitAt(llvm::StringRef Path, llvm::StringRef Origin) {
   return {absoluteWithoutDots(Path),
-          "CUDA Toolkit at " + absoluteWithoutDots(Path) + " (from " +
-              Origin.str() + ")"};
+          "CUDA Toolkit at " + absoluteWithoutDots(Path) + " (from " + Origin.str() + ")"};
 }
 
 // Only places the user named are worth a word when they hold no toolkit.
@@ -60,8 +57,7 @@ bool isUserSetting(const CudaToolkitCandidate &Candidate) {
   return Candidate.Origin == "CUDA_PATH" || Candidate.Origin == "CUDA_HOME";
 }
 
-std::string ignoredSettings(const std::vector<CudaToolkitCandidate> &Candidates,
-                            size_t Until) {
+std::string ignoredSettings(const std::vector<CudaToolkitCandidate> &Candidates, size_t Until) {
   std::string Text;
   for (size_t I = 0; I < Until; ++I)
     if (isUserSetting(Candidates[I]))
@@ -170,10 +166,9 @@ std::vector<CudaToolkitCandidate> defaultCudaToolkitCandidates() {
   return Candidates;
 }
 
-CudaToolkitChoice
-chooseCudaToolkitFrom(llvm::StringRef Requested,
-                      const std::vector<CudaToolkitCandidate> &Candidates,
-                      std::string &Error) {
+CudaToolkitChoice chooseCudaToolkitFrom(llvm::StringRef Requested,
+                                        const std::vector<CudaToolkitCandidate> &Candidates,
+                                        std::string &Error) {
   if (Requested == "none")
     return {std::nullopt, BundledDescription.str() + " (--cuda-path=none)"};
   if (!Requested.empty()) {
@@ -191,15 +186,13 @@ chooseCudaToolkitFrom(llvm::StringRef Requested,
     Choice.Description += ignoredSettings(Candidates, I);
     return Choice;
   }
-  return {std::nullopt,
-          BundledDescription.str() +
-              " (no CUDA Toolkit in CUDA_PATH, CUDA_HOME, /usr/local/cuda, "
-              "/usr/lib/cuda or around nvcc on PATH)" +
-              ignoredSettings(Candidates, Candidates.size())};
+  return {std::nullopt, BundledDescription.str() +
+                            " (no CUDA Toolkit in CUDA_PATH, CUDA_HOME, /usr/local/cuda, "
+                            "/usr/lib/cuda or around nvcc on PATH)" +
+                            ignoredSettings(Candidates, Candidates.size())};
 }
 
-CudaToolkitChoice chooseCudaToolkit(llvm::StringRef Requested,
-                                    std::string &Error) {
+CudaToolkitChoice chooseCudaToolkit(llvm::StringRef Requested, std::string &Error) {
   if (!Requested.empty())
     return chooseCudaToolkitFrom(Requested, {}, Error);
   return chooseCudaToolkitFrom(Requested, defaultCudaToolkitCandidates(), Error);
@@ -221,7 +214,8 @@ std::string bundledCudaIncludeDir(const char *Argv0, void *MainAddress) {
 }
 
 std::optional<ToolkitVersion> readToolkitVersion(llvm::StringRef ToolkitRoot) {
-  if (std::optional<ToolkitVersion> Version = versionFromJson(joinPath(ToolkitRoot, "version.json")))
+  if (std::optional<ToolkitVersion> Version =
+          versionFromJson(joinPath(ToolkitRoot, "version.json")))
     return Version;
   if (std::optional<ToolkitVersion> Version = versionFromText(joinPath(ToolkitRoot, "version.txt")))
     return Version;
@@ -242,8 +236,7 @@ std::string hostCompilerOpenMpInclude(llvm::StringRef ResourceDir) {
   if (!Printed.Ran)
     return {};
   std::string Include = llvm::StringRef(Printed.Output).trim().str();
-  if (!llvm::sys::path::is_absolute(Include) ||
-      !llvm::sys::fs::exists(joinPath(Include, "omp.h")))
+  if (!llvm::sys::path::is_absolute(Include) || !llvm::sys::fs::exists(joinPath(Include, "omp.h")))
     return {};
   return Include;
 }

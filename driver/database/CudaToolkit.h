@@ -19,8 +19,7 @@ struct CudaToolkitChoice {
 
 // `Requested` is the value of --cuda-path: empty to search, "none" to force
 // the bundled headers, otherwise a directory that must hold a toolkit.
-CudaToolkitChoice chooseCudaToolkit(llvm::StringRef Requested,
-                                    std::string &Error);
+CudaToolkitChoice chooseCudaToolkit(llvm::StringRef Requested, std::string &Error);
 
 // One place a toolkit may be, and why it is looked at: "CUDA_HOME",
 // "the default location", "nvcc on PATH".
@@ -34,10 +33,9 @@ struct CudaToolkitCandidate {
 std::vector<CudaToolkitCandidate> defaultCudaToolkitCandidates();
 
 // chooseCudaToolkit with the places to search given.
-CudaToolkitChoice
-chooseCudaToolkitFrom(llvm::StringRef Requested,
-                      const std::vector<CudaToolkitCandidate> &Candidates,
-                      std::string &Error);
+CudaToolkitChoice chooseCudaToolkitFrom(llvm::StringRef Requested,
+                                        const std::vector<CudaToolkitCandidate> &Candidates,
+                                        std::string &Error);
 
 // Whether `Path` holds include/cuda_runtime.h.
 bool holdsCudaToolkit(llvm::StringRef Path);

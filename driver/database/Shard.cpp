@@ -15,7 +15,8 @@ llvm::Expected<Shard> parseShard(llvm::StringRef Text) {
       Part.Index > Part.Count)
     return llvm::createStringError(
         "--shard expects <i>/<N> with 1 <= i <= N (the i-th of N shards, counted from 1), "
-        "got '" + Text.str() + "'");
+        "got '" +
+        Text.str() + "'");
   return Part;
 }
 

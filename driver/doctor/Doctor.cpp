@@ -32,8 +32,7 @@ constexpr unsigned CuobjdumpTimeoutSeconds = 60;
 
 std::vector<GpuArchitecture> sortedUnique(std::vector<GpuArchitecture> Architectures) {
   llvm::sort(Architectures);
-  Architectures.erase(std::unique(Architectures.begin(), Architectures.end()),
-                      Architectures.end());
+  Architectures.erase(std::unique(Architectures.begin(), Architectures.end()), Architectures.end());
   return Architectures;
 }
 
@@ -89,8 +88,9 @@ std::string BuiltCode::cmakeArchitectures() const {
   std::vector<std::string> Entries;
   for (const GpuArchitecture &Arch : sortedUnique(All)) {
     bool Machine = llvm::is_contained(MachineCode, Arch), WithPtx = llvm::is_contained(Ptx, Arch);
-    Entries.push_back(CudaApi::cmakeArchitectureFor(Arch) +
-                      (Machine && WithPtx ? "" : Machine ? "-real" : "-virtual"));
+    Entries.push_back(CudaApi::cmakeArchitectureFor(Arch) + (Machine && WithPtx ? ""
+                                                             : Machine          ? "-real"
+                                                                                : "-virtual"));
   }
   return llvm::join(Entries, ";");
 }
@@ -286,11 +286,10 @@ void examineBinaries(const DoctorOptions &Options, llvm::ArrayRef<GpuArchitectur
       continue;
     }
     if (Report.Cuobjdump.empty()) {
-      Report.Errors.push_back("cannot list the GPU code in '" + File +
-                              "': cuobjdump is not on PATH" +
-                              (Report.ToolkitPath ? " nor in " + *Report.ToolkitPath + "/bin"
-                                                  : std::string()) +
-                              " (it comes with the CUDA Toolkit; --cuda-path names one)");
+      Report.Errors.push_back(
+          "cannot list the GPU code in '" + File + "': cuobjdump is not on PATH" +
+          (Report.ToolkitPath ? " nor in " + *Report.ToolkitPath + "/bin" : std::string()) +
+          " (it comes with the CUDA Toolkit; --cuda-path names one)");
       continue;
     }
     BinaryCoverage Binary;
@@ -474,11 +473,11 @@ void writeDriverVsToolkit(TextWriter &Out, const DoctorReport &Report) {
                          ", the toolkit is " + cudaText(Toolkit);
   switch (Report.DriverVsToolkit) {
   case DriverToolkitMatch::NotCompared:
-    Out.line(Level::Note, std::string("not compared: ") +
-                              (!Toolkit ? "no toolkit version"
-                               : Report.Driver.Source.empty()
-                                   ? "no driver"
-                                   : "the driver's CUDA version is unknown"));
+    Out.line(Level::Note,
+             std::string("not compared: ") + (!Toolkit ? "no toolkit version"
+                                              : Report.Driver.Source.empty()
+                                                  ? "no driver"
+                                                  : "the driver's CUDA version is unknown"));
     return;
   case DriverToolkitMatch::Compatible:
     Out.line(Level::Ok, Supports + ": the driver runs what the toolkit builds");
@@ -522,9 +521,9 @@ std::string targetLabel(const GpuArchitecture &Gpu, const DoctorReport &Report) 
 
 void writeCoverage(TextWriter &Out, const DoctorReport &Report, const Coverage &Result,
                    llvm::StringRef What, llvm::ArrayRef<std::string> Files) {
-  Level Kind = Result.fails()                               ? Level::Failure
+  Level Kind = Result.fails()                                     ? Level::Failure
                : Result.CompilerDefault || Report.Targets.empty() ? Level::Note
-                                                                 : Level::Ok;
+                                                                  : Level::Ok;
   if (Result.CompilerDefault)
     Out.line(Kind, What + ": no GPU architecture named, built for the compiler's default");
   else if (Result.Code.empty())
@@ -561,9 +560,9 @@ void writeTargets(TextWriter &Out, const DoctorReport &Report) {
   std::vector<std::string> Names;
   for (const TargetGpu &Target : Report.Targets)
     Names.push_back(Target.Architecture.smName());
-  Out.line(Level::Note, "checked against " + llvm::join(Names, ", ") +
-                            (Report.TargetsFromCommandLine ? " (--target-gpu)"
-                                                           : " (the GPUs detected)"));
+  Out.line(Level::Note,
+           "checked against " + llvm::join(Names, ", ") +
+               (Report.TargetsFromCommandLine ? " (--target-gpu)" : " (the GPUs detected)"));
 }
 
 } // namespace
@@ -580,8 +579,7 @@ void writeDoctorText(llvm::raw_ostream &OS, const DoctorReport &Report) {
     Out.section("Coverage of " + Report.DatabasePath);
     for (const std::string &Problem : Report.DatabaseProblems)
       Out.line(Level::Note, Problem);
-    if (Report.UnitGroups.empty() &&
-        llvm::none_of(Report.Errors, [&](const std::string &Error) {
+    if (Report.UnitGroups.empty() && llvm::none_of(Report.Errors, [&](const std::string &Error) {
           return llvm::StringRef(Error).contains(Report.DatabasePath);
         }))
       Out.line(Level::Note, "the database lists no CUDA unit");
@@ -604,9 +602,10 @@ void writeDoctorText(llvm::raw_ostream &OS, const DoctorReport &Report) {
   }
   size_t Failures = Report.runTimeFailures();
   OS << "\n"
-     << (Failures ? "Found " + std::to_string(Failures) +
-                        (Failures == 1 ? " problem that fails" : " problems that fail") + " at run time"
-                  : std::string("Found nothing that fails at run time"))
+     << (Failures
+             ? "Found " + std::to_string(Failures) +
+                   (Failures == 1 ? " problem that fails" : " problems that fail") + " at run time"
+             : std::string("Found nothing that fails at run time"))
      << (Report.Errors.empty() ? "" : "; some checks could not be made") << ".\n";
 }
 
@@ -801,8 +800,8 @@ int runDoctor(int Argc, const char **Argv) {
   static cl::SubCommand Doctor("doctor", "Check the CUDA toolkit, driver, GPUs and the "
                                          "GPU architectures a build covers");
   static cl::OptionCategory Category("cudalint doctor options");
-  static cl::list<std::string> Binaries(
-      cl::Positional, cl::desc("<binary or object>..."), cl::sub(Doctor), cl::cat(Category));
+  static cl::list<std::string> Binaries(cl::Positional, cl::desc("<binary or object>..."),
+                                        cl::sub(Doctor), cl::cat(Category));
   static cl::opt<std::string> BuildPath(
       "p",
       cl::desc("Build directory holding compile_commands.json (or the file itself): check "

@@ -121,10 +121,10 @@ struct TargetGpu {
 
 // Whether the driver runs what the toolkit builds.
 enum class DriverToolkitMatch {
-  NotCompared,      // no toolkit version or no driver version
+  NotCompared, // no toolkit version or no driver version
   Compatible,
-  MajorTooOld,      // nothing runs: cudaErrorInsufficientDriver
-  MinorTooOld,      // the toolkit's PTX cannot be JIT-compiled: cudaErrorUnsupportedPtxVersion
+  MajorTooOld, // nothing runs: cudaErrorInsufficientDriver
+  MinorTooOld, // the toolkit's PTX cannot be JIT-compiled: cudaErrorUnsupportedPtxVersion
 };
 DriverToolkitMatch compareDriverAndToolkit(std::optional<int> DriverCuda,
                                            std::optional<int> ToolkitCuda);

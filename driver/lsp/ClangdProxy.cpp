@@ -42,9 +42,8 @@ std::string realPathOf(llvm::StringRef Path) {
 // ours, which editors keep as the server's log.
 class ClangdProcess {
 public:
-  static std::unique_ptr<ClangdProcess> start(const std::string &Path,
-                                              const std::vector<std::string> &Arguments,
-                                              std::string &Why) {
+  static std::unique_ptr<ClangdProcess>
+  start(const std::string &Path, const std::vector<std::string> &Arguments, std::string &Why) {
     int ToClangd[2], FromClangd[2];
     if (::pipe2(ToClangd, O_CLOEXEC) != 0) {
       Why = std::strerror(errno);
@@ -204,8 +203,7 @@ public:
       if (Method && *Method == "textDocument/publishDiagnostics" &&
           clangdPublished(Fields->getObject("params")))
         return;
-      if (!Method && Fields->get("id") &&
-          (answerCodeAction(*Fields) || answerInitialize(*Fields)))
+      if (!Method && Fields->get("id") && (answerCodeAction(*Fields) || answerInitialize(*Fields)))
         return;
     }
     if (!Message.Body.empty())
@@ -388,9 +386,9 @@ private:
 
   std::mutex Mutex; // guards what follows
   bool ClangdAlive = true;
-  std::map<std::string, PublishedDiagnostics> Published;   // by URI
+  std::map<std::string, PublishedDiagnostics> Published;       // by URI
   std::map<std::string, PendingCodeAction> PendingCodeActions; // by request id
-  std::optional<std::string> InitializeId; // until clangd answers it
+  std::optional<std::string> InitializeId;                     // until clangd answers it
 
   EditorAnalyses Analyses; // last: its thread reports to everything above
 };
@@ -434,8 +432,7 @@ bool clangdRunsAlone(llvm::ArrayRef<std::string> ClangdArguments) {
 
 int runClangdProxy(const ClangdProxyOptions &Options) {
   std::string Why;
-  std::optional<std::string> Clangd =
-      findClangd(Options.ClangdPath, Options.OwnExecutable, Why);
+  std::optional<std::string> Clangd = findClangd(Options.ClangdPath, Options.OwnExecutable, Why);
   std::unique_ptr<ClangdProcess> Process;
   if (Clangd) {
     Process = ClangdProcess::start(*Clangd, Options.ClangdArguments, Why);

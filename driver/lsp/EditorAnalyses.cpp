@@ -221,9 +221,8 @@ std::optional<std::vector<Finding>> EditorAnalyses::analyse(const Snapshot &Take
   // CUDA header (as saved: the scan reads the disk) can hold no CUDA bug, and
   // clangd alone serves it.
   if (!isCudaUnit(Command) &&
-      !unitsUsingCuda({ScanUnit{&Command, &Arguments,
-                                Settings->Config.Units == DatabaseUnits::CudaApi}},
-                      1)
+      !unitsUsingCuda(
+           {ScanUnit{&Command, &Arguments, Settings->Config.Units == DatabaseUnits::CudaApi}}, 1)
            .front())
     return std::vector<Finding>();
   UnitJob Job;

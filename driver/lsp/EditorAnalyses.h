@@ -127,7 +127,7 @@ private:
   std::mutex Mutex; // guards what follows
   std::condition_variable Wake;
   std::map<std::string, Document> Documents; // by URI
-  std::set<std::string> Shown;                // keys of messages shown once
+  std::set<std::string> Shown;               // keys of messages shown once
   bool Stopping = false;
 
   std::thread Analyser; // last: it starts once everything above exists

@@ -86,17 +86,16 @@ llvm::json::Array EditorChannel::fixesAt(const std::vector<Finding> &Findings,
   llvm::json::Array Commands;
   for (llvm::json::Value &Action : Actions) {
     llvm::json::Object &Fix = *Action.getAsObject();
-    Commands.push_back(llvm::json::Object{
-        // Copied: a json::Value made of a StringRef borrows it from Actions.
-        {"title", Fix.getString("title")->str()},
-        {"command", ApplyFixCommand},
-        {"arguments", llvm::json::Array{std::move(*Fix.get("edit"))}}});
+    Commands.push_back(
+        llvm::json::Object{// Copied: a json::Value made of a StringRef borrows it from Actions.
+                           {"title", Fix.getString("title")->str()},
+                           {"command", ApplyFixCommand},
+                           {"arguments", llvm::json::Array{std::move(*Fix.get("edit"))}}});
   }
   return Commands;
 }
 
-bool EditorChannel::executeCommand(const llvm::json::Value &Id,
-                                   const llvm::json::Object *Params) {
+bool EditorChannel::executeCommand(const llvm::json::Value &Id, const llvm::json::Object *Params) {
   std::optional<llvm::StringRef> Command = Params ? Params->getString("command") : std::nullopt;
   if (!Command || *Command != ApplyFixCommand)
     return false;
@@ -114,8 +113,8 @@ bool EditorChannel::executeCommand(const llvm::json::Value &Id,
       {"jsonrpc", "2.0"},
       {"id", (OwnRequestPrefix + "applyEdit/" + llvm::Twine(NextRequest++)).str()},
       {"method", "workspace/applyEdit"},
-      {"params", llvm::json::Object{{"label", "cudalint: apply fix"},
-                                    {"edit", llvm::json::Object(*Edit)}}}});
+      {"params",
+       llvm::json::Object{{"label", "cudalint: apply fix"}, {"edit", llvm::json::Object(*Edit)}}}});
   reply(Id, nullptr);
   return true;
 }
@@ -137,11 +136,11 @@ void EditorChannel::analysisStarted(const std::string &Uri, const std::string &P
   notify("$/progress",
          llvm::json::Object{
              {"token", Token},
-             {"value", llvm::json::Object{{"kind", "begin"},
-                                          {"title", "cudalint"},
-                                          {"message", "analysing " +
-                                                          llvm::sys::path::filename(Path).str()},
-                                          {"cancellable", false}}}});
+             {"value",
+              llvm::json::Object{{"kind", "begin"},
+                                 {"title", "cudalint"},
+                                 {"message", "analysing " + llvm::sys::path::filename(Path).str()},
+                                 {"cancellable", false}}}});
 }
 
 void EditorChannel::analysisEnded(const std::string &Uri) {
@@ -220,8 +219,7 @@ bool EditorChannel::updateDocuments(llvm::StringRef Method, const llvm::json::Ob
       Analyses.open(Name->Uri, Name->Path, Text->str(), Item->getInteger("version").value_or(0));
   } else if (Change) {
     const llvm::json::Array *Changes = Params->getArray("contentChanges");
-    std::optional<std::vector<TextChange>> Read =
-        Changes ? textChangesOf(*Changes) : std::nullopt;
+    std::optional<std::vector<TextChange>> Read = Changes ? textChangesOf(*Changes) : std::nullopt;
     if (!Read)
       log(MessageType::Error, "textDocument/didChange without valid contentChanges; ignored");
     else if (Analyses.change(Name->Uri, Item->getInteger("version").value_or(0), *Read) ==
@@ -245,20 +243,19 @@ void EditorChannel::closed(const std::string &Uri) {
 }
 
 void EditorChannel::notify(llvm::StringRef Method, llvm::json::Value Params) {
-  Editor.send(llvm::json::Object{
-      {"jsonrpc", "2.0"}, {"method", Method}, {"params", std::move(Params)}});
+  Editor.send(
+      llvm::json::Object{{"jsonrpc", "2.0"}, {"method", Method}, {"params", std::move(Params)}});
 }
 
 void EditorChannel::reply(const llvm::json::Value &Id, llvm::json::Value Result) {
   Editor.send(llvm::json::Object{{"jsonrpc", "2.0"}, {"id", Id}, {"result", std::move(Result)}});
 }
 
-void EditorChannel::replyError(const llvm::json::Value &Id, int Code,
-                               const std::string &Message) {
-  Editor.send(llvm::json::Object{
-      {"jsonrpc", "2.0"},
-      {"id", Id},
-      {"error", llvm::json::Object{{"code", Code}, {"message", Message}}}});
+void EditorChannel::replyError(const llvm::json::Value &Id, int Code, const std::string &Message) {
+  Editor.send(
+      llvm::json::Object{{"jsonrpc", "2.0"},
+                         {"id", Id},
+                         {"error", llvm::json::Object{{"code", Code}, {"message", Message}}}});
 }
 
 } // namespace cudalint

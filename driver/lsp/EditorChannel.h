@@ -60,8 +60,7 @@ public:
     std::string Uri;
     std::string Path;
   };
-  std::optional<DocumentName> documentOf(const llvm::json::Object *Params,
-                                         llvm::StringRef Method);
+  std::optional<DocumentName> documentOf(const llvm::json::Object *Params, llvm::StringRef Method);
 
   // didOpen, didChange, didSave and didClose passed on to `Analyses`; false
   // for any other method.
@@ -81,7 +80,7 @@ private:
   std::atomic<bool> ShowsProgress{false};
   std::atomic<bool> TakesCodeActionLiterals{false};
   std::atomic<unsigned> NextRequest{1};
-  std::mutex Mutex; // guards Progress
+  std::mutex Mutex;                            // guards Progress
   std::map<std::string, std::string> Progress; // URI -> token of its analysis
 };
 

@@ -19,7 +19,7 @@
 namespace cudalint {
 
 struct LanguageServerOptions {
-  ConfigOverrides Overrides;       // the command line's --checks and the like
+  ConfigOverrides Overrides;        // the command line's --checks and the like
   std::optional<ConfigFile> Forced; // --config-file
   // -p / --compile-commands-dir; empty: looked up above each file as clangd
   // does, in each directory and its build/ subdirectory.
@@ -41,8 +41,7 @@ int runLanguageServer(const LanguageServerOptions &Options, std::FILE *In, std::
 // library's stray message) goes to stderr instead, where it cannot break the
 // protocol's framing. `Start` is what to tell the user once the session has
 // begun (why clangd is not there, say); empty: nothing.
-int runLanguageServerOnStdio(const LanguageServerOptions &Options,
-                             const std::string &Start = "");
+int runLanguageServerOnStdio(const LanguageServerOptions &Options, const std::string &Start = "");
 
 // Where stdout's bytes go from now on (stderr), and the stream that reaches
 // the editor instead; null when stdout cannot be duplicated.

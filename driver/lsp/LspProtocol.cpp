@@ -57,8 +57,8 @@ std::optional<std::string> uriToPath(llvm::StringRef Uri) {
     return std::nullopt;
   std::string Path;
   for (size_t I = 0; I < Uri.size(); ++I) {
-    if (Uri[I] == '%' && I + 2 < Uri.size() &&
-        llvm::isHexDigit(Uri[I + 1]) && llvm::isHexDigit(Uri[I + 2])) {
+    if (Uri[I] == '%' && I + 2 < Uri.size() && llvm::isHexDigit(Uri[I + 1]) &&
+        llvm::isHexDigit(Uri[I + 2])) {
       Path.push_back(static_cast<char>(llvm::hexFromNibbles(Uri[I + 1], Uri[I + 2])));
       I += 2;
     } else {
@@ -106,16 +106,13 @@ llvm::json::Object lspDiagnostic(const Finding &Found) {
       continue;
     Related.push_back(llvm::json::Object{
         {"location",
-         llvm::json::Object{{"uri", pathToUri(Note.Where.File)},
-                            {"range", lspRange(Note.Where)}}},
+         llvm::json::Object{{"uri", pathToUri(Note.Where.File)}, {"range", lspRange(Note.Where)}}},
         {"message", Note.Message},
     });
   }
   llvm::json::Object Diagnostic{
-      {"range", lspRange(Found.Where)},
-      {"severity", Found.Level == Severity::Error ? 1 : 2},
-      {"source", "cudalint"},
-      {"code", Found.CheckId},
+      {"range", lspRange(Found.Where)}, {"severity", Found.Level == Severity::Error ? 1 : 2},
+      {"source", "cudalint"},           {"code", Found.CheckId},
       {"message", Found.Message},
   };
   if (!Related.empty())
@@ -134,8 +131,8 @@ std::optional<llvm::json::Object> lspQuickFix(const Finding &Found) {
     if (!Changes.getArray(Uri))
       Changes[Uri] = llvm::json::Array();
     Changes.getArray(Uri)->push_back(llvm::json::Object{
-        {"range", llvm::json::Object{{"start", lspPosition(Edit.Begin)},
-                                     {"end", lspPosition(Edit.End)}}},
+        {"range",
+         llvm::json::Object{{"start", lspPosition(Edit.Begin)}, {"end", lspPosition(Edit.End)}}},
         {"newText", Edit.Replacement},
     });
     Title += (I ? ", " : "") + describeEdit(Edit);
@@ -150,12 +147,8 @@ std::optional<llvm::json::Object> lspQuickFix(const Finding &Found) {
 }
 
 bool lspRangesTouch(const llvm::json::Object &A, const llvm::json::Object &B) {
-  auto Start = [](const llvm::json::Object &Range) {
-    return positionOf(Range.getObject("start"));
-  };
-  auto End = [](const llvm::json::Object &Range) {
-    return positionOf(Range.getObject("end"));
-  };
+  auto Start = [](const llvm::json::Object &Range) { return positionOf(Range.getObject("start")); };
+  auto End = [](const llvm::json::Object &Range) { return positionOf(Range.getObject("end")); };
   return !(End(A) < Start(B) || End(B) < Start(A));
 }
 

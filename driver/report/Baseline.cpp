@@ -14,8 +14,8 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -31,9 +31,7 @@ namespace {
 
 constexpr int64_t BaselineVersion = 1;
 
-std::string utf8(StringRef Text) {
-  return json::isUTF8(Text) ? Text.str() : json::fixUTF8(Text);
-}
+std::string utf8(StringRef Text) { return json::isUTF8(Text) ? Text.str() : json::fixUTF8(Text); }
 
 } // namespace
 
@@ -55,8 +53,7 @@ std::string relativePath(StringRef PathIn, StringRef DirectoryIn) {
   return std::string(Result);
 }
 
-std::vector<Fingerprint> fingerprints(ArrayRef<Finding> Findings,
-                                      StringRef BaselineDirectory) {
+std::vector<Fingerprint> fingerprints(ArrayRef<Finding> Findings, StringRef BaselineDirectory) {
   std::vector<Fingerprint> Result;
   std::map<Fingerprint, unsigned> Seen; // by fingerprint without occurrence
   for (const Finding &Found : Findings) {
@@ -114,8 +111,7 @@ Expected<std::set<Fingerprint>> parseBaseline(StringRef Text) {
     std::optional<StringRef> File = Entry ? Entry->getString("file") : std::nullopt;
     std::optional<StringRef> Message = Entry ? Entry->getString("message") : std::nullopt;
     std::optional<StringRef> Code = Entry ? Entry->getString("code") : std::nullopt;
-    std::optional<int64_t> Occurrence =
-        Entry ? Entry->getInteger("occurrence") : std::nullopt;
+    std::optional<int64_t> Occurrence = Entry ? Entry->getInteger("occurrence") : std::nullopt;
     if (!Check || !File || !Message || !Code || !Occurrence || *Occurrence < 0)
       return Invalid("finding " + Twine(I + 1) +
                      " lacks one of \"check\", \"file\", \"message\", \"code\", "
@@ -137,7 +133,6 @@ size_t removeBaselined(std::vector<Finding> &Findings, const std::set<Fingerprin
   Findings = std::move(Kept);
   return Removed;
 }
-
 
 std::string baselineDirectory(StringRef BaselinePath) {
   SmallString<256> Absolute(BaselinePath);
@@ -162,14 +157,14 @@ bool writeBaselineFile(const std::string &Path, const std::vector<Finding> &Find
 std::optional<std::set<Fingerprint>> readBaselineFile(const std::string &Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(Path);
   if (!Buffer) {
-    WithColor::error(errs(), "cudalint") << "cannot read baseline '" << Path
-                                         << "': " << Buffer.getError().message() << "\n";
+    WithColor::error(errs(), "cudalint")
+        << "cannot read baseline '" << Path << "': " << Buffer.getError().message() << "\n";
     return std::nullopt;
   }
   Expected<std::set<Fingerprint>> Parsed = parseBaseline((*Buffer)->getBuffer());
   if (!Parsed) {
-    WithColor::error(errs(), "cudalint") << "baseline '" << Path
-                                         << "': " << toString(Parsed.takeError()) << "\n";
+    WithColor::error(errs(), "cudalint")
+        << "baseline '" << Path << "': " << toString(Parsed.takeError()) << "\n";
     return std::nullopt;
   }
   return std::move(*Parsed);

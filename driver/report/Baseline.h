@@ -31,12 +31,8 @@ struct Fingerprint {
   unsigned Occurrence = 0;
 
   auto key() const { return std::tie(File, Check, Message, Code, Occurrence); }
-  friend bool operator<(const Fingerprint &A, const Fingerprint &B) {
-    return A.key() < B.key();
-  }
-  friend bool operator==(const Fingerprint &A, const Fingerprint &B) {
-    return A.key() == B.key();
-  }
+  friend bool operator<(const Fingerprint &A, const Fingerprint &B) { return A.key() < B.key(); }
+  friend bool operator==(const Fingerprint &A, const Fingerprint &B) { return A.key() == B.key(); }
 };
 
 // `Path` relative to `Directory` (both absolute), with `..` where it lies

@@ -12,8 +12,7 @@ using namespace llvm;
 namespace cudalint {
 
 FindingId idOf(const Finding &Found) {
-  return {Found.Where.File, Found.Where.Line, Found.Where.Column, Found.CheckId,
-          Found.Message};
+  return {Found.Where.File, Found.Where.Line, Found.Where.Column, Found.CheckId, Found.Message};
 }
 
 namespace {
@@ -22,8 +21,6 @@ std::string placeOf(const Finding &Found) {
   return Found.Where.File + ":" + std::to_string(Found.Where.Line) + ":" +
          std::to_string(Found.Where.Column);
 }
-
-
 
 } // namespace
 
@@ -36,8 +33,7 @@ bool exportFixes(const std::string &Path, const std::vector<Finding> &Findings,
   std::vector<ExportedFinding> Exported;
   for (const Finding &Found : Findings) {
     auto It = FirstUnit.find(idOf(Found));
-    Exported.push_back(
-        {&Found, It == FirstUnit.end() ? "" : Units[It->second].Command.Directory});
+    Exported.push_back({&Found, It == FirstUnit.end() ? "" : Units[It->second].Command.Directory});
   }
   std::error_code Error;
   ToolOutputFile File(Path, Error, sys::fs::OF_Text);
@@ -46,8 +42,8 @@ bool exportFixes(const std::string &Path, const std::vector<Finding> &Findings,
         << "cannot write '" << Path << "': " << Error.message() << "\n";
     return false;
   }
-  writeExportedFixes(File.os(), Units.size() == 1 ? Units.front().Command.File : "",
-                     Exported, Texts);
+  writeExportedFixes(File.os(), Units.size() == 1 ? Units.front().Command.File : "", Exported,
+                     Texts);
   File.keep();
   return true;
 }
@@ -74,9 +70,8 @@ FixStageResult applyFixes(const std::vector<Finding> &Reported,
     }
     WithFixes.push_back(&Found);
   }
-  llvm::stable_sort(WithFixes, [](const UnitFinding *A, const UnitFinding *B) {
-    return A->Found < B->Found;
-  });
+  llvm::stable_sort(WithFixes,
+                    [](const UnitFinding *A, const UnitFinding *B) { return A->Found < B->Found; });
   std::vector<FixCandidate> Candidates;
   for (const UnitFinding *Source : WithFixes)
     Candidates.push_back({&Source->Found, Source->Found.Fixes});

@@ -98,9 +98,7 @@ std::optional<unsigned> offsetOf(StringRef Text, unsigned Line, unsigned Column)
   return static_cast<unsigned>(Offset + Column - 1);
 }
 
-unsigned lineOf(StringRef Text, unsigned Offset) {
-  return Text.take_front(Offset).count('\n') + 1;
-}
+unsigned lineOf(StringRef Text, unsigned Offset) { return Text.take_front(Offset).count('\n') + 1; }
 
 void writeExportedFixes(raw_ostream &OS, StringRef MainSourceFile,
                         ArrayRef<ExportedFinding> Findings, SourceTexts &Texts) {
@@ -119,11 +117,11 @@ void writeExportedFixes(raw_ostream &OS, StringRef MainSourceFile,
     SmallVector<clang::tooling::DiagnosticMessage, 1> Notes;
     for (const FindingNote &Note : Found.Notes)
       Notes.push_back(message(Note.Message, Note.Where, Texts));
-    Document.Diagnostics.emplace_back(
-        Found.CheckId, Main, Notes,
-        Found.Level == Severity::Error ? clang::tooling::Diagnostic::Error
-                                       : clang::tooling::Diagnostic::Warning,
-        Exported.BuildDirectory);
+    Document.Diagnostics.emplace_back(Found.CheckId, Main, Notes,
+                                      Found.Level == Severity::Error
+                                          ? clang::tooling::Diagnostic::Error
+                                          : clang::tooling::Diagnostic::Warning,
+                                      Exported.BuildDirectory);
   }
   yaml::Output YAML(OS);
   YAML << Document;
@@ -298,8 +296,8 @@ FileFixResult applyFileFixes(StringRef Path, StringRef ReadText, ArrayRef<FixIt>
     return Result;
   }
   if (Error Failed = replaceFileContents(Path, ReadText, *NewText)) {
-    Result.Outcome = Failed.isA<FileChangedError>() ? FixOutcome::ChangedSinceRead
-                                                     : FixOutcome::Failed;
+    Result.Outcome =
+        Failed.isA<FileChangedError>() ? FixOutcome::ChangedSinceRead : FixOutcome::Failed;
     Result.Message = toString(std::move(Failed));
     return Result;
   }

@@ -60,8 +60,8 @@ struct FilePlan {
 };
 
 struct FixPlan {
-  std::vector<FilePlan> Files;    // by path
-  std::vector<size_t> Accepted;   // candidate indices, in order
+  std::vector<FilePlan> Files;     // by path
+  std::vector<size_t> Accepted;    // candidate indices, in order
   std::vector<size_t> Conflicting; // refused: an edit overlaps an accepted one
 };
 

@@ -29,7 +29,7 @@ struct RunProblem {
 struct UnitRun {
   std::string File;
   std::string Directory;
-  std::vector<std::string> Command; // the clang driver command it became
+  std::vector<std::string> Command;  // the clang driver command it became
   std::vector<AnalysisLimit> Limits; // functions the analyzer did not finish
   // Clang's errors in device-only code, set aside so that the unit's host
   // code was analysed (UnitOutcome::DeviceErrorsSkipped).
@@ -72,17 +72,14 @@ std::string deviceErrorsNotice(llvm::StringRef Unit, const std::vector<std::stri
 
 // clang-tidy's text: findings, their snippets, fix-its and notes; nothing
 // else (no summary line, no problems).
-void writeText(llvm::raw_ostream &OS, const RunReport &Report,
-               const OutputOptions &Options);
+void writeText(llvm::raw_ostream &OS, const RunReport &Report, const OutputOptions &Options);
 // cudalint's own JSON for scripts; its keys are documented in OutputJson.cpp.
-void writeJson(llvm::raw_ostream &OS, const RunReport &Report,
-               const OutputOptions &Options);
+void writeJson(llvm::raw_ostream &OS, const RunReport &Report, const OutputOptions &Options);
 // One UnitRun as the JSON report and SARIF's run properties write it.
 void writeUnitRun(llvm::json::OStream &J, const UnitRun &Run);
 // SARIF 2.1.0 for GitHub code scanning; choices documented in
 // OutputSarif.cpp.
-void writeSarif(llvm::raw_ostream &OS, const RunReport &Report,
-                const OutputOptions &Options);
+void writeSarif(llvm::raw_ostream &OS, const RunReport &Report, const OutputOptions &Options);
 
 } // namespace cudalint
 

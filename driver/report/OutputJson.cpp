@@ -142,8 +142,7 @@ void writeFinding(llvm::json::OStream &J, const Finding &F) {
 
 } // namespace
 
-void writeJson(llvm::raw_ostream &OS, const RunReport &Report,
-               const OutputOptions &) {
+void writeJson(llvm::raw_ostream &OS, const RunReport &Report, const OutputOptions &) {
   llvm::json::OStream J(OS, /*IndentSize=*/2);
   J.object([&] {
     J.attribute("version", 1);

@@ -31,8 +31,7 @@ namespace cudalint {
 
 namespace {
 
-constexpr llvm::StringLiteral SchemaUri =
-    "https://json.schemastore.org/sarif-2.1.0.json";
+constexpr llvm::StringLiteral SchemaUri = "https://json.schemastore.org/sarif-2.1.0.json";
 constexpr llvm::StringLiteral SourceRootId = "SRCROOT";
 
 std::string utf8(llvm::StringRef Text) {
@@ -56,8 +55,7 @@ std::string uriEscape(llvm::StringRef Path) {
 
 std::string fileUri(llvm::StringRef SlashPath) {
   // "/a/b" -> file:///a/b; "C:/a" -> file:///C:/a (the drive's ':' escaped).
-  return "file://" + std::string(SlashPath.starts_with("/") ? "" : "/") +
-         uriEscape(SlashPath);
+  return "file://" + std::string(SlashPath.starts_with("/") ? "" : "/") + uriEscape(SlashPath);
 }
 
 // Absolute, without "." and "..", with forward slashes.
@@ -95,14 +93,11 @@ std::string markdownEscape(llvm::StringRef Text) {
 }
 
 // SARIF's physicalLocation needs an artifact.
-bool hasPhysicalLocation(const SourcePoint &Where) {
-  return Where.valid() && !Where.File.empty();
-}
+bool hasPhysicalLocation(const SourcePoint &Where) { return Where.valid() && !Where.File.empty(); }
 
 bool isSemanticVersion(llvm::StringRef Version) {
-  static const llvm::Regex SemVer(
-      "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)"
-      "(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$");
+  static const llvm::Regex SemVer("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)"
+                                  "(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$");
   return SemVer.match(Version);
 }
 
@@ -113,8 +108,8 @@ unsigned utf16Column(const SourcePoint &Where) {
 }
 
 std::string lineHash(const Finding &F) {
-  std::string Key = F.CheckId + '\0' + F.Message + '\0' +
-                    llvm::StringRef(F.Where.LineText).trim().str();
+  std::string Key =
+      F.CheckId + '\0' + F.Message + '\0' + llvm::StringRef(F.Where.LineText).trim().str();
   auto Digest = llvm::SHA256::hash(llvm::arrayRefFromStringRef(Key));
   return llvm::toHex(llvm::ArrayRef<uint8_t>(Digest).take_front(8),
                      /*LowerCase=*/true);
@@ -178,8 +173,7 @@ Artifacts::Artifacts(const RunReport &Report, llvm::StringRef SourceRoot) {
     Entry.second.Index = Index++;
 }
 
-void Artifacts::writeUri(llvm::json::OStream &J,
-                         const Artifact &File) const {
+void Artifacts::writeUri(llvm::json::OStream &J, const Artifact &File) const {
   llvm::StringRef Path = File.Path;
   if (RootPath && Path.consume_front(*RootPath)) {
     J.attribute("uri", uriEscape(Path));
@@ -189,8 +183,7 @@ void Artifacts::writeUri(llvm::json::OStream &J,
   J.attribute("uri", fileUri(File.Path));
 }
 
-void Artifacts::writeLocation(llvm::json::OStream &J,
-                              llvm::StringRef File) const {
+void Artifacts::writeLocation(llvm::json::OStream &J, llvm::StringRef File) const {
   if (File.empty())
     return;
   const Artifact &Entry = Files.find(normalizedPath(File))->second;
@@ -220,10 +213,8 @@ void Artifacts::writeTable(llvm::json::OStream &J) const {
 
 class SarifWriter {
 public:
-  SarifWriter(llvm::json::OStream &J, const RunReport &Report,
-              const OutputOptions &Options)
-      : J(J), Report(Report), Options(Options),
-        Files(Report, Options.SourceRoot) {
+  SarifWriter(llvm::json::OStream &J, const RunReport &Report, const OutputOptions &Options)
+      : J(J), Report(Report), Options(Options), Files(Report, Options.SourceRoot) {
     for (size_t I = 0; I != Options.Rules.size(); ++I)
       RuleIndex.try_emplace(Options.Rules[I]->Id.str(), I);
   }
@@ -255,14 +246,11 @@ void SarifWriter::write() {
     J.attribute("version", "2.1.0");
     J.attributeArray("runs", [&] {
       J.object([&] {
-        J.attributeObject("tool",
-                          [&] { J.attributeObject("driver", [&] { writeDriver(); }); });
+        J.attributeObject("tool", [&] { J.attributeObject("driver", [&] { writeDriver(); }); });
         J.attributeArray("invocations", [&] { writeInvocation(); });
         if (Files.rootUri())
           J.attributeObject("originalUriBaseIds", [&] {
-            J.attributeObject(SourceRootId, [&] {
-              J.attribute("uri", *Files.rootUri());
-            });
+            J.attributeObject(SourceRootId, [&] { J.attribute("uri", *Files.rootUri()); });
           });
         Files.writeTable(J);
         J.attribute("columnKind", "utf16CodeUnits");
@@ -299,8 +287,7 @@ void SarifWriter::writeRule(const CheckDescription &Rule) {
   J.object([&] {
     J.attribute("id", Rule.Id);
     J.attribute("name", camelCase(Rule.Id));
-    J.attributeObject("shortDescription",
-                      [&] { J.attribute("text", Rule.Summary); });
+    J.attributeObject("shortDescription", [&] { J.attribute("text", Rule.Summary); });
     std::string Full = Rule.Summary.str();
     if (!Rule.Help.empty())
       Full += " " + Rule.Help.str();
@@ -310,8 +297,7 @@ void SarifWriter::writeRule(const CheckDescription &Rule) {
         J.attribute("text", Rule.Help);
         J.attribute("markdown", markdownEscape(Rule.Help));
       });
-    J.attributeObject("defaultConfiguration",
-                      [&] { J.attribute("level", "warning"); });
+    J.attributeObject("defaultConfiguration", [&] { J.attribute("level", "warning"); });
     J.attributeObject("properties", [&] {
       J.attributeArray("tags", [&] {
         J.value("cuda");
@@ -339,8 +325,7 @@ void SarifWriter::writeInvocation() {
         if (!File.empty())
           J.attributeArray("locations", [&] {
             J.object([&] {
-              J.attributeObject("physicalLocation",
-                                [&] { Files.writeLocation(J, File); });
+              J.attributeObject("physicalLocation", [&] { Files.writeLocation(J, File); });
             });
           });
       });
@@ -356,31 +341,27 @@ void SarifWriter::writeInvocation() {
   });
 }
 
-void SarifWriter::writePhysicalLocation(const SourcePoint &Where,
-                                        bool WithContext) {
+void SarifWriter::writePhysicalLocation(const SourcePoint &Where, bool WithContext) {
   J.attributeObject("physicalLocation", [&] {
     Files.writeLocation(J, Where.File);
     // Without an end, the region runs from the column to the end of the
     // line: that is its snippet. The whole line is the context.
     llvm::StringRef Line = Where.LineText;
     Line = Line.substr(0, Line.find_first_of("\r\n"));
-    llvm::StringRef Snippet =
-        Line.substr(Where.Column == 0 ? 0 : Where.Column - 1);
+    llvm::StringRef Snippet = Line.substr(Where.Column == 0 ? 0 : Where.Column - 1);
     J.attributeObject("region", [&] {
       J.attribute("startLine", Where.Line);
       if (Where.Column != 0)
         J.attribute("startColumn", utf16Column(Where));
       if (WithContext && !Snippet.empty())
-        J.attributeObject("snippet",
-                          [&] { J.attribute("text", utf8(Snippet)); });
+        J.attributeObject("snippet", [&] { J.attribute("text", utf8(Snippet)); });
     });
     // SARIF1008: a context region must be a proper superset of the region;
     // from the first column the snippet is the whole line.
     if (WithContext && !Line.empty() && Snippet != Line)
       J.attributeObject("contextRegion", [&] {
         J.attribute("startLine", Where.Line);
-        J.attributeObject("snippet",
-                          [&] { J.attribute("text", utf8(Line)); });
+        J.attributeObject("snippet", [&] { J.attribute("text", utf8(Line)); });
       });
   });
 }
@@ -426,8 +407,7 @@ void SarifWriter::writeRelatedLocations(const Finding &F) {
         J.attribute("id", Id++);
         if (hasPhysicalLocation(Note.Where))
           writePhysicalLocation(Note.Where, /*WithContext=*/false);
-        J.attributeObject("message",
-                          [&] { J.attribute("text", utf8(Note.Message)); });
+        J.attributeObject("message", [&] { J.attribute("text", utf8(Note.Message)); });
       });
     }
   });
@@ -446,9 +426,7 @@ void SarifWriter::writeCodeFlows(llvm::ArrayRef<const FindingNote *> Steps) {
                 J.attributeObject("location", [&] {
                   if (hasPhysicalLocation(Step->Where))
                     writePhysicalLocation(Step->Where, /*WithContext=*/false);
-                  J.attributeObject("message", [&] {
-                    J.attribute("text", utf8(Step->Message));
-                  });
+                  J.attributeObject("message", [&] { J.attribute("text", utf8(Step->Message)); });
                 });
               });
           });
@@ -480,9 +458,8 @@ void SarifWriter::writeFix(const Finding &F) {
                     J.attribute("byteLength", Fix->Length);
                   });
                   if (!Fix->Replacement.empty())
-                    J.attributeObject("insertedContent", [&] {
-                      J.attribute("text", utf8(Fix->Replacement));
-                    });
+                    J.attributeObject("insertedContent",
+                                      [&] { J.attribute("text", utf8(Fix->Replacement)); });
                 });
             });
           });
@@ -495,15 +472,13 @@ void SarifWriter::writeFingerprint(const Finding &F) {
   std::string Hash = lineHash(F);
   unsigned Occurrence = ++HashCounts[{F.Where.File, Hash}];
   J.attributeObject("partialFingerprints", [&] {
-    J.attribute("primaryLocationLineHash",
-                Hash + ":" + std::to_string(Occurrence));
+    J.attribute("primaryLocationLineHash", Hash + ":" + std::to_string(Occurrence));
   });
 }
 
 } // namespace
 
-void writeSarif(llvm::raw_ostream &OS, const RunReport &Report,
-                const OutputOptions &Options) {
+void writeSarif(llvm::raw_ostream &OS, const RunReport &Report, const OutputOptions &Options) {
   llvm::json::OStream J(OS, /*IndentSize=*/2);
   SarifWriter(J, Report, Options).write();
   OS << '\n';

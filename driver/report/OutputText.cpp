@@ -98,13 +98,11 @@ SourceColumns::SourceColumns(llvm::StringRef Line) : Bytes(Line.size()) {
         Char.Text = std::string(1, Line[I]);
       else
         Char.Text = "<U+" + hex(*Begin, 4) + ">";
-    } else if (I + Size <= Line.size() &&
-               llvm::isLegalUTF8Sequence(Begin, Begin + Size)) {
+    } else if (I + Size <= Line.size() && llvm::isLegalUTF8Sequence(Begin, Begin + Size)) {
       llvm::UTF32 CodePoint;
       llvm::UTF32 *Target = &CodePoint;
       const llvm::UTF8 *Source = Begin;
-      llvm::ConvertUTF8toUTF32(&Source, Begin + Size, &Target, Target + 1,
-                               llvm::strictConversion);
+      llvm::ConvertUTF8toUTF32(&Source, Begin + Size, &Target, Target + 1, llvm::strictConversion);
       if (llvm::sys::unicode::isPrintable(CodePoint))
         Char.Text = Line.substr(I, Size).str();
       else
@@ -123,8 +121,8 @@ SourceColumns::SourceColumns(llvm::StringRef Line) : Bytes(Line.size()) {
 }
 
 const DisplayChar *SourceColumns::containing(size_t Byte) const {
-  auto It = llvm::upper_bound(
-      Chars, Byte, [](size_t B, const DisplayChar &C) { return B < C.Byte; });
+  auto It =
+      llvm::upper_bound(Chars, Byte, [](size_t B, const DisplayChar &C) { return B < C.Byte; });
   return It == Chars.begin() ? nullptr : &*std::prev(It);
 }
 
@@ -157,9 +155,7 @@ struct ByteRange {
 // clang's highlightRange: trim blanks at both ends, then underline.
 void underline(const SourceColumns &Map, llvm::StringRef Line, ByteRange Range,
                std::string &CaretLine) {
-  auto isBlank = [&](size_t Byte) {
-    return Line[Byte] == ' ' || Line[Byte] == '\t';
-  };
+  auto isBlank = [&](size_t Byte) { return Line[Byte] == ' ' || Line[Byte] == '\t'; };
   size_t Begin = Range.Begin;
   while (Begin < Map.bytes() && isBlank(Begin))
     Begin = Map.nextCharStart(Begin);
@@ -172,8 +168,7 @@ void underline(const SourceColumns &Map, llvm::StringRef Line, ByteRange Range,
   unsigned EndColumn = Map.containingColumn(End);
   if (CaretLine.size() < EndColumn)
     CaretLine.resize(EndColumn, ' ');
-  std::fill(CaretLine.begin() + BeginColumn, CaretLine.begin() + EndColumn,
-            '~');
+  std::fill(CaretLine.begin() + BeginColumn, CaretLine.begin() + EndColumn, '~');
 }
 
 // clang merges the fix-its of a diagnostic into one edit per run of
@@ -199,16 +194,13 @@ std::vector<FixIt> mergedFixes(llvm::ArrayRef<FixIt> Fixes) {
 
 // The text to insert on line LineNo, placed under where it goes (clang's
 // buildFixItInsertionLine); insertions that span lines are not shown.
-std::string fixItInsertionLine(llvm::StringRef File, unsigned LineNo,
-                               const SourceColumns &Map,
+std::string fixItInsertionLine(llvm::StringRef File, unsigned LineNo, const SourceColumns &Map,
                                llvm::ArrayRef<FixIt> Fixes) {
   std::string Line;
   unsigned PreviousEnd = 0;
   for (const FixIt &Fix : Fixes) {
-    if (Fix.Replacement.empty() || Fix.File != File ||
-        Fix.Begin.Line != LineNo ||
-        llvm::StringRef(Fix.Replacement).find_first_of("\n\r") !=
-            llvm::StringRef::npos)
+    if (Fix.Replacement.empty() || Fix.File != File || Fix.Begin.Line != LineNo ||
+        llvm::StringRef(Fix.Replacement).find_first_of("\n\r") != llvm::StringRef::npos)
       continue;
     unsigned Column = Map.containingColumn(Fix.Begin.Column - 1);
     // An insertion overlapping the previous one moves right, one space
@@ -217,8 +209,7 @@ std::string fixItInsertionLine(llvm::StringRef File, unsigned LineNo,
       Column = PreviousEnd + 1;
     Line.resize(Line.size() + (Column - PreviousEnd), ' ');
     Line += Fix.Replacement;
-    PreviousEnd = Column + std::max(0, llvm::sys::locale::columnWidth(
-                                           Fix.Replacement));
+    PreviousEnd = Column + std::max(0, llvm::sys::locale::columnWidth(Fix.Replacement));
   }
   // Tabs in the inserted text itself are expanded, as clang does.
   std::string Expanded;
@@ -266,8 +257,7 @@ public:
   void print(const Finding &F);
 
 private:
-  void printMessage(const SourcePoint &Where, DiagLevel Kind,
-                    llvm::StringRef Message);
+  void printMessage(const SourcePoint &Where, DiagLevel Kind, llvm::StringRef Message);
   void printSnippet(const SourcePoint &Where, llvm::ArrayRef<FixIt> Fixes);
   void paint(llvm::StringRef Escape) {
     if (Color)
@@ -282,41 +272,34 @@ private:
 };
 
 void TextPrinter::print(const Finding &F) {
-  DiagLevel Kind =
-      F.Level == Severity::Error ? DiagLevel::Error : DiagLevel::Warning;
+  DiagLevel Kind = F.Level == Severity::Error ? DiagLevel::Error : DiagLevel::Warning;
   std::string Message = F.Message;
   if (F.Instances > 1)
     Message += " (in " + std::to_string(F.Instances) + " instantiations)";
   if (!F.CheckId.empty())
-    Message += " [" + F.CheckId +
-               (F.PromotedToError ? ",-warnings-as-errors]" : "]");
+    Message += " [" + F.CheckId + (F.PromotedToError ? ",-warnings-as-errors]" : "]");
   std::vector<FixIt> Fixes = mergedFixes(F.Fixes);
 
   printMessage(F.Where, Kind, Message);
   // A fix-it shows the snippet even at a location shown just before.
-  bool Repeated = LastWhere && F.Where.valid() && *LastWhere == F.Where &&
-                  Fixes.empty() &&
+  bool Repeated = LastWhere && F.Where.valid() && *LastWhere == F.Where && Fixes.empty() &&
                   (LastLevel != DiagLevel::Note || Kind == LastLevel);
   if (F.Where.valid() && !Repeated)
     printSnippet(F.Where, Fixes);
-  LastWhere = F.Where.valid() ? std::optional<SourcePoint>(F.Where)
-                              : std::nullopt;
+  LastWhere = F.Where.valid() ? std::optional<SourcePoint>(F.Where) : std::nullopt;
   LastLevel = Kind;
 
   for (const FindingNote &Note : F.Notes) {
     printMessage(Note.Where, DiagLevel::Note, Note.Message);
-    bool NoteRepeated = LastWhere && Note.Where.valid() &&
-                        *LastWhere == Note.Where;
+    bool NoteRepeated = LastWhere && Note.Where.valid() && *LastWhere == Note.Where;
     if (Note.Where.valid() && !NoteRepeated)
       printSnippet(Note.Where, {});
-    LastWhere = Note.Where.valid() ? std::optional<SourcePoint>(Note.Where)
-                                   : std::nullopt;
+    LastWhere = Note.Where.valid() ? std::optional<SourcePoint>(Note.Where) : std::nullopt;
     LastLevel = DiagLevel::Note;
   }
 }
 
-void TextPrinter::printMessage(const SourcePoint &Where, DiagLevel Kind,
-                               llvm::StringRef Message) {
+void TextPrinter::printMessage(const SourcePoint &Where, DiagLevel Kind, llvm::StringRef Message) {
   if (Where.valid()) {
     paint(ansi::Bold);
     OS << Where.File << ':' << Where.Line << ':';
@@ -351,8 +334,7 @@ void TextPrinter::printMessage(const SourcePoint &Where, DiagLevel Kind,
 // clang's maybeAddRange: grow the window of lines A towards B, to at most
 // MaxLines lines, preferring to keep B's first line.
 std::pair<unsigned, unsigned> addLines(std::pair<unsigned, unsigned> A,
-                                       std::pair<unsigned, unsigned> B,
-                                       unsigned MaxLines) {
+                                       std::pair<unsigned, unsigned> B, unsigned MaxLines) {
   unsigned Slack = MaxLines - (A.second - A.first + 1);
   if (Slack == 0)
     return A;
@@ -373,24 +355,21 @@ std::pair<unsigned, unsigned> addLines(std::pair<unsigned, unsigned> A,
 // A point's line is known when its column lies on it: an empty LineText
 // is an empty line only at column 1.
 bool knowsLine(const SourcePoint &Point) {
-  return Point.valid() && Point.Column != 0 &&
-         Point.Column - 1 <= Point.LineText.size();
+  return Point.valid() && Point.Column != 0 && Point.Column - 1 <= Point.LineText.size();
 }
 
 llvm::StringRef withoutEol(llvm::StringRef Text) {
   return Text.substr(0, Text.find_first_of("\r\n"));
 }
 
-void TextPrinter::printSnippet(const SourcePoint &Where,
-                               llvm::ArrayRef<FixIt> Fixes) {
+void TextPrinter::printSnippet(const SourcePoint &Where, llvm::ArrayRef<FixIt> Fixes) {
   if (!knowsLine(Where) || Where.Column - 1 > MaxLineLengthToPrint)
     return;
 
   // Like clang, show every line a fix-it touches within SnippetLineLimit
   // lines. A finding carries the text of the lines its points are on; when
   // the window needs a line between them, show the caret line alone.
-  std::map<unsigned, llvm::StringRef> Texts{
-      {Where.Line, withoutEol(Where.LineText)}};
+  std::map<unsigned, llvm::StringRef> Texts{{Where.Line, withoutEol(Where.LineText)}};
   std::pair<unsigned, unsigned> Lines{Where.Line, Where.Line};
   std::vector<const FixIt *> SameFile;
   for (const FixIt &Fix : Fixes) {
@@ -409,8 +388,7 @@ void TextPrinter::printSnippet(const SourcePoint &Where,
       break;
     }
 
-  unsigned GutterWidth =
-      std::max(4u, decimalWidth(Lines.first + SnippetLineLimit));
+  unsigned GutterWidth = std::max(4u, decimalWidth(Lines.first + SnippetLineLimit));
   for (unsigned LineNo = Lines.first; LineNo <= Lines.second; ++LineNo) {
     llvm::StringRef Line = Texts[LineNo];
     if (Line.size() > MaxLineLengthToPrint)
@@ -431,8 +409,7 @@ void TextPrinter::printSnippet(const SourcePoint &Where,
     if (LineNo == Where.Line) {
       size_t CaretByte = std::min<size_t>(Where.Column - 1, Line.size());
       unsigned CaretColumn = Map.containingColumn(CaretByte);
-      CaretLine.resize(std::max<size_t>(CaretColumn + 1, CaretLine.size()),
-                       ' ');
+      CaretLine.resize(std::max<size_t>(CaretColumn + 1, CaretLine.size()), ' ');
       CaretLine[CaretColumn] = '^';
     }
     std::string FixItLine = fixItInsertionLine(Where.File, LineNo, Map, Fixes);
@@ -465,8 +442,8 @@ std::string deviceErrorsNotice(llvm::StringRef Unit, const std::vector<std::stri
   constexpr size_t Shown = 3;
   std::string Notice = "analysed the host code of '" + Unit.str() + "' without the code " +
                        "clang rejects (nvcc may accept it; cudalint does not analyse it): " +
-                       std::to_string(Errors.size()) + " error" +
-                       (Errors.size() == 1 ? "" : "s") + " in device code or in declarations nvcc accepts";
+                       std::to_string(Errors.size()) + " error" + (Errors.size() == 1 ? "" : "s") +
+                       " in device code or in declarations nvcc accepts";
   for (size_t I = 0; I < Errors.size() && I < Shown; ++I)
     Notice += "\n  " + Errors[I];
   if (Errors.size() > Shown)
@@ -474,8 +451,7 @@ std::string deviceErrorsNotice(llvm::StringRef Unit, const std::vector<std::stri
   return Notice;
 }
 
-void writeText(llvm::raw_ostream &OS, const RunReport &Report,
-               const OutputOptions &Options) {
+void writeText(llvm::raw_ostream &OS, const RunReport &Report, const OutputOptions &Options) {
   TextPrinter Printer(OS, Options.Color);
   for (const Finding &F : Report.Findings)
     Printer.print(F);

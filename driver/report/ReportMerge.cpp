@@ -57,9 +57,7 @@ const Object *object(const Object *O, llvm::StringRef Key) {
   return O ? O->getObject(Key) : nullptr;
 }
 
-const Array *array(const Object *O, llvm::StringRef Key) {
-  return O ? O->getArray(Key) : nullptr;
-}
+const Array *array(const Object *O, llvm::StringRef Key) { return O ? O->getArray(Key) : nullptr; }
 
 const Object *first(const Array *A) {
   return A && !A->empty() ? A->front().getAsObject() : nullptr;
@@ -116,8 +114,7 @@ std::string uriUnescape(llvm::StringRef Uri) {
   std::string Path;
   for (size_t I = 0; I < Uri.size(); ++I) {
     unsigned Byte;
-    if (Uri[I] == '%' && I + 2 < Uri.size() &&
-        !Uri.substr(I + 1, 2).getAsInteger(16, Byte)) {
+    if (Uri[I] == '%' && I + 2 < Uri.size() && !Uri.substr(I + 1, 2).getAsInteger(16, Byte)) {
       Path.push_back(static_cast<char>(Byte));
       I += 2;
       continue;
@@ -342,8 +339,8 @@ llvm::Expected<ReadReport> readReport(llvm::StringRef Text) {
   if (!Root)
     return malformed("not a JSON object");
   ReadReport Read;
-  if (llvm::Error Error = Root->get("runs") ? SarifReader().read(*Root, Read)
-                                            : readJson(*Root, Read))
+  if (llvm::Error Error =
+          Root->get("runs") ? SarifReader().read(*Root, Read) : readJson(*Root, Read))
     return std::move(Error);
   return Read;
 }
@@ -376,15 +373,13 @@ void sortReport(RunReport &Report) {
   Report.Findings = std::move(Unique);
   sortProblems(Report.Problems);
   llvm::sort(Report.Units);
-  Report.Units.erase(std::unique(Report.Units.begin(), Report.Units.end()),
-                     Report.Units.end());
+  Report.Units.erase(std::unique(Report.Units.begin(), Report.Units.end()), Report.Units.end());
   llvm::stable_sort(Report.Runs,
                     [](const UnitRun &A, const UnitRun &B) { return A.key() < B.key(); });
-  Report.Runs.erase(std::unique(Report.Runs.begin(), Report.Runs.end(),
-                                [](const UnitRun &A, const UnitRun &B) {
-                                  return A.key() == B.key();
-                                }),
-                    Report.Runs.end());
+  Report.Runs.erase(
+      std::unique(Report.Runs.begin(), Report.Runs.end(),
+                  [](const UnitRun &A, const UnitRun &B) { return A.key() == B.key(); }),
+      Report.Runs.end());
 }
 
 int mergeReports(const MergeRequest &Request) {
@@ -400,9 +395,9 @@ int mergeReports(const MergeRequest &Request) {
     if (!Read)
       return mergeError("'" + Input + "': " + llvm::toString(Read.takeError()));
     if (Read->Report.ToolVersion != Request.ToolVersion)
-      return mergeError("'" + Input + "' was written by cudalint " +
-                        Read->Report.ToolVersion + "; this is cudalint " +
-                        Request.ToolVersion + ", and merges only its own reports");
+      return mergeError("'" + Input + "' was written by cudalint " + Read->Report.ToolVersion +
+                        "; this is cudalint " + Request.ToolVersion +
+                        ", and merges only its own reports");
     if (!Reads.empty() && Read->Format != Reads.front().Format)
       return mergeError("'" + Input + "' is not in the format of '" + Request.Inputs.front() +
                         "'; merge SARIF with SARIF and JSON with JSON");
@@ -415,8 +410,8 @@ int mergeReports(const MergeRequest &Request) {
   ReportFormat Format = Reads.front().Format;
   llvm::StringRef FormatName = Format == ReportFormat::Sarif ? "sarif" : "json";
   if (!Request.RequestedFormat.empty() && Request.RequestedFormat != FormatName)
-    return mergeError("--merge writes the inputs' format (" + FormatName + "), not --format=" +
-                      Request.RequestedFormat);
+    return mergeError("--merge writes the inputs' format (" + FormatName +
+                      "), not --format=" + Request.RequestedFormat);
 
   RunReport Merged;
   Merged.ToolVersion = Request.ToolVersion;
@@ -442,8 +437,7 @@ int mergeReports(const MergeRequest &Request) {
   std::error_code Error;
   std::unique_ptr<llvm::ToolOutputFile> File;
   if (!Request.Output.empty()) {
-    File = std::make_unique<llvm::ToolOutputFile>(Request.Output, Error,
-                                                  llvm::sys::fs::OF_Text);
+    File = std::make_unique<llvm::ToolOutputFile>(Request.Output, Error, llvm::sys::fs::OF_Text);
     if (Error)
       return mergeError("cannot write '" + Request.Output + "': " + Error.message());
   }
@@ -456,15 +450,14 @@ int mergeReports(const MergeRequest &Request) {
     File->keep();
   OS.flush();
 
-  size_t Errors = llvm::count_if(Merged.Findings, [](const Finding &F) {
-    return F.Level == Severity::Error;
-  });
+  size_t Errors =
+      llvm::count_if(Merged.Findings, [](const Finding &F) { return F.Level == Severity::Error; });
   size_t Warnings = Merged.Findings.size() - Errors;
   if (!Request.Quiet)
     llvm::errs() << Warnings << " warning" << (Warnings == 1 ? "" : "s") << " and " << Errors
-                 << " error" << (Errors == 1 ? "" : "s") << " in " << Merged.Units.size()
-                 << " unit" << (Merged.Units.size() == 1 ? "" : "s") << " of "
-                 << Reads.size() << " report" << (Reads.size() == 1 ? "" : "s") << ".\n";
+                 << " error" << (Errors == 1 ? "" : "s") << " in " << Merged.Units.size() << " unit"
+                 << (Merged.Units.size() == 1 ? "" : "s") << " of " << Reads.size() << " report"
+                 << (Reads.size() == 1 ? "" : "s") << ".\n";
   if (!Merged.Problems.empty())
     return 2;
   return Merged.Findings.empty() ? 0 : 1;

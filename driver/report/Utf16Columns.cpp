@@ -11,8 +11,7 @@ namespace {
 std::pair<size_t, unsigned> characterAt(llvm::StringRef Line, size_t I) {
   const auto *Begin = reinterpret_cast<const llvm::UTF8 *>(Line.data() + I);
   unsigned Size = llvm::getNumBytesForUTF8(*Begin);
-  if (Size == 1 || I + Size > Line.size() ||
-      !llvm::isLegalUTF8Sequence(Begin, Begin + Size))
+  if (Size == 1 || I + Size > Line.size() || !llvm::isLegalUTF8Sequence(Begin, Begin + Size))
     return {1, 1};
   return {Size, Size == 4 ? 2 : 1}; // four bytes: beyond the BMP, a pair
 }

@@ -2,19 +2,19 @@
 #include "run/Analysis.h"
 #include "database/CommandTranslation.h"
 
+#include "ProjectFunctions.h"
+#include "UncheckedErrorCheck.h"
+#include "analyzer/AnalyzerEngine.h"
 #include "run/DeviceErrors.h"
 #include "run/Nolint.h"
 #include "run/NvccSpellings.h"
 #include "run/Preamble.h"
-#include "analyzer/AnalyzerEngine.h"
-#include "ProjectFunctions.h"
-#include "UncheckedErrorCheck.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/Basic/Stack.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"
+#include "clang/Basic/Stack.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/MultiplexConsumer.h"
@@ -24,8 +24,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ProgramStack.h"
@@ -54,8 +54,7 @@ constexpr unsigned MaxErrorsPerUnit = 10;
 // to report.
 class ErrorCollector : public DiagnosticConsumer {
 public:
-  void HandleDiagnostic(DiagnosticsEngine::Level Level,
-                        const Diagnostic &Info) override {
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level < DiagnosticsEngine::Error || Errors.size() >= MaxErrorsPerUnit)
       return;
@@ -212,10 +211,9 @@ private:
 // hands the findings to clang's VerifyDiagnosticConsumer as diagnostics.
 class FindingCollector : public ASTConsumer {
 public:
-  FindingCollector(CheckContext &Context, CompilerInstance &Compiler,
-                   UnitOutcome &Outcome, const ErrorTriage &Triage, bool Verify)
-      : Context(Context), Compiler(Compiler), Outcome(Outcome), Triage(Triage),
-        Verify(Verify) {}
+  FindingCollector(CheckContext &Context, CompilerInstance &Compiler, UnitOutcome &Outcome,
+                   const ErrorTriage &Triage, bool Verify)
+      : Context(Context), Compiler(Compiler), Outcome(Outcome), Triage(Triage), Verify(Verify) {}
 
   void HandleTranslationUnit(ASTContext &AST) override {
     FileTexts Texts(Compiler.getSourceManager());
@@ -324,8 +322,8 @@ public:
   SummaryCollector(const CudaApi &Api, UnitOutcome &Outcome, const SourceManager &Sources)
       : Api(Api), Outcome(Outcome), Sources(Sources) {}
   void HandleTranslationUnit(ASTContext &Context) override {
-    Outcome.Summaries =
-        writeSummaries(summariseUnit(Context, Api)) + writeLaunchFacts(summariseLaunches(Context, Api));
+    Outcome.Summaries = writeSummaries(summariseUnit(Context, Api)) +
+                        writeLaunchFacts(summariseLaunches(Context, Api));
   }
   bool shouldSkipFunctionBody(Decl *D) override {
     if (Sources.isInSystemHeader(Sources.getExpansionLoc(D->getLocation())))
@@ -369,8 +367,8 @@ public:
     Recorder = &ErrorRecorder::installOn(Compiler.getDiagnostics());
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::make_unique<ParseEndMarker>(ParseEnd));
-    Consumers.push_back(std::make_unique<DeviceErrorTriage>(Compiler.getDiagnostics(),
-                                                            *Recorder, Triage, Outcome));
+    Consumers.push_back(
+        std::make_unique<DeviceErrorTriage>(Compiler.getDiagnostics(), *Recorder, Triage, Outcome));
     if (Options.SummariesOnly) {
       Compiler.getFrontendOpts().SkipFunctionBodies = true;
       // Past the error limit, or a fatal error (a header not found), clang
@@ -389,8 +387,8 @@ public:
     if (std::unique_ptr<ASTConsumer> PathSensitive =
             createPathSensitiveConsumer(Compiler, Context, Options.Checks))
       Consumers.push_back(std::move(PathSensitive));
-    Consumers.push_back(std::make_unique<FindingCollector>(
-        Context, Compiler, Outcome, Triage, Options.Verify));
+    Consumers.push_back(
+        std::make_unique<FindingCollector>(Context, Compiler, Outcome, Triage, Options.Verify));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
@@ -487,8 +485,7 @@ bool headersAsSaved(const std::vector<UnsavedFile> &Unsaved, llvm::StringRef Mai
 } // namespace
 
 UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
-                        const std::string &Directory,
-                        const AnalysisOptions &Options,
+                        const std::string &Directory, const AnalysisOptions &Options,
                         const std::vector<UnsavedFile> &Unsaved,
                         const AnalysisEnvironment &Environment) {
   static std::mutex OneUnitAtATime;
@@ -530,17 +527,15 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
   ProjectFunctions::Use Summarised(Project ? &*Project : nullptr);
 
   CheckActionFactory Factory(Options, Environment, Directory, FileSystem,
-                             headersAsSaved(Unsaved, Outcome.File, Directory), Outcome,
-                             ParseEnd);
+                             headersAsSaved(Unsaved, Outcome.File, Directory), Outcome, ParseEnd);
   Factory.GpuTargets = gpuTargetsOf(ClangArguments);
   ErrorCollector Errors;
   DiagnosticOptions PrinterOptions;
   TextDiagnosticPrinter Printer(llvm::errs(), PrinterOptions);
   tooling::ToolInvocation Invocation(ClangArguments, &Factory, Files.get(),
                                      std::make_shared<PCHContainerOperations>());
-  Invocation.setDiagnosticConsumer(Options.Verify
-                                       ? static_cast<DiagnosticConsumer *>(&Printer)
-                                       : &Errors);
+  Invocation.setDiagnosticConsumer(Options.Verify ? static_cast<DiagnosticConsumer *>(&Printer)
+                                                  : &Errors);
   bool Succeeded = Invocation.run();
   Outcome.Errors = std::move(Errors.Errors);
   Outcome.Failed = !Succeeded || !Outcome.Errors.empty();
@@ -570,9 +565,9 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
 
 std::string describeTiming(double ParseSeconds, double AnalysisSeconds, bool PreambleUsed) {
   std::string Text;
-  llvm::raw_string_ostream(Text)
-      << llvm::format("parse %.2f s, analysis %.2f s", ParseSeconds, AnalysisSeconds)
-      << (PreambleUsed ? " (CUDA headers precompiled)" : "");
+  llvm::raw_string_ostream(Text) << llvm::format("parse %.2f s, analysis %.2f s", ParseSeconds,
+                                                 AnalysisSeconds)
+                                 << (PreambleUsed ? " (CUDA headers precompiled)" : "");
   return Text;
 }
 

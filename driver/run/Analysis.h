@@ -7,8 +7,8 @@
 #define CUDALINT_DRIVER_ANALYSIS_H
 
 #include "CheckRegistry.h"
-#include "run/FilesRead.h"
 #include "Finding.h"
+#include "run/FilesRead.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -87,8 +87,7 @@ struct UnsavedFile {
 // `ClangArguments` is a clang driver argv ("clang++", flags..., file) as
 // translateCompileCommand produces it; `Directory` the unit's working dir.
 UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
-                        const std::string &Directory,
-                        const AnalysisOptions &Options,
+                        const std::string &Directory, const AnalysisOptions &Options,
                         const std::vector<UnsavedFile> &Unsaved = {},
                         const AnalysisEnvironment &Environment = {});
 

@@ -41,8 +41,7 @@ ErrorRecorder &ErrorRecorder::installOn(DiagnosticsEngine &Diagnostics) {
   return *Recorder;
 }
 
-void ErrorRecorder::BeginSourceFile(const LangOptions &Language,
-                                    const Preprocessor *Preprocessor) {
+void ErrorRecorder::BeginSourceFile(const LangOptions &Language, const Preprocessor *Preprocessor) {
   Next.BeginSourceFile(Language, Preprocessor);
 }
 
@@ -62,14 +61,12 @@ void ErrorRecorder::clear() {
   takeCounts();
 }
 
-bool ErrorRecorder::IncludeInDiagnosticCounts() const {
-  return Next.IncludeInDiagnosticCounts();
-}
+bool ErrorRecorder::IncludeInDiagnosticCounts() const { return Next.IncludeInDiagnosticCounts(); }
 
 void ErrorRecorder::HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
   if (Level >= DiagnosticsEngine::Error)
-    Errors.push_back({Info.getLocation(), errorText(Level, Info),
-                      Level == DiagnosticsEngine::Fatal, Info.getID()});
+    Errors.push_back({Info.getLocation(), errorText(Level, Info), Level == DiagnosticsEngine::Fatal,
+                      Info.getID()});
   Next.HandleDiagnostic(Level, Info);
   takeCounts();
 }
@@ -203,8 +200,8 @@ private:
 
 } // namespace
 
-std::optional<std::vector<SourceRange>>
-deviceOnlyBodiesHolding(ASTContext &Context, llvm::ArrayRef<UnitError> Errors) {
+std::optional<std::vector<SourceRange>> deviceOnlyBodiesHolding(ASTContext &Context,
+                                                                llvm::ArrayRef<UnitError> Errors) {
   const SourceManager &SM = Context.getSourceManager();
   std::vector<SourceRange> Bodies;
   for (const UnitError &Error : Errors) {
@@ -215,8 +212,7 @@ deviceOnlyBodiesHolding(ASTContext &Context, llvm::ArrayRef<UnitError> Errors) {
       return std::nullopt;
     BodyFinder Finder(SM, *Where);
     Finder.TraverseDecl(Context.getTranslationUnitDecl());
-    if (Finder.Innermost.empty() ||
-        !llvm::all_of(Finder.Innermost, [](const auto &Found) {
+    if (Finder.Innermost.empty() || !llvm::all_of(Finder.Innermost, [](const auto &Found) {
           return runsOnlyOnDevice(Found.first);
         }))
       return std::nullopt;

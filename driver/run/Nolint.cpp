@@ -40,9 +40,7 @@ bool isIdentifierChar(char C) {
 
 bool isIdentifierStart(char C) { return isIdentifierChar(C) && !llvm::isDigit(C); }
 
-bool isHorizontalSpace(char C) {
-  return C == ' ' || C == '\t' || C == '\v' || C == '\f';
-}
+bool isHorizontalSpace(char C) { return C == ' ' || C == '\t' || C == '\v' || C == '\f'; }
 
 // Where the comments are and which bytes are code (not comment, not space).
 // A lexer light enough to run on any file: it knows comments, string and
@@ -54,8 +52,7 @@ public:
 
   llvm::ArrayRef<Comment> comments() const { return Comments; }
   unsigned lineOf(size_t Pos) const {
-    return std::upper_bound(LineStarts.begin(), LineStarts.end(), Pos) -
-           LineStarts.begin();
+    return std::upper_bound(LineStarts.begin(), LineStarts.end(), Pos) - LineStarts.begin();
   }
   bool codeBefore(size_t Pos) const {
     const LineCode &Line = Lines[lineOf(Pos) - 1];
@@ -111,8 +108,7 @@ SourceScan::SourceScan(llvm::StringRef Source) : Source(Source) {
       End = I + 1;
       while (End < Size && isIdentifierChar(Source[End]))
         ++End;
-      static constexpr llvm::StringLiteral RawPrefixes[] = {"R", "LR", "uR",
-                                                             "UR", "u8R"};
+      static constexpr llvm::StringLiteral RawPrefixes[] = {"R", "LR", "uR", "UR", "u8R"};
       bool RawPrefix = llvm::is_contained(RawPrefixes, Source.slice(I, End));
       if (RawPrefix && End < Size && Source[End] == '"')
         End = endOfRawString(End);
@@ -139,8 +135,7 @@ size_t SourceScan::endOfLineComment(size_t Begin) const {
     if (Newline == llvm::StringRef::npos)
       return Source.size();
     size_t Last = Newline;
-    while (Last > Begin && (isHorizontalSpace(Source[Last - 1]) ||
-                            Source[Last - 1] == '\r'))
+    while (Last > Begin && (isHorizontalSpace(Source[Last - 1]) || Source[Last - 1] == '\r'))
       --Last;
     if (Last == Begin || Source[Last - 1] != '\\')
       return Newline;
@@ -169,15 +164,13 @@ size_t SourceScan::endOfQuoted(size_t Quote) const {
 
 size_t SourceScan::endOfRawString(size_t Quote) const {
   size_t Paren = Source.find_first_of("( )\\\t\v\f\n\"", Quote + 1);
-  bool ValidDelimiter = Paren != llvm::StringRef::npos &&
-                        Source[Paren] == '(' && Paren - Quote - 1 <= 16;
+  bool ValidDelimiter =
+      Paren != llvm::StringRef::npos && Source[Paren] == '(' && Paren - Quote - 1 <= 16;
   if (!ValidDelimiter)
     return endOfQuoted(Quote);
-  std::string Terminator =
-      (")" + Source.slice(Quote + 1, Paren) + "\"").str();
+  std::string Terminator = (")" + Source.slice(Quote + 1, Paren) + "\"").str();
   size_t Close = Source.find(Terminator, Paren + 1);
-  return Close == llvm::StringRef::npos ? Source.size()
-                                        : Close + Terminator.size();
+  return Close == llvm::StringRef::npos ? Source.size() : Close + Terminator.size();
 }
 
 // A preprocessing number, so that the digit separator in 1'000 does not
@@ -187,10 +180,8 @@ size_t SourceScan::endOfNumber(size_t Begin) const {
   while (Pos < Source.size()) {
     char C = Source[Pos];
     char Previous = Source[Pos - 1];
-    bool Exponent = (C == '+' || C == '-') &&
-                    llvm::StringRef("eEpP").contains(Previous);
-    bool Separator = C == '\'' && Pos + 1 < Source.size() &&
-                     isIdentifierChar(Source[Pos + 1]);
+    bool Exponent = (C == '+' || C == '-') && llvm::StringRef("eEpP").contains(Previous);
+    bool Separator = C == '\'' && Pos + 1 < Source.size() && isIdentifierChar(Source[Pos + 1]);
     if (Exponent || isIdentifierChar(C) || C == '.')
       ++Pos;
     else if (Separator)
@@ -235,8 +226,7 @@ std::string trimEachCheck(llvm::StringRef Checks) {
 
 // clang-tidy drops the negative globs of a NOLINT list: "NOLINT(-foo)" must
 // not turn into a suppression of everything but foo.
-std::shared_ptr<const GlobList>
-suppressedChecks(const std::optional<std::string> &Checks) {
+std::shared_ptr<const GlobList> suppressedChecks(const std::optional<std::string> &Checks) {
   if (!Checks)
     return std::make_shared<const GlobList>("*");
   llvm::SmallVector<llvm::StringRef> Positive;
@@ -249,8 +239,7 @@ suppressedChecks(const std::optional<std::string> &Checks) {
 }
 
 // clang-tidy's tokenizer, run on the text of one comment.
-void readNolints(llvm::StringRef Source, Comment Range,
-                 std::vector<NolintToken> &Tokens) {
+void readNolints(llvm::StringRef Source, Comment Range, std::vector<NolintToken> &Tokens) {
   static constexpr llvm::StringLiteral Keyword = "NOLINT";
   llvm::StringRef Text = Source.slice(Range.Begin, Range.End);
   size_t Pos = 0;
@@ -292,14 +281,12 @@ NolintDirectives::NolintDirectives(llvm::StringRef Source) {
 
   std::vector<std::pair<size_t, std::string>> Unmatched;
   auto reportUnmatched = [&](const NolintToken &Token) {
-    llvm::StringRef Message =
-        Token.Kind == NolintKind::Begin
-            ? "unmatched 'NOLINTBEGIN' comment without a subsequent "
-              "'NOLINTEND' comment"
-            : "unmatched 'NOLINTEND' comment without a previous "
-              "'NOLINTBEGIN' comment";
-    std::string Problem =
-        ("line " + llvm::Twine(Scan.lineOf(Token.Pos)) + ": " + Message).str();
+    llvm::StringRef Message = Token.Kind == NolintKind::Begin
+                                  ? "unmatched 'NOLINTBEGIN' comment without a subsequent "
+                                    "'NOLINTEND' comment"
+                                  : "unmatched 'NOLINTEND' comment without a previous "
+                                    "'NOLINTBEGIN' comment";
+    std::string Problem = ("line " + llvm::Twine(Scan.lineOf(Token.Pos)) + ": " + Message).str();
     Unmatched.emplace_back(Token.Pos, std::move(Problem));
   };
 
@@ -326,8 +313,7 @@ NolintDirectives::NolintDirectives(llvm::StringRef Source) {
       const NolintToken &Begin = *Open.back();
       Open.pop_back();
       Blocks.push_back({Scan.lineOf(Begin.Pos), Scan.codeAfter(Begin.Pos), Line,
-                        Scan.codeBefore(Token.Pos),
-                        suppressedChecks(Begin.Checks)});
+                        Scan.codeBefore(Token.Pos), suppressedChecks(Begin.Checks)});
       break;
     }
     }
@@ -345,10 +331,9 @@ bool NolintDirectives::suppresses(unsigned Line, llvm::StringRef CheckId) const 
     if (Directive.Line == Line && Directive.Checks->contains(CheckId))
       return true;
   for (const Block &Region : Blocks) {
-    bool AfterBegin = Region.BeginLine < Line ||
-                      (Region.BeginLine == Line && Region.BeginLineCovered);
-    bool BeforeEnd = Line < Region.EndLine ||
-                     (Region.EndLine == Line && Region.EndLineCovered);
+    bool AfterBegin =
+        Region.BeginLine < Line || (Region.BeginLine == Line && Region.BeginLineCovered);
+    bool BeforeEnd = Line < Region.EndLine || (Region.EndLine == Line && Region.EndLineCovered);
     if (AfterBegin && BeforeEnd && Region.Checks->contains(CheckId))
       return true;
   }

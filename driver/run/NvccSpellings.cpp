@@ -30,7 +30,7 @@ bool mayHoldSpacedChevrons(llvm::StringRef Text) {
 std::vector<RawToken> rawTokens(const std::string &Text) {
   clang::LangOptions Language;
   Language.CPlusPlus = Language.CPlusPlus11 = Language.CPlusPlus14 = Language.CPlusPlus17 = true;
-  Language.CUDA = true; // `<<<` and `>>>` are one token only in CUDA
+  Language.CUDA = true;             // `<<<` and `>>>` are one token only in CUDA
   const char *Begin = Text.c_str(); // null-terminated, as the lexer wants
   clang::Lexer Lexer(clang::SourceLocation(), Language, Begin, Begin, Begin + Text.size());
   std::vector<RawToken> Tokens;
@@ -102,9 +102,10 @@ public:
   llvm::ErrorOr<std::string> getName() override { return Read->getName(); }
   std::error_code close() override { return Read->close(); }
 
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
-  getBuffer(const llvm::Twine &Name, int64_t FileSize, bool RequiresNullTerminator,
-            bool IsVolatile) override {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> getBuffer(const llvm::Twine &Name,
+                                                               int64_t FileSize,
+                                                               bool RequiresNullTerminator,
+                                                               bool IsVolatile) override {
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
         Read->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
     if (!Buffer)
@@ -127,8 +128,7 @@ public:
 
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
   openFileForRead(const llvm::Twine &Path) override {
-    llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> Read =
-        ProxyFileSystem::openFileForRead(Path);
+    llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> Read = ProxyFileSystem::openFileForRead(Path);
     if (!Read)
       return Read;
     return std::make_unique<JoinedChevronsFile>(std::move(*Read));

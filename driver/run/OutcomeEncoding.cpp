@@ -117,8 +117,7 @@ bool FieldReader::text(std::string &Text) {
 }
 
 bool FieldReader::point(SourcePoint &Where) {
-  return text(Where.File) && number(Where.Line) && number(Where.Column) &&
-         text(Where.LineText);
+  return text(Where.File) && number(Where.Line) && number(Where.Column) && text(Where.LineText);
 }
 
 bool FieldReader::finding(Finding &F) {
@@ -136,8 +135,8 @@ bool FieldReader::finding(Finding &F) {
     return false;
   F.Fixes.resize(Fixes);
   for (FixIt &Fix : F.Fixes)
-    if (!text(Fix.File) || !number(Fix.Offset) || !number(Fix.Length) ||
-        !text(Fix.Replacement) || !point(Fix.Begin) || !point(Fix.End))
+    if (!text(Fix.File) || !number(Fix.Offset) || !number(Fix.Length) || !text(Fix.Replacement) ||
+        !point(Fix.Begin) || !point(Fix.End))
       return false;
   return true;
 }
@@ -241,9 +240,9 @@ std::optional<UnitOutcome> decodeOutcomePayload(llvm::StringRef Payload) {
     if (!In.text(Limit.Function) || !In.point(Limit.Where) || !In.text(Limit.Reason))
       return std::nullopt;
   uint64_t ParseMicros, AnalysisMicros;
-  if (!In.number(ParseMicros) || !In.number(AnalysisMicros) ||
-      ParseMicros > MaxMicroseconds || AnalysisMicros > MaxMicroseconds ||
-      !In.flag(Outcome.Timing.PreambleUsed) || !In.text(Outcome.Summaries) || !In.atEnd())
+  if (!In.number(ParseMicros) || !In.number(AnalysisMicros) || ParseMicros > MaxMicroseconds ||
+      AnalysisMicros > MaxMicroseconds || !In.flag(Outcome.Timing.PreambleUsed) ||
+      !In.text(Outcome.Summaries) || !In.atEnd())
     return std::nullopt;
   Outcome.Timing.ParseSeconds = ParseMicros / 1e6;
   Outcome.Timing.AnalysisSeconds = AnalysisMicros / 1e6;

@@ -99,8 +99,8 @@ std::string encodeFiles(const std::vector<BuiltFrom> &Files) {
 
 // The files a PCH was built from, while every one of them is unchanged.
 std::optional<std::vector<FileRead>> unchangedFiles(llvm::StringRef ListPath) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer = llvm::MemoryBuffer::getFile(
-      ListPath, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(ListPath, /*IsText=*/false, /*RequiresNullTerminator=*/false);
   if (!Buffer)
     return std::nullopt;
   std::optional<llvm::StringRef> Payload = unframed(FilesMagic, (*Buffer)->getBuffer());
@@ -113,8 +113,7 @@ std::optional<std::vector<FileRead>> unchangedFiles(llvm::StringRef ListPath) {
   std::vector<FileRead> Files(Count);
   for (FileRead &File : Files) {
     uint64_t Size, Modified;
-    if (!In.text(File.Path) || !In.text(File.Digest) || !In.number(Size) ||
-        !In.number(Modified))
+    if (!In.text(File.Path) || !In.text(File.Digest) || !In.number(Size) || !In.number(Modified))
       return std::nullopt;
     std::optional<BuiltFrom> Now = statusOf(File);
     if (!Now || Now->Size != Size || static_cast<uint64_t>(Now->ModifiedNanoseconds) != Modified)
@@ -229,10 +228,9 @@ bool buildUnitPreamble(const CompilerInvocation &Invocation, llvm::StringRef Mai
     Preprocessor.PrecompiledPreambleBytes = {0, false};
     Preprocessor.GeneratePreamble = true;
     Preprocessor.RetainRemappedFileBuffers = false;
-    Preprocessor.addRemappedFile(
-        MainFile,
-        llvm::MemoryBuffer::getMemBufferCopy(MainFileText.take_front(Bounds.Size), MainFile)
-            .release());
+    Preprocessor.addRemappedFile(MainFile, llvm::MemoryBuffer::getMemBufferCopy(
+                                               MainFileText.take_front(Bounds.Size), MainFile)
+                                               .release());
     return generatePch(std::move(Prefix), Temporary, FileSystem, PCHOperations, Files);
   });
   if (!Built)
@@ -285,10 +283,10 @@ builtOnce(llvm::StringRef Directory, llvm::StringRef FileName,
 
 } // namespace
 
-std::optional<PreambleUse>
-preambleFor(const CompilerInvocation &Invocation, llvm::StringRef WorkingDirectory,
-            llvm::StringRef Directory, llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem,
-            std::shared_ptr<PCHContainerOperations> PCHOperations) {
+std::optional<PreambleUse> preambleFor(const CompilerInvocation &Invocation,
+                                       llvm::StringRef WorkingDirectory, llvm::StringRef Directory,
+                                       llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem,
+                                       std::shared_ptr<PCHContainerOperations> PCHOperations) {
   const PreprocessorOptions &Preprocessor = Invocation.getPreprocessorOpts();
   const FrontendOptions &Frontend = Invocation.getFrontendOpts();
   // Only a prefix made of forced includes alone is the same for every unit.
@@ -298,8 +296,7 @@ preambleFor(const CompilerInvocation &Invocation, llvm::StringRef WorkingDirecto
     return std::nullopt;
   return builtOnce(Directory, preambleKey(Invocation, WorkingDirectory) + ".pch",
                    [&](llvm::StringRef PchPath, llvm::StringRef ListPath) {
-                     return buildPreamble(Invocation, PchPath, ListPath, FileSystem,
-                                          PCHOperations);
+                     return buildPreamble(Invocation, PchPath, ListPath, FileSystem, PCHOperations);
                    });
 }
 

@@ -41,8 +41,7 @@ ResultCache::ResultCache(std::string Directory)
     : Root(std::move(Directory)), ToolDigest(toolDigest()) {}
 
 std::string ResultCache::keyOf(const std::vector<std::string> &ClangArguments,
-                               const std::string &Directory,
-                               const AnalysisOptions &Options) const {
+                               const std::string &Directory, const AnalysisOptions &Options) const {
   FieldWriter Key;
   Key.text(ToolDigest);
   Key.text(Directory);
@@ -82,8 +81,7 @@ std::optional<std::string> ResultCache::currentDigest(const std::string &Path) {
   llvm::sys::fs::file_status Status;
   if (llvm::sys::fs::status(Path, Status))
     return std::nullopt;
-  FileIdentity Identity{Status.getUniqueID(), Status.getSize(),
-                        Status.getLastModificationTime()};
+  FileIdentity Identity{Status.getUniqueID(), Status.getSize(), Status.getLastModificationTime()};
   {
     std::lock_guard<std::mutex> Lock(DigestsMutex);
     auto It = Digests.find(Path);
@@ -157,8 +155,6 @@ bool ResultCache::store(const std::string &Key, const UnitOutcome &Outcome) {
   return true;
 }
 
-void ResultCache::count(bool Hit) {
-  ++(Hit ? Hits : Misses);
-}
+void ResultCache::count(bool Hit) { ++(Hit ? Hits : Misses); }
 
 } // namespace cudalint

@@ -36,8 +36,8 @@ public:
   explicit ResultCache(std::string Directory);
 
   // The entry's name for a unit.
-  std::string keyOf(const std::vector<std::string> &ClangArguments,
-                    const std::string &Directory, const AnalysisOptions &Options) const;
+  std::string keyOf(const std::vector<std::string> &ClangArguments, const std::string &Directory,
+                    const AnalysisOptions &Options) const;
 
   // The stored outcome, whether or not the files it read changed since;
   // nullopt when there is none or it does not read back whole.
@@ -66,8 +66,7 @@ private:
 
   std::string Root;
   std::string ToolDigest; // cudalint's executable and versions
-  using FileIdentity =
-      std::tuple<llvm::sys::fs::UniqueID, uint64_t, llvm::sys::TimePoint<>>;
+  using FileIdentity = std::tuple<llvm::sys::fs::UniqueID, uint64_t, llvm::sys::TimePoint<>>;
   std::mutex DigestsMutex;
   llvm::StringMap<std::pair<FileIdentity, std::optional<std::string>>> Digests;
   std::atomic<unsigned> Hits{0}, Misses{0}, Corrupt{0}, WriteFailures{0};

@@ -72,18 +72,17 @@ bool narrowForCi(const std::vector<Unit> &Units, std::vector<size_t> &ToAnalyse,
     return false;
   std::vector<UnitInputs> Inputs;
   for (size_t I : ToAnalyse)
-    Inputs.push_back({Units[I].Command.File, &Units[I].Translated.Arguments,
-                      &Units[I].Command.Directory,
-                      Request.OptionsOf ? Request.OptionsOf(Units[I])
-                                        : &Units[I].Settings->Analysis});
+    Inputs.push_back(
+        {Units[I].Command.File, &Units[I].Translated.Arguments, &Units[I].Command.Directory,
+         Request.OptionsOf ? Request.OptionsOf(Units[I]) : &Units[I].Settings->Analysis});
   AffectedUnits Affected = affectedUnits(Inputs, Changed, Request.Cache, Request.Jobs);
   std::vector<size_t> Kept;
   for (size_t Position = 0; Position < ToAnalyse.size(); ++Position)
     if (Affected.Affected[Position])
       Kept.push_back(ToAnalyse[Position]);
   Notes.add(std::to_string(Kept.size()) + " of " + std::to_string(ToAnalyse.size()) +
-            " units are or read one of the " + std::to_string(Changed.size()) +
-            " changed files (" + std::to_string(Affected.Preprocessed) + " preprocessed to know)");
+            " units are or read one of the " + std::to_string(Changed.size()) + " changed files (" +
+            std::to_string(Affected.Preprocessed) + " preprocessed to know)");
   ToAnalyse = std::move(Kept);
   return true;
 }

@@ -99,8 +99,8 @@ std::optional<WorkerRequest> decodeRequest(StringRef Message) {
     std::string Id;
     if (!In.text(Id))
       return std::nullopt;
-    const CheckDescription *Check = llvm::find_if(
-        registeredChecks(), [&](const CheckDescription &C) { return C.Id == Id; });
+    const CheckDescription *Check =
+        llvm::find_if(registeredChecks(), [&](const CheckDescription &C) { return C.Id == Id; });
     if (Check == registeredChecks().end())
       return std::nullopt;
     Request.Options.Checks.push_back(Check);
@@ -222,8 +222,8 @@ bool singleThreaded() {
 // reaches the analysis but the request: the copy runs the same worker code
 // as `--analysis-worker`, and ends with _exit, leaving the run's files and
 // streams to the run.
-std::optional<sys::ProcessInfo> copyWorker(const WorkerSettings &Settings,
-                                           StringRef RequestFile, StringRef OutcomePath,
+std::optional<sys::ProcessInfo> copyWorker(const WorkerSettings &Settings, StringRef RequestFile,
+                                           StringRef OutcomePath,
                                            std::optional<StringRef> ErrorPath,
                                            std::string &StartError) {
   // What the run has buffered must not be written twice.
@@ -303,8 +303,7 @@ bool handOver(const sys::ProcessInfo &Process, StringRef RequestPipe, StringRef 
 class Pool {
 public:
   Pool(const std::vector<UnitJob> &Jobs, const WorkerSettings &Settings,
-       llvm::function_ref<bool()> Cancelled = NeverCancelled,
-       StandbyWorker *Standby = nullptr)
+       llvm::function_ref<bool()> Cancelled = NeverCancelled, StandbyWorker *Standby = nullptr)
       : Jobs(Jobs), Settings(Settings), Cancelled(Cancelled), Standby(Standby),
         Outcomes(Jobs.size()) {}
 
@@ -315,10 +314,9 @@ public:
     std::deque<size_t> Waiting;
     for (size_t I = 0; I < Jobs.size(); ++I) {
       // A FIFO would block its worker until --unit-timeout.
-      if (std::optional<std::string> Why =
-              Jobs[I].ClangArguments->empty()
-                  ? std::nullopt
-                  : notASourceFile(Jobs[I].ClangArguments->back()))
+      if (std::optional<std::string> Why = Jobs[I].ClangArguments->empty()
+                                               ? std::nullopt
+                                               : notASourceFile(Jobs[I].ClangArguments->back()))
         finish(I, failedOutcome(Jobs[I], *Why));
       else if (!fromCache(I))
         Waiting.push_back(I);
@@ -326,7 +324,8 @@ public:
     if (!Waiting.empty() && !makeScratchDirectory())
       for (size_t I : Waiting)
         finish(I, failedOutcome(Jobs[I], "cannot create a temporary directory for the "
-                                         "analysis workers: " + ScratchError));
+                                         "analysis workers: " +
+                                             ScratchError));
     else
       drive(Waiting);
     if (!Scratch.empty())
@@ -414,8 +413,8 @@ private:
       std::error_code Error;
       raw_fd_ostream Request(W.RequestPath, Error, sys::fs::OF_None);
       if (!Error) {
-        Request << encodeRequest(Job, Job.SharesPreamble ? Settings.Environment
-                                                         : AnalysisEnvironment());
+        Request << encodeRequest(Job,
+                                 Job.SharesPreamble ? Settings.Environment : AnalysisEnvironment());
         Request.close();
         if (Request.has_error()) {
           Error = Request.error();
@@ -444,8 +443,8 @@ private:
       return std::nullopt;
     }
     W.Process = *Process;
-    W.Deadline = std::chrono::steady_clock::now() +
-                 std::chrono::seconds(Settings.UnitTimeoutSeconds);
+    W.Deadline =
+        std::chrono::steady_clock::now() + std::chrono::seconds(Settings.UnitTimeoutSeconds);
     return W;
   }
 
@@ -468,8 +467,8 @@ private:
       removeFiles({W.RequestPath, W.OutcomePath, W.ErrorPath});
       return std::nullopt;
     }
-    W.Deadline = std::chrono::steady_clock::now() +
-                 std::chrono::seconds(Settings.UnitTimeoutSeconds);
+    W.Deadline =
+        std::chrono::steady_clock::now() + std::chrono::seconds(Settings.UnitTimeoutSeconds);
     return W;
   }
 
@@ -582,9 +581,8 @@ bool StandbyWorker::ensureStarted(const WorkerSettings &Settings) {
   if (::mkfifo(RequestPipe.c_str(), 0600) != 0)
     return false;
   std::string StartError;
-  std::optional<sys::ProcessInfo> Spawned =
-      spawnWorker(Settings, std::nullopt, RequestPipe, OutcomePath, StringRef(ErrorPath),
-                  StartError);
+  std::optional<sys::ProcessInfo> Spawned = spawnWorker(
+      Settings, std::nullopt, RequestPipe, OutcomePath, StringRef(ErrorPath), StartError);
   if (!Spawned) {
     ::unlink(RequestPipe.c_str());
     return false;
@@ -632,8 +630,8 @@ int runAnalysisWorker(StringRef RequestPipe, int RunPid) {
                             : MemoryBuffer::getFile(RequestPipe, /*IsText=*/false,
                                                     /*RequiresNullTerminator=*/false);
     if (!Input) {
-      errs() << "cudalint " << AnalysisWorkerFlag << ": cannot read the request: "
-             << Input.getError().message() << "\n";
+      errs() << "cudalint " << AnalysisWorkerFlag
+             << ": cannot read the request: " << Input.getError().message() << "\n";
       return 2;
     }
     Message = (*Input)->getBuffer().str();

@@ -38,8 +38,7 @@ struct LibcudaProbe {
   std::string Problem;
 };
 
-template <typename Function>
-Function lookUp(llvm::sys::DynamicLibrary &Library, const char *Name) {
+template <typename Function> Function lookUp(llvm::sys::DynamicLibrary &Library, const char *Name) {
   return reinterpret_cast<Function>(Library.getAddressOfSymbol(Name));
 }
 
@@ -133,8 +132,8 @@ bool looksLikeDriverVersion(llvm::StringRef Word) {
 std::optional<int> cudaVersionNumber(llvm::StringRef MajorDotMinor) {
   auto [MajorText, MinorText] = MajorDotMinor.trim().split('.');
   unsigned Major = 0, Minor = 0;
-  if (MajorText.getAsInteger(10, Major) || (!MinorText.empty() && MinorText.getAsInteger(10, Minor)) ||
-      Major == 0 || Minor > 99)
+  if (MajorText.getAsInteger(10, Major) ||
+      (!MinorText.empty() && MinorText.getAsInteger(10, Minor)) || Major == 0 || Minor > 99)
     return std::nullopt;
   return static_cast<int>(Major * 1000 + Minor * 10);
 }
@@ -157,8 +156,8 @@ NvidiaSmiGpus parseNvidiaSmiGpuQuery(llvm::StringRef Output) {
       continue;
     if (Result.DriverVersion.empty())
       Result.DriverVersion = Version.trim().str();
-    Result.Gpus.push_back({static_cast<unsigned>(Result.Gpus.size()), Name.trim().str(),
-                           *Capability});
+    Result.Gpus.push_back(
+        {static_cast<unsigned>(Result.Gpus.size()), Name.trim().str(), *Capability});
   }
   return Result;
 }
@@ -200,8 +199,8 @@ ProgramRun runProgram(llvm::StringRef Program, llvm::ArrayRef<llvm::StringRef> A
                                                 ErrorPath.str()};
   std::string ExecError;
   bool ExecutionFailed = false;
-  int Status = llvm::sys::ExecuteAndWait(Program, Argv, std::nullopt, Redirects,
-                                         TimeoutSeconds, 0, &ExecError, &ExecutionFailed);
+  int Status = llvm::sys::ExecuteAndWait(Program, Argv, std::nullopt, Redirects, TimeoutSeconds, 0,
+                                         &ExecError, &ExecutionFailed);
   Run.Output = readTextFile(OutputPath).value_or("");
   std::string Errors = readTextFile(ErrorPath).value_or("");
   llvm::sys::fs::remove(OutputPath);
@@ -220,8 +219,7 @@ ProgramRun runProgram(llvm::StringRef Program, llvm::ArrayRef<llvm::StringRef> A
   else if (!Explanation.empty())
     Run.Error = Explanation.split('\n').first.trim().str();
   else
-    Run.Error = ExecError.empty() ? "it exited with status " + std::to_string(Status)
-                                  : ExecError;
+    Run.Error = ExecError.empty() ? "it exited with status " + std::to_string(Status) : ExecError;
   return Run;
 }
 

@@ -14,8 +14,7 @@ using namespace clang::ast_matchers;
 
 namespace cudalint::tidy {
 
-CudaTidyCheck::CudaTidyCheck(llvm::StringRef Name,
-                             clang::tidy::ClangTidyContext *Context,
+CudaTidyCheck::CudaTidyCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context,
                              const CheckDescription &Description)
     : ClangTidyCheck(Name, Context), Description(Description),
       CudaOptions(optionsFromConfiguration()), Unit(Api, CudaOptions),
@@ -74,8 +73,7 @@ void CudaTidyCheck::report(const SourceManager &SM) {
     {
       DiagnosticBuilder Warning =
           diag(Places.location(Found.Where), "%0",
-               Found.Level == Severity::Error ? DiagnosticIDs::Error
-                                              : DiagnosticIDs::Warning)
+               Found.Level == Severity::Error ? DiagnosticIDs::Error : DiagnosticIDs::Warning)
           << Found.Message;
       for (const FixIt &Fix : Found.Fixes)
         if (std::optional<FixItHint> Hint = Places.fixIt(Fix))

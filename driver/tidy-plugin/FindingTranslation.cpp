@@ -39,8 +39,7 @@ std::optional<FixItHint> FindingTranslation::fixIt(const FixIt &Fix) {
   if (!Buffer || Fix.Offset + Fix.Length > Buffer->size())
     return std::nullopt;
   SourceLocation Begin = SM.getLocForStartOfFile(File).getLocWithOffset(Fix.Offset);
-  CharSourceRange Range =
-      CharSourceRange::getCharRange(Begin, Begin.getLocWithOffset(Fix.Length));
+  CharSourceRange Range = CharSourceRange::getCharRange(Begin, Begin.getLocWithOffset(Fix.Length));
   return FixItHint::CreateReplacement(Range, Fix.Replacement);
 }
 

@@ -12,8 +12,8 @@ namespace cudalint::fuzz {
 int compile_database(const uint8_t *Data, size_t Size) {
   // A folder that does not exist: response files and relative paths resolve
   // against it and read nothing.
-  CompileDatabase Database = parseCompileDatabase(
-      asText(Data, Size), "/nonexistent/cudalint-fuzz/compile_commands.json");
+  CompileDatabase Database =
+      parseCompileDatabase(asText(Data, Size), "/nonexistent/cudalint-fuzz/compile_commands.json");
   require(Database.Loaded || Database.Commands.empty());
   for (const CompileCommand &Command : Database.Commands) {
     require(llvm::sys::path::is_absolute(Command.Directory));

@@ -12,7 +12,8 @@
 namespace cudalint::fuzz {
 
 int config(const uint8_t *Data, size_t Size) {
-  ConfigFile File = parseConfigFile(asText(Data, Size), "/nonexistent/cudalint-fuzz/.cudalint.yaml");
+  ConfigFile File =
+      parseConfigFile(asText(Data, Size), "/nonexistent/cudalint-fuzz/.cudalint.yaml");
   (void)verifyConfigFile(File, registeredChecks());
   if (!File.Errors.empty())
     return 0; // the run stops at a file it cannot use

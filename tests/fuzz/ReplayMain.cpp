@@ -34,8 +34,7 @@ void collectInputs(StringRef Path, std::vector<std::string> &Inputs) {
     return;
   }
   std::error_code Error;
-  for (sys::fs::directory_iterator It(Path, Error), End; It != End && !Error;
-       It.increment(Error))
+  for (sys::fs::directory_iterator It(Path, Error), End; It != End && !Error; It.increment(Error))
     if (sys::fs::is_regular_file(It->path()))
       Inputs.push_back(It->path());
 }

@@ -25,7 +25,8 @@ int report_merge(const uint8_t *Data, size_t Size) {
   for (const CheckDescription &Check : registeredChecks())
     if (llvm::is_contained(Read->RuleIds, Check.Id.str()))
       Options.Rules.push_back(&Check);
-  if (Options.Rules.size() != std::set<std::string>(Read->RuleIds.begin(), Read->RuleIds.end()).size())
+  if (Options.Rules.size() !=
+      std::set<std::string>(Read->RuleIds.begin(), Read->RuleIds.end()).size())
     return 0; // --merge refuses rules it does not have
   std::string Text;
   llvm::raw_string_ostream TextOut(Text);

@@ -20,8 +20,7 @@ namespace {
 
 using namespace cudalint;
 
-SourcePoint point(std::string File, unsigned Line, unsigned Column,
-                  std::string Text) {
+SourcePoint point(std::string File, unsigned Line, unsigned Column, std::string Text) {
   SourcePoint P;
   P.File = std::move(File);
   P.Line = Line;
@@ -38,8 +37,8 @@ RunReport fixtureReport() {
   Unchecked.CheckId = "cuda-unchecked-error";
   Unchecked.Where = point(Kernel, 12, 3, Line);
   Unchecked.Message = "the cudaError_t returned by cudaMalloc is discarded";
-  Unchecked.Notes.push_back({point(Kernel, 10, 10, "  float *d_data = nullptr;"),
-                             "d_data is used by the launch below"});
+  Unchecked.Notes.push_back(
+      {point(Kernel, 10, 10, "  float *d_data = nullptr;"), "d_data is used by the launch below"});
   Unchecked.Notes.push_back({SourcePoint(), "wrap the call in CUDA_CHECK"});
   FixIt Open;
   Open.File = Kernel;
@@ -55,8 +54,7 @@ RunReport fixtureReport() {
   Finding Alloc;
   Alloc.CheckId = "cuda-alloc-pointer-arg";
   Alloc.Level = Severity::Error;
-  Alloc.Where = point("/work/project/src/sub dir/copy.cu", 7, 14,
-                      "  cudaMalloc(d_out, n);");
+  Alloc.Where = point("/work/project/src/sub dir/copy.cu", 7, 14, "  cudaMalloc(d_out, n);");
   Alloc.Message = "cudaMalloc is given the pointer d_out, not its address";
 
   Finding Leak;
@@ -64,8 +62,8 @@ RunReport fixtureReport() {
   Leak.Where = point(Kernel, 12, 3, Line);
   Leak.Message = "device memory allocated by 'cudaMalloc' is not released on "
                  "every path; the GPU keeps it allocated until the process exits";
-  Leak.Notes.push_back({point(Kernel, 12, 3, Line),
-                        "device memory is allocated here by 'cudaMalloc'", true});
+  Leak.Notes.push_back(
+      {point(Kernel, 12, 3, Line), "device memory is allocated here by 'cudaMalloc'", true});
   Leak.Notes.push_back({point(Kernel, 14, 7, "  if (status != cudaSuccess)"),
                         "assuming 'status' is not equal to cudaSuccess", true});
   Leak.Notes.push_back({point(Kernel, 15, 5, "    return;"),
@@ -74,24 +72,19 @@ RunReport fixtureReport() {
   RunReport Report;
   Report.ToolVersion = "0.1.0";
   Report.Findings = {Unchecked, Alloc, Leak};
-  Report.Problems.push_back(
-      {"/opt/vendor/broken.cu", "error: unknown type name '__nv_bfloat16'"});
-  Report.Units = {Kernel, "/work/project/src/sub dir/copy.cu",
-                  "/opt/vendor/broken.cu"};
+  Report.Problems.push_back({"/opt/vendor/broken.cu", "error: unknown type name '__nv_bfloat16'"});
+  Report.Units = {Kernel, "/work/project/src/sub dir/copy.cu", "/opt/vendor/broken.cu"};
   return Report;
 }
 
 const CheckDescription Rules[] = {
-    {"cuda-alloc-pointer-arg",
-     "Finds cudaMalloc calls given a pointer instead of its address.",
+    {"cuda-alloc-pointer-arg", "Finds cudaMalloc calls given a pointer instead of its address.",
      "cudaMalloc writes the device address through its first argument; "
      "passing the pointer itself leaves it uninitialised.",
      nullptr},
-    {"cuda-memory-leak",
-     "Finds CUDA allocations not released on some path.",
+    {"cuda-memory-leak", "Finds CUDA allocations not released on some path.",
      "Device memory stays allocated until the process exits.", nullptr},
-    {"cuda-unchecked-error",
-     "Finds CUDA runtime calls whose cudaError_t is ignored.",
+    {"cuda-unchecked-error", "Finds CUDA runtime calls whose cudaError_t is ignored.",
      "A failed allocation or __global__ launch goes unnoticed until a later, "
      "unrelated call reports it.",
      nullptr},
@@ -130,8 +123,7 @@ int main(int argc, char **argv) {
 
   llvm::Expected<llvm::json::Value> Log = llvm::json::parse(Sarif);
   if (!Log) {
-    llvm::errs() << "writeSarif wrote invalid JSON: "
-                 << llvm::toString(Log.takeError()) << "\n";
+    llvm::errs() << "writeSarif wrote invalid JSON: " << llvm::toString(Log.takeError()) << "\n";
     return 1;
   }
   Log->getAsObject()->erase("version");
