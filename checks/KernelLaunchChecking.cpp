@@ -130,7 +130,7 @@ void LaunchCheckingAnalysis::addFunction(const FunctionDecl &Function) {
   FunctionCalls &Calls = Entry->second;
   forEachCallIn(Function, [&](const CallExpr &Call, bool Discarded) {
     Calls.Launches |= isa<CUDAKernelCallExpr>(Call);
-    if (Discarded && Api.clearsLastError(Call.getDirectCallee()))
+    if (ErrorResets.contains(&Call) || (Discarded && Api.clearsLastError(Call.getDirectCallee())))
       ErrorResets.insert(&Call);
     else
       Calls.QueriesDirectly |= Api.isLastErrorQuery(Call.getDirectCallee());

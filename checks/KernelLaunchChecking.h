@@ -80,6 +80,9 @@ public:
 
   // Cheap: the CFG is built later, and only if the function can matter.
   void addFunction(const clang::FunctionDecl &Function);
+  // `Call`, a last-error query whose value is stored and never read, resets
+  // the error as a bare one does. Before its function is added.
+  void addUnreadQuery(const clang::CallExpr &Call) { ErrorResets.insert(&Call); }
 
   // Settles which functions query the error and which leave a launch's
   // error pending; once every function is added.

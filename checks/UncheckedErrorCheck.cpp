@@ -457,6 +457,12 @@ void UncheckedErrorCheck::reportDeadStatusStores(const FunctionDecl &Function,
   Liveness->runOnAllBlocks(Finder);
 
   for (const StatusStore &Store : Finder.Dead) {
+    // `status = cudaGetLastError();` left unread clears the error as the bare
+    // call does (cutlass' occupancy probe after a refused attribute).
+    if (!ReportBareQueries && StatusApi.clearsLastError(Store.Call->getDirectCallee())) {
+      Launches->addUnreadQuery(*Store.Call);
+      continue;
+    }
     std::string Variable = Store.Variable->getNameAsString();
     llvm::StringRef Status =
         StatusApi.statusTypeName(Store.Call->getDirectCallee()->getReturnType());

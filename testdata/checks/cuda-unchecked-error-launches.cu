@@ -162,6 +162,25 @@ void launchThenReset(float *data, int count) {
   CUDA_CHECK(cudaGetLastError());
 }
 
+// Stored and never read, the reset reads nothing either: after a refused
+// request it clears the error, and is not reported as an unread status...
+bool trySharedMemory(const void *kernel, int bytes) {
+  cudaError_t status =
+      cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
+  if (status == cudaErrorInvalidValue) {
+    status = cudaGetLastError(); // clears the refused attribute's error: not reported
+    return false;
+  }
+  return status == cudaSuccess;
+}
+
+// ...but right after a launch it throws the launch's error away.
+void launchThenStoredReset(float *data, int count) {
+  scale<<<1, 256>>>(data, 2.0f, count); // expected-warning {{launch of kernel 'scale' is never checked}}
+  cudaError_t status = cudaGetLastError(); // expected-note {{cudaGetLastError() here resets the launch's error without reading it}}
+  status = cudaSuccess;
+}
+
 // A `(void)` cast says the launch's error is ignored on purpose.
 void launchThenDeliberateIgnore(float *data, int count) {
   scale<<<1, 256>>>(data, 2.0f, count);
