@@ -482,7 +482,8 @@ llvm::StringRef documentedName(llvm::StringRef EntryPoint) {
   return Plain;
 }
 
-CudaApi::CudaApi(llvm::ArrayRef<std::string> Extra) {
+CudaApi::CudaApi(llvm::ArrayRef<std::string> Extra, const ProjectFunctions *Project)
+    : Project(Project) {
   for (const std::string &Name : Extra)
     if (!Name.empty())
       ExtraStatusTypes.insert(Name);
@@ -640,7 +641,7 @@ std::optional<MemoryFamily> cudaMemoryAllocatedBy(const FunctionDecl *Function, 
       if (const AllocationApi *Allocation = Api.allocation(Callee);
           Allocation && isCudaAllocated(Allocation->Family))
         return Allocation->Family;
-      if (const ProjectFunctions *Project = ProjectFunctions::current())
+      if (const ProjectFunctions *Project = Api.project())
         if (const FunctionSummary *Summary = Project->find(Callee))
           if (Summary->Returns && isCudaAllocated(Summary->Returns->Family))
             return Summary->Returns->Family;
@@ -807,8 +808,7 @@ uint64_t CudaApi::largestOptInSharedMemoryPerBlock() {
 }
 
 const FunctionSummary *CudaApi::projectFunction(const FunctionDecl *Callee) const {
-  const ProjectFunctions *Functions = ProjectFunctions::current();
-  return Functions ? Functions->find(Callee) : nullptr;
+  return Project ? Project->find(Callee) : nullptr;
 }
 
 bool CudaApi::isCudaApiCall(const FunctionDecl *Callee) const {

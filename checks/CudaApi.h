@@ -30,6 +30,7 @@ class Expr;
 namespace cudalint {
 
 struct FunctionSummary;
+class ProjectFunctions;
 
 // Where memory returned by an allocation lives; the free that matches it is
 // part of the family so mismatches can be named.
@@ -297,8 +298,10 @@ struct CudaLibrary {
 class CudaApi {
 public:
   // `ExtraStatusTypes` are type names the user configures in addition to the
-  // built-in CUDA library status types.
-  explicit CudaApi(llvm::ArrayRef<std::string> ExtraStatusTypes = {});
+  // built-in CUDA library status types. `Project` holds what the other units
+  // of the compile database define (null outside a database-wide run).
+  explicit CudaApi(llvm::ArrayRef<std::string> ExtraStatusTypes = {},
+                   const ProjectFunctions *Project = nullptr);
 
   // The name under which `Type` is a CUDA (or configured) status type, looking
   // through typedef sugar and the enum behind it; empty when it is not one.
@@ -492,6 +495,7 @@ public:
   // saw it (ProjectFunctions.h); null for any other callee, and in an
   // analysis given no summaries.
   const FunctionSummary *projectFunction(const clang::FunctionDecl *Callee) const;
+  const ProjectFunctions *project() const { return Project; }
 
   // Whether a call to `Callee` uses the CUDA API: a kernel (a __global__
   // function), any call that returns a status type (cudaLaunchKernel,
@@ -519,6 +523,7 @@ public:
 
 private:
   llvm::StringSet<> ExtraStatusTypes;
+  const ProjectFunctions *Project;
 };
 
 // The callee's plain name when it is declared at namespace scope outside any

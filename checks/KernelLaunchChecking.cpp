@@ -492,7 +492,7 @@ LaunchCheckingAnalysis::calleesNotDefinedReachedFrom(const FunctionDecl *Functio
 }
 
 const LaunchFacts *LaunchCheckingAnalysis::factsElsewhere(const FunctionDecl *Callee) const {
-  const ProjectFunctions *Project = ProjectFunctions::current();
+  const ProjectFunctions *Project = Api.project();
   return Project && !definitionOf(Callee) ? Project->launchFacts(Callee) : nullptr;
 }
 
@@ -776,7 +776,7 @@ bool LaunchCheckingAnalysis::lostAtTop(const FunctionDecl *Top) const {
   // unit): then the error is lost here, for all anyone knows.
   // mergeSummaries decides the same of the functions through which a unit's
   // calls leave the error.
-  const ProjectFunctions *Project = ProjectFunctions::current();
+  const ProjectFunctions *Project = Api.project();
   const LaunchFacts *Facts = Project ? Project->launchFacts(Top) : nullptr;
   if (Facts && Facts->CalledElsewhere)
     return !Facts->LeavesPending && (!Facts->MayLeavePending || Facts->CalledUnchecked);
@@ -802,7 +802,7 @@ bool LaunchCheckingAnalysis::isCalledTemplate(const FunctionDecl *Pattern,
                                               const FunctionDecl *Except) const {
   if (!Pattern)
     return false;
-  const ProjectFunctions *Project = ProjectFunctions::current();
+  const ProjectFunctions *Project = Api.project();
   return llvm::any_of(Added, [&](const auto &Entry) {
     const FunctionDecl *Instance = Entry.first;
     if (Instance == Except || Instance->getTemplateInstantiationPattern() != Pattern)

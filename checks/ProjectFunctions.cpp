@@ -1494,16 +1494,4 @@ const LaunchFacts *ProjectFunctions::launchFacts(const FunctionDecl *Function) c
   return Known->second;
 }
 
-namespace {
-const ProjectFunctions *InUse = nullptr;
-} // namespace
-
-ProjectFunctions::Use::Use(const ProjectFunctions *Functions) : Previous(InUse) {
-  InUse = Functions;
-}
-
-ProjectFunctions::Use::~Use() { InUse = Previous; }
-
-const ProjectFunctions *ProjectFunctions::current() { return InUse; }
-
 } // namespace cudalint

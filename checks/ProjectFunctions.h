@@ -236,20 +236,6 @@ public:
   const LaunchFacts *launchFacts(const clang::FunctionDecl *Function) const;
   bool empty() const { return Summaries.empty() && Launches.empty(); }
 
-  // The summaries that this process's analyses use while it lives (one
-  // analysis at a time runs in a process; see driver/run/Analysis.h).
-  class Use {
-  public:
-    explicit Use(const ProjectFunctions *Functions);
-    ~Use();
-    Use(const Use &) = delete;
-    Use &operator=(const Use &) = delete;
-
-  private:
-    const ProjectFunctions *Previous;
-  };
-  static const ProjectFunctions *current();
-
 private:
   std::vector<FunctionSummary> Summaries;
   llvm::StringMap<std::vector<size_t>> ByIdentifier;

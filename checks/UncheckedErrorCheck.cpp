@@ -242,7 +242,7 @@ UncheckedErrorCheck::UncheckedErrorCheck(CheckContext &Context)
       ReportBareQueries(boolOption("ReportBareQueries", false)),
       ExtraStatusTypes(stringOption("StatusTypes", "")),
       CheckMacro(llvm::StringRef(stringOption("CheckMacro", "")).trim().str()),
-      StatusApi(splitTypeList(ExtraStatusTypes)) {
+      StatusApi(splitTypeList(ExtraStatusTypes), Context.api().project()) {
   Launches = std::make_unique<LaunchCheckingAnalysis>(StatusApi);
 }
 

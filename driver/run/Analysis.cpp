@@ -341,9 +341,10 @@ private:
 class CheckAction : public ASTFrontendAction {
 public:
   CheckAction(const AnalysisOptions &Options, UnitOutcome &Outcome, ErrorTriage &Triage,
-              Clock::time_point &ParseEnd, std::vector<GpuTarget> GpuTargets)
+              Clock::time_point &ParseEnd, std::vector<GpuTarget> GpuTargets,
+              const ProjectFunctions *Project)
       : Options(Options), Outcome(Outcome), Triage(Triage), ParseEnd(ParseEnd),
-        Api(UncheckedErrorCheck::configuredStatusTypes(Options.CheckOptions)),
+        Api(UncheckedErrorCheck::configuredStatusTypes(Options.CheckOptions), Project),
         Context(Api, Options.CheckOptions) {
     Context.setGpuTargets(std::move(GpuTargets));
   }
@@ -424,7 +425,7 @@ public:
         ParseEnd(ParseEnd) {}
 
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<CheckAction>(Options, Outcome, Triage, ParseEnd, GpuTargets);
+    return std::make_unique<CheckAction>(Options, Outcome, Triage, ParseEnd, GpuTargets, Project);
   }
 
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
@@ -448,6 +449,7 @@ public:
   // The PCH the unit used, if any.
   std::optional<PreambleUse> Preamble;
   std::vector<GpuTarget> GpuTargets;
+  const ProjectFunctions *Project = nullptr; // what the other units define
   ErrorTriage Triage;
 
 private:
@@ -524,11 +526,11 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
       readLaunchFacts(Options.ProjectSummaries);
   if (Summaries && Launches && !(Summaries->empty() && Launches->empty()))
     Project.emplace(std::move(*Summaries), std::move(*Launches));
-  ProjectFunctions::Use Summarised(Project ? &*Project : nullptr);
 
   CheckActionFactory Factory(Options, Environment, Directory, FileSystem,
                              headersAsSaved(Unsaved, Outcome.File, Directory), Outcome, ParseEnd);
   Factory.GpuTargets = gpuTargetsOf(ClangArguments);
+  Factory.Project = Project ? &*Project : nullptr;
   ErrorCollector Errors;
   DiagnosticOptions PrinterOptions;
   TextDiagnosticPrinter Printer(llvm::errs(), PrinterOptions);
