@@ -58,10 +58,10 @@ def first_error(message):
 
 
 def fidelity(report, stderr):
-    analysed = {entry["file"]: entry for entry in report.get("analysis", [])}
+    analyzed = {entry["file"]: entry for entry in report.get("analysis", [])}
     failed = {problem["file"]: problem["message"] for problem in report["problems"]
               if problem["message"].startswith("could not analyse")}
-    partly = sorted(file for file, entry in analysed.items()
+    partly = sorted(file for file, entry in analyzed.items()
                     if entry.get("deviceErrorsSkipped") and file not in failed)
     units = set(report["units"])
     causes = collections.Counter(first_error(message) for message in failed.values())

@@ -263,12 +263,12 @@ def choose_units(database, count, args):
     for entry in database.entries:
         by_file[entry.file].append(entry)
 
-    def analysed(file):
+    def analyzed(file):
         return any(is_cuda_entry(entry) or reads_cuda_header(entry, args)
                    for entry in by_file[file])
     candidates = sorted(by_file)
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count()) as scans:
-        files = [file for file, kept in zip(candidates, scans.map(analysed, candidates))
+        files = [file for file, kept in zip(candidates, scans.map(analyzed, candidates))
                  if kept]
     chosen = files
     if 0 < count < len(files):
@@ -466,8 +466,8 @@ def markdown_cell(text):
 
 
 class ProjectResult:
-    def __init__(self, database, analysed_files, rows, scaling, first_runs):
-        self.database, self.analysed_files, self.rows = database, analysed_files, rows
+    def __init__(self, database, analyzed_files, rows, scaling, first_runs):
+        self.database, self.analyzed_files, self.rows = database, analyzed_files, rows
         self.scaling, self.first_runs = scaling, first_runs
 
     def complete_rows(self):
@@ -495,7 +495,7 @@ def project_report(result, args, lines):
     for note in database.notes:
         lines += [f"Note: {note}.", ""]
     files = len({entry.file for entry in database.entries})
-    lines += [f"{len(result.rows)} units, spread evenly over the {result.analysed_files} of "
+    lines += [f"{len(result.rows)} units, spread evenly over the {result.analyzed_files} of "
               f"the database's {files} files that cudalint analyses in a whole-database run "
               f"(the CUDA units, and the C and C++ units that read a CUDA Toolkit header), "
               f"sorted by path.", ""]
@@ -708,7 +708,7 @@ def main():
         scratch = Path(scratch)
         for database in databases:
             print(f"choosing {database.project.name}'s units", file=sys.stderr, flush=True)
-            units, analysed_files = choose_units(database, args.units, args)
+            units, analyzed_files = choose_units(database, args.units, args)
             preamble_dir = None
             if args.preamble:
                 preamble_dir = scratch / f"{database.project.name}-preambles"
@@ -726,7 +726,7 @@ def main():
                     print(f"measuring {database.project.name}: one run at -j{jobs}",
                           file=sys.stderr, flush=True)
                     scaling.append(measure_scaling(database, units, jobs, args, scratch))
-            results.append(ProjectResult(database, analysed_files, rows, scaling,
+            results.append(ProjectResult(database, analyzed_files, rows, scaling,
                                          first_runs))
 
     lines = ["## Real projects", ""]

@@ -201,15 +201,15 @@ class Run:
                  f"  problems: {len(problems)}",
                  f"  units whose analysis crashed: {sum('crashed' in m for m in messages)}",
                  f"  units past --unit-timeout: {sum('--unit-timeout' in m for m in messages)}"]
-        analysed = set((self.result or {}).get("units", []))
-        silent = [f for f in self.files if f not in analysed and f not in self.problem_files()]
+        analyzed = set((self.result or {}).get("units", []))
+        silent = [f for f in self.files if f not in analyzed and f not in self.problem_files()]
         lines.append(f"  units neither analysed nor reported as a problem: {len(silent)}")
         lines += [f"    {f}" for f in silent[:10]]
         if kinds:
             per_kind = {}
             for file, kind in kinds.items():
                 counts = per_kind.setdefault(kind, [0, 0])
-                counts[0 if file in analysed and file not in self.problem_files() else 1] += 1
+                counts[0 if file in analyzed and file not in self.problem_files() else 1] += 1
             lines.append("  mutants (analysed / reported as a problem): " + ", ".join(
                 f"{kind} {a}/{p}" for kind, (a, p) in sorted(per_kind.items())))
         return lines, self.crashed() or self.hung or self.result is None or bool(silent)

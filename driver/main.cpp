@@ -350,9 +350,9 @@ void reportConfigDiagnostic(const ConfigDiagnostic &Problem, bool IsError) {
 
 // cuda-arch-coverage needs to know the GPUs the program must run on; where a
 // unit names its architectures and nothing names a GPU, say so once.
-void noteUnknownTargetGpus(const std::vector<Unit> &Units, const std::vector<size_t> &ToAnalyse,
+void noteUnknownTargetGpus(const std::vector<Unit> &Units, const std::vector<size_t> &ToAnalyze,
                            Notices &Notes) {
-  for (size_t I : ToAnalyse) {
+  for (size_t I : ToAnalyze) {
     const UnitSettings &Settings = *Units[I].Settings;
     if (Settings.Config.TargetGpus.empty() &&
         llvm::any_of(
@@ -557,7 +557,7 @@ void summariseDatabase(const std::vector<Unit> &Units, const std::vector<size_t>
   WorkerSettings Settings = Workers;
   Settings.Cache = UnitCache;
   auto Start = std::chrono::steady_clock::now();
-  std::vector<UnitOutcome> Outcomes = analyseInWorkers(Jobs, Settings);
+  std::vector<UnitOutcome> Outcomes = analyzeInWorkers(Jobs, Settings);
   std::chrono::duration<double> Took = std::chrono::steady_clock::now() - Start;
   std::vector<std::string> PerUnit;
   size_t FromCache = 0;
@@ -586,7 +586,7 @@ const AnalysisOptions *optionsOf(const Unit &U) {
 }
 
 // Stage 3: the selected units, analysed in worker processes.
-std::vector<UnitOutcome> analyseUnits(const std::vector<Unit> &Units,
+std::vector<UnitOutcome> analyzeUnits(const std::vector<Unit> &Units,
                                       const std::vector<size_t> &Selected, bool ShowProgress) {
   // Without a lasting preamble directory, a PCH of the CUDA headers pays
   // only for units whose commands differ in their file alone.
@@ -606,7 +606,7 @@ std::vector<UnitOutcome> analyseUnits(const std::vector<Unit> &Units,
   WorkerSettings Settings = Workers;
   Settings.Cache = UnitCache;
   Settings.ShowProgress = ShowProgress;
-  std::vector<UnitOutcome> Done = analyseInWorkers(Jobs, Settings);
+  std::vector<UnitOutcome> Done = analyzeInWorkers(Jobs, Settings);
   if (Settings.Environment.UnitPreambles)
     prunePreambles(Settings.Environment.PreambleDirectory);
   std::vector<UnitOutcome> Outcomes(Units.size());
@@ -619,14 +619,14 @@ std::vector<UnitOutcome> analyseUnits(const std::vector<Unit> &Units,
 // each unit's problem reported, and a notice for each unit analysed without
 // the device code clang rejected; returns how many units failed. `Shown`
 // keeps which unit reported each finding, for the fixes.
-size_t collectReport(const std::vector<Unit> &Units, const std::vector<size_t> &ToAnalyse,
+size_t collectReport(const std::vector<Unit> &Units, const std::vector<size_t> &ToAnalyze,
                      std::vector<UnitOutcome> &Outcomes, RunReport &Report,
                      std::vector<UnitFinding> &Shown, Notices &Notes) {
   StringSet<> MainFiles;
   for (const Unit &U : Units)
     MainFiles.insert(U.Command.File);
   size_t FailedUnits = 0;
-  for (size_t I : ToAnalyse) {
+  for (size_t I : ToAnalyze) {
     UnitOutcome &Outcome = Outcomes[I];
     const UnitSettings &Settings = *Units[I].Settings;
     Report.Units.push_back(Units[I].Command.File);
@@ -663,7 +663,7 @@ size_t collectReport(const std::vector<Unit> &Units, const std::vector<size_t> &
 
 // Stage 5: the report in the chosen format, then the summary on stderr.
 bool writeReport(const RunReport &Report, const UnitConfigs &Configs, size_t FailedUnits,
-                 size_t Analysed) {
+                 size_t Analyzed) {
   OutputOptions Output;
   Output.Rules = Configs.enabledAnywhere();
   Output.SourceRoot = SourceRoot.empty() ? absolute(".") : absolute(SourceRoot);
@@ -702,8 +702,8 @@ bool writeReport(const RunReport &Report, const UnitConfigs &Configs, size_t Fai
   size_t Errors = Report.Findings.size() - Warnings;
   if (!Quiet && !Verify)
     errs() << Warnings << " warning" << (Warnings == 1 ? "" : "s") << " and " << Errors << " error"
-           << (Errors == 1 ? "" : "s") << " in " << Analysed << " unit"
-           << (Analysed == 1 ? "" : "s")
+           << (Errors == 1 ? "" : "s") << " in " << Analyzed << " unit"
+           << (Analyzed == 1 ? "" : "s")
            << (FailedUnits ? (", " + std::to_string(FailedUnits) + " not analysed") : "") << ".\n";
 
   return true;
@@ -982,16 +982,16 @@ int run(int Argc, const char **Argv) {
       Notes.add(*Kept);
   // A configuration may turn every check off for some directories; those
   // units are skipped. With no check enabled anywhere there is nothing to do.
-  std::vector<size_t> ToAnalyse;
+  std::vector<size_t> ToAnalyze;
   for (size_t I = 0; I < Units.size(); ++I) {
     if (!Units[I].Settings->Analysis.Checks.empty())
-      ToAnalyse.push_back(I);
+      ToAnalyze.push_back(I);
     else
       Notes.add("no checks are enabled for '" + Units[I].Command.File + "' (Checks: '" +
                 Units[I].Settings->Config.Checks + "'); skipped");
   }
-  noteUnknownTargetGpus(Units, ToAnalyse, Notes);
-  if (Units.empty() ? First->Analysis.Checks.empty() : ToAnalyse.empty()) {
+  noteUnknownTargetGpus(Units, ToAnalyze, Notes);
+  if (Units.empty() ? First->Analysis.Checks.empty() : ToAnalyze.empty()) {
     const UnitSettings *Example = Units.empty() ? First : Units.front().Settings;
     WithColor::error(errs(), "cudalint")
         << "no checks enabled by Checks '" << Example->Config.Checks << "'"
@@ -1007,31 +1007,31 @@ int run(int Argc, const char **Argv) {
   RunPreambles Preambles;
   configureWorkers(Argv[0], Preambles);
   // Before a shard or diff mode narrows the units: they call the others.
-  summariseDatabase(Units, ToAnalyse, Notes);
+  summariseDatabase(Units, ToAnalyze, Notes);
   unsigned SummaryCacheHits = Cache ? Cache->hits() : 0;
-  if (!narrowForCi(Units, ToAnalyse,
+  if (!narrowForCi(Units, ToAnalyze,
                    {ShardOption, FilesFrom, ChangedSince,
                     SourceRoot.empty() ? absolute(".") : absolute(SourceRoot), Jobs, UnitCache,
                     optionsOf},
                    Notes))
     return ExitError;
   // Notices of the translation, for the units this run analyses alone.
-  for (size_t I : ToAnalyse)
+  for (size_t I : ToAnalyze)
     for (const std::string &Notice : Units[I].Translated.Notices)
       Notes.add(Notice);
 
   // --fix compares each file with the text read here, before the analysis.
   SourceTexts Texts;
   if (Fix)
-    for (size_t I : ToAnalyse)
+    for (size_t I : ToAnalyze)
       Texts.text(Units[I].Command.File);
 
-  bool ShowProgress = ToAnalyse.size() > 1 && !Quiet && sys::Process::StandardErrIsDisplayed();
-  std::vector<UnitOutcome> Outcomes = analyseUnits(Units, ToAnalyse, ShowProgress);
+  bool ShowProgress = ToAnalyze.size() > 1 && !Quiet && sys::Process::StandardErrIsDisplayed();
+  std::vector<UnitOutcome> Outcomes = analyzeUnits(Units, ToAnalyze, ShowProgress);
   if (Cache) {
     Notes.add("result cache '" + Cache->directory() +
               "': " + std::to_string(Cache->hits() - SummaryCacheHits) + " of " +
-              std::to_string(ToAnalyse.size()) + " units reused");
+              std::to_string(ToAnalyze.size()) + " units reused");
     if (Cache->corrupt())
       Notes.add("result cache: ignored " + std::to_string(Cache->corrupt()) +
                 " entries that do not read back whole");
@@ -1041,7 +1041,7 @@ int run(int Argc, const char **Argv) {
   }
 
   std::vector<UnitFinding> Shown;
-  size_t FailedUnits = collectReport(Units, ToAnalyse, Outcomes, Report, Shown, Notes);
+  size_t FailedUnits = collectReport(Units, ToAnalyze, Outcomes, Report, Shown, Notes);
 
   if (!WriteBaselineFile.empty()) {
     // A baseline without the findings of a unit that failed would report
@@ -1062,7 +1062,7 @@ int run(int Argc, const char **Argv) {
   if (!ExportFixes.empty() && !exportFixes(ExportFixes, Report.Findings, Shown, Units, Texts))
     return ExitError;
 
-  if (!writeReport(Report, Configs, FailedUnits, ToAnalyse.size()))
+  if (!writeReport(Report, Configs, FailedUnits, ToAnalyze.size()))
     return ExitError;
 
   size_t Remaining = Report.Findings.size();
@@ -1071,7 +1071,7 @@ int run(int Argc, const char **Argv) {
     FixStageResult Fixed = applyFixes(
         Report.Findings, Shown, Units, Outcomes, Texts, Notes,
         [&](const std::vector<size_t> &Again) {
-          return analyseUnits(Units, Again, /*ShowProgress=*/false);
+          return analyzeUnits(Units, Again, /*ShowProgress=*/false);
         },
         Quiet);
     Remaining -= llvm::count_if(

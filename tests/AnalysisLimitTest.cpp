@@ -61,7 +61,7 @@ void Uploader::upload(const int *flags) {
 )";
 
 // Budget 0: the command asks for none, and cudalint's own applies.
-UnitOutcome analyseWithNodeBudget(const std::string &Source, unsigned Budget) {
+UnitOutcome analyzeWithNodeBudget(const std::string &Source, unsigned Budget) {
   const std::string Path = "/analysis-limit/unit.cpp";
   AnalysisOptions Options;
   for (const CheckDescription &Check : registeredChecks())
@@ -76,7 +76,7 @@ UnitOutcome analyseWithNodeBudget(const std::string &Source, unsigned Budget) {
 }
 
 TEST(AnalysisLimitTest, FunctionsOverTheNodeBudgetAreReportedInOrder) {
-  UnitOutcome Outcome = analyseWithNodeBudget(ExplodingUnit, 2000);
+  UnitOutcome Outcome = analyzeWithNodeBudget(ExplodingUnit, 2000);
   ASSERT_FALSE(Outcome.Failed);
   ASSERT_EQ(Outcome.Limits.size(), 2u);
 
@@ -96,7 +96,7 @@ TEST(AnalysisLimitTest, FunctionsOverTheNodeBudgetAreReportedInOrder) {
 // clang's shallow-mode budget, not its deep-mode 225,000: the node budget
 // of every function cudalint explores unless the command names another.
 TEST(AnalysisLimitTest, TheDefaultBudgetIsSeventyFiveThousandNodes) {
-  UnitOutcome Outcome = analyseWithNodeBudget(ExplodingUnit, 0);
+  UnitOutcome Outcome = analyzeWithNodeBudget(ExplodingUnit, 0);
   ASSERT_FALSE(Outcome.Failed);
   ASSERT_FALSE(Outcome.Limits.empty());
   EXPECT_EQ(Outcome.Limits[0].Reason, "node budget (75000 nodes) exhausted");
@@ -105,7 +105,7 @@ TEST(AnalysisLimitTest, TheDefaultBudgetIsSeventyFiveThousandNodes) {
 // hostOnly never reaches the CUDA API, so it is not explored at all and
 // cannot run out of budget; fewPaths ends well within it.
 TEST(AnalysisLimitTest, UnexploredAndFinishedFunctionsAreNotReported) {
-  UnitOutcome Outcome = analyseWithNodeBudget(ExplodingUnit, 2000);
+  UnitOutcome Outcome = analyzeWithNodeBudget(ExplodingUnit, 2000);
   ASSERT_FALSE(Outcome.Failed);
   for (const AnalysisLimit &Limit : Outcome.Limits) {
     EXPECT_NE(Limit.Function, "hostOnly");
@@ -149,7 +149,7 @@ void uploadCounted(const int *flags) {
 )";
 
 TEST(AnalysisLimitTest, HelpersThatCannotChangeAFindingAreNotWalked) {
-  UnitOutcome Outcome = analyseWithNodeBudget(HelperUnit, 2000);
+  UnitOutcome Outcome = analyzeWithNodeBudget(HelperUnit, 2000);
   ASSERT_FALSE(Outcome.Failed);
   ASSERT_EQ(Outcome.Limits.size(), 1u);
   EXPECT_EQ(Outcome.Limits[0].Function, "uploadCounted");
@@ -187,7 +187,7 @@ void timedUploads() {
 )";
 
 TEST(AnalysisLimitTest, AVirtualCallGoesToTheMethodOfTheTypeThePathMade) {
-  UnitOutcome Outcome = analyseWithNodeBudget(VirtualCallUnit, 2000);
+  UnitOutcome Outcome = analyzeWithNodeBudget(VirtualCallUnit, 2000);
   ASSERT_FALSE(Outcome.Failed);
   EXPECT_TRUE(Outcome.Limits.empty());
 }
@@ -238,7 +238,7 @@ void unknownBound(float *h, int n) {
 )";
 
 TEST(AnalysisLimitTest, CodeNoPathReachesPastALoopIsReported) {
-  UnitOutcome Outcome = analyseWithNodeBudget(LoopNestUnit, 0);
+  UnitOutcome Outcome = analyzeWithNodeBudget(LoopNestUnit, 0);
   ASSERT_FALSE(Outcome.Failed);
   ASSERT_EQ(Outcome.Limits.size(), 1u);
   EXPECT_EQ(Outcome.Limits[0].Function, "printsThenAllocates");

@@ -24,7 +24,7 @@ __host__ void leaks() {
 }
 )";
 
-UnitOutcome analyse(const std::string &Code) {
+UnitOutcome analyze(const std::string &Code) {
   const std::string Path = "/device-errors/unit.cu";
   AnalysisOptions Options;
   for (const CheckDescription &Check : registeredChecks())
@@ -41,7 +41,7 @@ bool reportsTheLeak(const UnitOutcome &Outcome) {
 
 void expectSetAside(const std::string &Code, size_t Errors = 1) {
   SCOPED_TRACE(Code);
-  UnitOutcome Outcome = analyse(Code);
+  UnitOutcome Outcome = analyze(Code);
   EXPECT_FALSE(Outcome.Failed);
   EXPECT_TRUE(Outcome.Errors.empty());
   ASSERT_EQ(Outcome.DeviceErrorsSkipped.size(), Errors);
@@ -52,15 +52,15 @@ void expectSetAside(const std::string &Code, size_t Errors = 1) {
 
 void expectFailure(const std::string &Code) {
   SCOPED_TRACE(Code);
-  UnitOutcome Outcome = analyse(Code);
+  UnitOutcome Outcome = analyze(Code);
   EXPECT_TRUE(Outcome.Failed);
   EXPECT_FALSE(Outcome.Errors.empty());
   EXPECT_TRUE(Outcome.DeviceErrorsSkipped.empty());
   EXPECT_TRUE(Outcome.Findings.empty());
 }
 
-TEST(DeviceErrorsTest, CleanUnitIsAnalysed) {
-  UnitOutcome Outcome = analyse("");
+TEST(DeviceErrorsTest, CleanUnitIsAnalyzed) {
+  UnitOutcome Outcome = analyze("");
   EXPECT_FALSE(Outcome.Failed);
   EXPECT_TRUE(Outcome.DeviceErrorsSkipped.empty());
   EXPECT_TRUE(reportsTheLeak(Outcome));

@@ -122,14 +122,14 @@ TEST(StandbyWorkerTest, AnalysesAsAWorkerStartedForTheUnit) {
   Unit Leaking;
   WorkerSettings Settings = workers();
   std::optional<UnitOutcome> Fresh =
-      analyseInCancellableWorker(Leaking.job(), Settings, [] { return false; });
+      analyzeInCancellableWorker(Leaking.job(), Settings, [] { return false; });
   ASSERT_TRUE(reportsTheLeak(Fresh));
 
   StandbyWorker Standby;
   ASSERT_TRUE(Standby.ensureStarted(Settings));
   EXPECT_EQ(startedStandbyProcesses().size(), 1u);
   std::optional<UnitOutcome> OnStandby =
-      analyseInCancellableWorker(Leaking.job(), Settings, [] { return false; }, &Standby);
+      analyzeInCancellableWorker(Leaking.job(), Settings, [] { return false; }, &Standby);
   EXPECT_FALSE(Standby.standing()); // used up
   EXPECT_TRUE(standbyProcesses().empty());
   ASSERT_TRUE(reportsTheLeak(OnStandby));
@@ -145,7 +145,7 @@ TEST(StandbyWorkerTest, ADeadStandbyStepsAsideForAFreshWorker) {
   ASSERT_EQ(Started.size(), 1u);
   ::kill(Started.front(), SIGKILL);
   std::optional<UnitOutcome> Outcome =
-      analyseInCancellableWorker(Leaking.job(), Settings, [] { return false; }, &Standby);
+      analyzeInCancellableWorker(Leaking.job(), Settings, [] { return false; }, &Standby);
   EXPECT_TRUE(reportsTheLeak(Outcome));
 }
 

@@ -37,7 +37,7 @@ std::optional<std::string> findCompileDatabaseForEditor(llvm::StringRef File) {
 } // namespace
 
 EditorAnalyses::EditorAnalyses(const LanguageServerOptions &Options, EditorListener &Listener)
-    : Options(Options), Listener(Listener), Analyser([this] { analyseDueDocuments(); }) {}
+    : Options(Options), Listener(Listener), Analyzer([this] { analyzeDueDocuments(); }) {}
 
 EditorAnalyses::~EditorAnalyses() {
   {
@@ -45,7 +45,7 @@ EditorAnalyses::~EditorAnalyses() {
     Stopping = true;
   }
   Wake.notify_all();
-  Analyser.join();
+  Analyzer.join();
 }
 
 void EditorAnalyses::open(const std::string &Uri, const std::string &Path, std::string Text,
@@ -100,7 +100,7 @@ void EditorAnalyses::close(const std::string &Uri) {
 std::vector<Finding> EditorAnalyses::currentFindings(const std::string &Uri) {
   std::lock_guard<std::mutex> Lock(Mutex);
   auto It = Documents.find(Uri);
-  if (It == Documents.end() || It->second.AnalysedText != It->second.Text)
+  if (It == Documents.end() || It->second.AnalyzedText != It->second.Text)
     return {};
   return It->second.Findings;
 }
@@ -132,7 +132,7 @@ EditorAnalyses::nextDueLocked(Clock::time_point Now, std::optional<Clock::time_p
 }
 
 // The analysis thread: one document at a time, the one due first.
-void EditorAnalyses::analyseDueDocuments() {
+void EditorAnalyses::analyzeDueDocuments() {
   bool StandbyRefused = false;
   while (true) {
     std::optional<Snapshot> Taken;
@@ -160,7 +160,7 @@ void EditorAnalyses::analyseDueDocuments() {
       if (Stopping)
         return;
     }
-    std::optional<std::vector<Finding>> Findings = analyse(*Taken);
+    std::optional<std::vector<Finding>> Findings = analyze(*Taken);
     StandbyRefused = false;
     if (!Findings)
       continue; // a newer version is due, or the session ends
@@ -171,7 +171,7 @@ void EditorAnalyses::analyseDueDocuments() {
     if (It == Documents.end() || It->second.Version != Taken->Version ||
         It->second.Text != Taken->Text)
       continue;
-    It->second.AnalysedText = Taken->Text;
+    It->second.AnalyzedText = Taken->Text;
     It->second.Findings = std::move(*Findings);
     // Published under the lock, so that a close cannot slip between and
     // leave these diagnostics behind.
@@ -188,7 +188,7 @@ bool EditorAnalyses::overtaken(const Snapshot &Taken) {
          It->second.Text != Taken.Text;
 }
 
-std::optional<std::vector<Finding>> EditorAnalyses::analyse(const Snapshot &Taken) {
+std::optional<std::vector<Finding>> EditorAnalyses::analyze(const Snapshot &Taken) {
   const std::string &Path = Taken.Path;
   // Read afresh for every analysis: the user may be editing them.
   UnitConfigs Configs(Options.Overrides, Options.Forced, /*Verify=*/false,
@@ -240,7 +240,7 @@ std::optional<std::vector<Finding>> EditorAnalyses::analyse(const Snapshot &Take
                             Options.Workers.Environment);
     });
   } else {
-    Outcome = analyseInCancellableWorker(
+    Outcome = analyzeInCancellableWorker(
         Job, Options.Workers, [&] { return overtaken(Taken); }, &Standby);
   }
   Listener.analysisEnded(Taken.Uri);

@@ -90,7 +90,7 @@ private:
     bool Trusted = true; // false after a change that did not apply
     // When an analysis is wanted; none: the findings are current or coming.
     std::optional<std::chrono::steady_clock::time_point> Due;
-    std::optional<std::string> AnalysedText;
+    std::optional<std::string> AnalyzedText;
     std::vector<Finding> Findings;
   };
   struct Snapshot {
@@ -101,12 +101,12 @@ private:
   };
 
   void scheduleLocked(Document &Changed, std::chrono::milliseconds Delay);
-  void analyseDueDocuments();
+  void analyzeDueDocuments();
   std::optional<Snapshot> nextDueLocked(std::chrono::steady_clock::time_point Now,
                                         std::optional<std::chrono::steady_clock::time_point> &Next);
   // Findings of the snapshot, std::nullopt when a newer change or the end of
   // the session stopped it.
-  std::optional<std::vector<Finding>> analyse(const Snapshot &Taken);
+  std::optional<std::vector<Finding>> analyze(const Snapshot &Taken);
   bool overtaken(const Snapshot &Taken);
   CompileCommand commandFor(const std::string &Path);
   const CompileDatabase &database(const std::string &JsonPath);
@@ -130,7 +130,7 @@ private:
   std::set<std::string> Shown;               // keys of messages shown once
   bool Stopping = false;
 
-  std::thread Analyser; // last: it starts once everything above exists
+  std::thread Analyzer; // last: it starts once everything above exists
 };
 
 } // namespace cudalint

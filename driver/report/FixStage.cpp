@@ -51,7 +51,7 @@ bool exportFixes(const std::string &Path, const std::vector<Finding> &Findings,
 FixStageResult applyFixes(const std::vector<Finding> &Reported,
                           const std::vector<UnitFinding> &Shown, const std::vector<Unit> &Units,
                           const std::vector<UnitOutcome> &Outcomes, SourceTexts &Texts,
-                          Notices &Notes, const Reanalysis &AnalyseAgain, bool Quiet) {
+                          Notices &Notes, const Reanalysis &AnalyzeAgain, bool Quiet) {
   FixStageResult Result;
   std::set<FindingId> ReportedIds;
   for (const Finding &Found : Reported)
@@ -121,7 +121,7 @@ FixStageResult applyFixes(const std::vector<Finding> &Reported,
     return Result;
 
   std::vector<size_t> Rerun(UnitsToCheck.begin(), UnitsToCheck.end());
-  std::vector<UnitOutcome> After = AnalyseAgain(Rerun);
+  std::vector<UnitOutcome> After = AnalyzeAgain(Rerun);
   for (size_t I : Rerun) {
     if (!After[I].Failed)
       continue;

@@ -44,7 +44,7 @@ using Reanalysis = std::function<std::vector<UnitOutcome>(const std::vector<size
 FixStageResult applyFixes(const std::vector<Finding> &Reported,
                           const std::vector<UnitFinding> &Shown, const std::vector<Unit> &Units,
                           const std::vector<UnitOutcome> &Outcomes, SourceTexts &Texts,
-                          Notices &Notes, const Reanalysis &AnalyseAgain, bool Quiet);
+                          Notices &Notes, const Reanalysis &AnalyzeAgain, bool Quiet);
 
 } // namespace cudalint
 

@@ -578,7 +578,7 @@ std::string describeTiming(double ParseSeconds, double AnalysisSeconds, bool Pre
 // plain clang dies on it. The analysis runs on a stack of 512 MiB of address
 // space, which only such code ever touches, and less under a memory limit
 // (--unit-memory-limit counts the stack).
-void onAnalysisStack(llvm::function_ref<void()> Analyse) {
+void onAnalysisStack(llvm::function_ref<void()> Analyze) {
   uint64_t Size = 512u << 20;
   struct rlimit Limit;
   if (getrlimit(RLIMIT_DATA, &Limit) == 0 && Limit.rlim_cur != RLIM_INFINITY)
@@ -588,7 +588,7 @@ void onAnalysisStack(llvm::function_ref<void()> Analyse) {
     // Where the new stack starts, so that clang's own deep recursions
     // (template instantiation) still move to fresh stacks near its end.
     clang::noteBottomOfStack(/*ForceSet=*/true);
-    Analyse();
+    Analyze();
   });
 }
 

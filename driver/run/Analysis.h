@@ -97,7 +97,7 @@ std::string describeTiming(double ParseSeconds, double AnalysisSeconds, bool Pre
 
 // Runs `Analyse` (an analyzeUnit call) on a stack deep enough for code that
 // overflows an ordinary thread's: what workers and the language server do.
-void onAnalysisStack(llvm::function_ref<void()> Analyse);
+void onAnalysisStack(llvm::function_ref<void()> Analyze);
 
 } // namespace cudalint
 

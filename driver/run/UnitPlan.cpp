@@ -38,7 +38,7 @@ std::optional<std::vector<Unit>> planUnits(std::vector<CompileCommand> Commands,
   return Units;
 }
 
-bool narrowForCi(const std::vector<Unit> &Units, std::vector<size_t> &ToAnalyse,
+bool narrowForCi(const std::vector<Unit> &Units, std::vector<size_t> &ToAnalyze,
                  const CiNarrowing &Request, Notices &Notes) {
   if (!Request.Shard.empty()) {
     Expected<Shard> Part = parseShard(Request.Shard);
@@ -47,12 +47,12 @@ bool narrowForCi(const std::vector<Unit> &Units, std::vector<size_t> &ToAnalyse,
       return false;
     }
     std::vector<std::string> Files;
-    for (size_t I : ToAnalyse)
+    for (size_t I : ToAnalyze)
       Files.push_back(Units[I].Command.File);
     std::vector<size_t> Kept;
     for (size_t Position : unitsOfShard(Files, *Part))
-      Kept.push_back(ToAnalyse[Position]);
-    ToAnalyse = std::move(Kept);
+      Kept.push_back(ToAnalyze[Position]);
+    ToAnalyze = std::move(Kept);
   }
   if (Request.FilesFrom.empty() && Request.ChangedSince.empty())
     return true;
@@ -71,19 +71,19 @@ bool narrowForCi(const std::vector<Unit> &Units, std::vector<size_t> &ToAnalyse,
   if (!Request.ChangedSince.empty() && !AddChanged(gitChangedFiles(Request.ChangedSince, Base)))
     return false;
   std::vector<UnitInputs> Inputs;
-  for (size_t I : ToAnalyse)
+  for (size_t I : ToAnalyze)
     Inputs.push_back(
         {Units[I].Command.File, &Units[I].Translated.Arguments, &Units[I].Command.Directory,
          Request.OptionsOf ? Request.OptionsOf(Units[I]) : &Units[I].Settings->Analysis});
   AffectedUnits Affected = affectedUnits(Inputs, Changed, Request.Cache, Request.Jobs);
   std::vector<size_t> Kept;
-  for (size_t Position = 0; Position < ToAnalyse.size(); ++Position)
+  for (size_t Position = 0; Position < ToAnalyze.size(); ++Position)
     if (Affected.Affected[Position])
-      Kept.push_back(ToAnalyse[Position]);
-  Notes.add(std::to_string(Kept.size()) + " of " + std::to_string(ToAnalyse.size()) +
+      Kept.push_back(ToAnalyze[Position]);
+  Notes.add(std::to_string(Kept.size()) + " of " + std::to_string(ToAnalyze.size()) +
             " units are or read one of the " + std::to_string(Changed.size()) + " changed files (" +
             std::to_string(Affected.Preprocessed) + " preprocessed to know)");
-  ToAnalyse = std::move(Kept);
+  ToAnalyze = std::move(Kept);
   return true;
 }
 

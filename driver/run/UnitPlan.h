@@ -57,9 +57,9 @@ struct CiNarrowing {
   llvm::function_ref<const AnalysisOptions *(const Unit &)> OptionsOf;
 };
 
-// --shard, then --files-from and --changed-since: the units of `ToAnalyse`
+// --shard, then --files-from and --changed-since: the units of `ToAnalyze`
 // this run analyses. False on a usage error, already reported.
-bool narrowForCi(const std::vector<Unit> &Units, std::vector<size_t> &ToAnalyse,
+bool narrowForCi(const std::vector<Unit> &Units, std::vector<size_t> &ToAnalyze,
                  const CiNarrowing &Request, Notices &Notes);
 
 } // namespace cudalint

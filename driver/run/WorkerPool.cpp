@@ -540,7 +540,7 @@ private:
 
 } // namespace
 
-std::vector<UnitOutcome> analyseInWorkers(const std::vector<UnitJob> &Jobs,
+std::vector<UnitOutcome> analyzeInWorkers(const std::vector<UnitJob> &Jobs,
                                           const WorkerSettings &Settings) {
   return Pool(Jobs, Settings).run();
 }
@@ -599,7 +599,7 @@ std::optional<StandbyWorker::Handover> StandbyWorker::take() {
   return Taken;
 }
 
-std::optional<UnitOutcome> analyseInCancellableWorker(const UnitJob &Job,
+std::optional<UnitOutcome> analyzeInCancellableWorker(const UnitJob &Job,
                                                       const WorkerSettings &Settings,
                                                       llvm::function_ref<bool()> Cancelled,
                                                       StandbyWorker *Standby) {

@@ -51,7 +51,7 @@ struct WorkerSettings {
 };
 
 // One outcome per job, in the jobs' order, whatever the order they finish in.
-std::vector<UnitOutcome> analyseInWorkers(const std::vector<UnitJob> &Jobs,
+std::vector<UnitOutcome> analyzeInWorkers(const std::vector<UnitJob> &Jobs,
                                           const WorkerSettings &Settings);
 
 // A worker process started before its unit is known, waiting for its
@@ -94,7 +94,7 @@ private:
 // and a crash costs that analysis, not the editor's server. `Cancelled` is
 // asked every few milliseconds; std::nullopt when it said yes. A standing
 // `Standby` is used, and so emptied, instead of starting a worker.
-std::optional<UnitOutcome> analyseInCancellableWorker(const UnitJob &Job,
+std::optional<UnitOutcome> analyzeInCancellableWorker(const UnitJob &Job,
                                                       const WorkerSettings &Settings,
                                                       llvm::function_ref<bool()> Cancelled,
                                                       StandbyWorker *Standby = nullptr);

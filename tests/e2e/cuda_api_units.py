@@ -193,8 +193,8 @@ def case_broken_include(args):
             """, "g++ -c broken_plain.cpp"),
     }
     root = project(args.work_dir / "project", units, {})
-    result, report, analysed = lint(args, root, expect_rc=harness.EXIT_ERROR)
-    expect_units(analysed, ["broken_cuda.cpp", "kernels.cu"], "units with a broken #include")
+    result, report, analyzed = lint(args, root, expect_rc=harness.EXIT_ERROR)
+    expect_units(analyzed, ["broken_cuda.cpp", "kernels.cu"], "units with a broken #include")
     harness.expect([harness.relative(problem["file"], root) for problem in report["problems"]]
                    == ["broken_cuda.cpp"], f"problems: {report['problems']}")
     harness.expect_contains(result.stderr, "'generated.h' file not found", "cudalint's stderr")

@@ -140,9 +140,9 @@ def test_proxy(args, root, kernel):
     open_document(server, host, HOST_ONLY)
     wait_merged(server, host, "clangd's diagnostics of a C++ file", lambda d: True)
     time.sleep(2)
-    analysed = [m for m in server.seen if m.get("method") == "$/progress"
+    analyzed = [m for m in server.seen if m.get("method") == "$/progress"
                 and "host.cpp" in m["params"]["value"].get("message", "")]
-    expect(not analysed, f"a C++ file without CUDA is not analysed: {analysed}")
+    expect(not analyzed, f"a C++ file without CUDA is not analysed: {analyzed}")
     print("a C++ file without CUDA: clangd's alone")
 
     request_id = server.request("shutdown")

@@ -274,7 +274,7 @@ def test_header(server, helpers):
            "closing a file clears its diagnostics")
 
 
-def expect_broken_unit_analysed(server, path, text, error, what):
+def expect_broken_unit_analyzed(server, path, text, error, what):
     """A unit with a parse error: what parsed is still analysed and published,
     and the error is logged to the editor."""
     path.write_text(text)
@@ -289,7 +289,7 @@ def expect_broken_unit_analysed(server, path, text, error, what):
 
 
 def test_unparsable(server, root):
-    expect_broken_unit_analysed(server, root / "src" / "broken.cu",
+    expect_broken_unit_analyzed(server, root / "src" / "broken.cu",
                                 KERNEL + "undeclared_type value;\n",
                                 "unknown type name 'undeclared_type'", "a unit that does not parse")
     print("unparsable unit: findings published, the error logged")
@@ -298,7 +298,7 @@ def test_unparsable(server, root):
 def test_deeply_nested(server, root):
     # 10,000 nested parentheses overflow an 8 MiB stack in clang's parser
     # (plain clang dies on it): the server must live on and say why.
-    expect_broken_unit_analysed(server, root / "src" / "nested.cu",
+    expect_broken_unit_analyzed(server, root / "src" / "nested.cu",
                                 KERNEL + "int nested = " + "(" * 10000 + "1" + ")" * 10000 + ";\n",
                                 "bracket nesting level exceeded", "a deeply nested unit")
     print("deeply nested unit: the server lives on, clang's limit logged")
