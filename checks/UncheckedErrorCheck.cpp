@@ -457,16 +457,18 @@ void UncheckedErrorCheck::reportDeadStatusStores(const FunctionDecl &Function,
   Liveness->runOnAllBlocks(Finder);
 
   for (const StatusStore &Store : Finder.Dead) {
-    // `status = cudaGetLastError();` left unread clears the error as the bare
-    // call does (cutlass' occupancy probe after a refused attribute).
-    if (!ReportBareQueries && StatusApi.clearsLastError(Store.Call->getDirectCallee())) {
+    const Stmt *Overwrite = firstOverwrite(*Graph, Store.Store, Store.Variable);
+    // `status = cudaGetLastError();` left unread to the end clears the error
+    // as the bare call does (cutlass' occupancy probe after a refused
+    // attribute). Overwritten before it is read, it is a check forgotten.
+    if (!Overwrite && !ReportBareQueries &&
+        StatusApi.clearsLastError(Store.Call->getDirectCallee())) {
       Launches->addUnreadQuery(*Store.Call);
       continue;
     }
     std::string Variable = Store.Variable->getNameAsString();
     llvm::StringRef Status =
         StatusApi.statusTypeName(Store.Call->getDirectCallee()->getReturnType());
-    const Stmt *Overwrite = firstOverwrite(*Graph, Store.Store, Store.Variable);
     FindingBuilder Finding =
         diag(Store.Call->getBeginLoc(),
              llvm::formatv("the {0} returned by '{1}' is stored in '{2}' but never "

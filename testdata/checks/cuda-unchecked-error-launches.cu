@@ -175,10 +175,18 @@ bool trySharedMemory(const void *kernel, int bytes) {
 }
 
 // ...but right after a launch it throws the launch's error away.
-void launchThenStoredReset(float *data, int count) {
+bool launchThenStoredReset(float *data, int count) {
   scale<<<1, 256>>>(data, 2.0f, count); // expected-warning {{launch of kernel 'scale' is never checked}}
   cudaError_t status = cudaGetLastError(); // expected-note {{cudaGetLastError() here resets the launch's error without reading it}}
-  status = cudaSuccess;
+  return count > 0;
+}
+
+// Overwritten before it is read, the stored error is a check forgotten.
+bool launchThenOverwrittenStatus(float *data, int count, float *host) {
+  scale<<<1, 256>>>(data, 2.0f, count);
+  cudaError_t status = cudaGetLastError(); // expected-warning {{the cudaError_t returned by 'cudaGetLastError' is stored in 'status' but never read}}
+  status = cudaMemcpy(host, data, count * sizeof(float), cudaMemcpyDeviceToHost); // expected-note {{'status' is overwritten here before it is read}}
+  return status == cudaSuccess;
 }
 
 // A `(void)` cast says the launch's error is ignored on purpose.

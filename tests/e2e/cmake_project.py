@@ -31,8 +31,10 @@ EXPECTED = {
     ],
     "example": [
         # cudaMalloc's discarded status at main.cu:13 is read by the
-        # cudaGetLastError() vectorAdd() (vector_ops.cu) calls next; sum()
+        # cudaGetLastError() vectorAdd() (vector_ops.cu) calls, but only after
+        # deviceC, which the failed call never set, went to the kernel; sum()
         # leaves its launch's error to main(), which never reads it.
+        ("src/main.cu", 13, 3, "cuda-unchecked-error"),
         ("src/main.cu", 15, 24, "cuda-unchecked-error"),
         ("src/main.cu", 18, 17, "cuda-unchecked-error"),
         ("src/vector_ops.cu", 33, 34, "cuda-alloc-pointer-arg"),
