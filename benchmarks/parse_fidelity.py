@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """How much of each real project cudalint analyses: per project, the units
-analysed whole, partly (errors set aside in device code or in declarations
-nvcc accepts, run/DeviceErrors.h) and not at all, and for the units not
+analysed whole, without device code (errors set aside in device code or in
+declarations nvcc accepts), partly (host functions or declarations skipped,
+headers not found read as empty; run/RejectedCode.h) and not at all, with
+the host code skipped, and for the units not
 analysed the first error of each, grouped by its message, most frequent
 first. Notices of the run that change how units are parsed (a raised C++
 standard, say) are listed too.
@@ -31,7 +33,8 @@ import sys
 from pathlib import Path
 
 # The parse notices worth a line in the table: how cudalint read the units.
-PARSE_NOTICE = re.compile(r"^cudalint: note: (parsed as .*|analysed the host code of .*)$")
+PARSE_NOTICE = re.compile(
+    r"^cudalint: note: (parsed as .*|analysed the host code of .*|partially analysed .*)$")
 
 
 def run_cudalint(cudalint, directory):
@@ -61,8 +64,16 @@ def fidelity(report, stderr):
     analyzed = {entry["file"]: entry for entry in report.get("analysis", [])}
     failed = {problem["file"]: problem["message"] for problem in report["problems"]
               if problem["message"].startswith("could not analyse")}
-    partly = sorted(file for file, entry in analyzed.items()
-                    if entry.get("deviceErrorsSkipped") and file not in failed)
+    # Reports of earlier versions name the errors set aside deviceErrorsSkipped.
+    set_aside = {file for file, entry in analyzed.items()
+                 if (entry.get("errorsSetAside") or entry.get("deviceErrorsSkipped"))
+                 and file not in failed}
+    partly = {file for file in set_aside
+              if analyzed[file].get("codeSkipped") or analyzed[file].get("includesNotFound")}
+    skipped = sum(len(analyzed[file].get("codeSkipped", [])) for file in partly)
+    headers = collections.Counter(
+        re.sub(r"^.*error: ", "", error) for file in partly
+        for error in analyzed[file].get("includesNotFound", []))
     units = set(report["units"])
     causes = collections.Counter(first_error(message) for message in failed.values())
     notices = collections.Counter()
@@ -74,8 +85,11 @@ def fidelity(report, stderr):
             notices[re.sub(r"'[^']*'", "'…'", text.split(":")[0])] += 1
     return {
         "units": len(units),
-        "whole": len(units) - len(partly) - len(failed),
+        "whole": len(units) - len(set_aside) - len(failed),
+        "device": len(set_aside) - len(partly),
         "partly": len(partly),
+        "skipped": skipped,
+        "headers": headers,
         "not": len(failed),
         "causes": causes,
         "notices": notices,
@@ -83,17 +97,22 @@ def fidelity(report, stderr):
 
 
 def markdown(results):
-    lines = ["| project | units | analysed whole | partly | not at all |",
-             "| --- | --- | --- | --- | --- |"]
+    lines = ["| project | units | analysed whole | without device code | partly (host code "
+             "skipped) | not at all |",
+             "| --- | --- | --- | --- | --- | --- |"]
     for name, found in results.items():
-        lines.append(f"| {name} | {found['units']} | {found['whole']} | {found['partly']} "
-                     f"| {found['not']} |")
+        lines.append(f"| {name} | {found['units']} | {found['whole']} | {found['device']} "
+                     f"| {found['partly']} ({found['skipped']}) | {found['not']} |")
     for name, found in results.items():
         if found["causes"]:
             lines += ["", f"**{name}**, first error of each unit not analysed:", "",
                       "| units | first error |", "| --- | --- |"]
             for cause, count in found["causes"].most_common():
                 lines.append(f"| {count} | `{cause}` |")
+        if found["headers"]:
+            lines += ["", f"**{name}**, headers not found, read as empty:", ""]
+            for header, count in found["headers"].most_common():
+                lines.append(f"- `{header}` ({count})")
         if found["notices"]:
             lines += ["", f"**{name}**, how units were read:", ""]
             for notice, count in found["notices"].most_common():

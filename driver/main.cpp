@@ -460,7 +460,7 @@ UnitRun unitRun(const Unit &U, const UnitOutcome &Outcome) {
   Run.Directory = U.Command.Directory;
   Run.Command = U.Translated.Arguments;
   Run.Limits = Outcome.Limits;
-  Run.DeviceErrorsSkipped = Outcome.DeviceErrorsSkipped;
+  Run.SetAside = {Outcome.ErrorsSetAside, Outcome.CodeSkipped, Outcome.IncludesNotFound};
   if (Outcome.Failed)
     for (const CheckDescription *Check : U.Settings->Analysis.Checks)
       if (Check->isPathSensitive())
@@ -645,8 +645,8 @@ size_t collectReport(const std::vector<Unit> &Units, const std::vector<size_t> &
       Report.Problems.push_back({Units[I].Command.File, Message});
       WithColor::error(errs(), "cudalint") << Message << "\n";
     }
-    if (!Outcome.DeviceErrorsSkipped.empty())
-      Notes.add(deviceErrorsNotice(Units[I].Command.File, Outcome.DeviceErrorsSkipped));
+    if (!Report.Runs.back().SetAside.empty())
+      Notes.add(setAsideNotice(Units[I].Command.File, Report.Runs.back().SetAside));
     for (Finding &Found : Outcome.Findings) {
       if (!isShownFile(Found, MainFiles, Settings.HeaderFilter))
         continue;
@@ -700,10 +700,13 @@ bool writeReport(const RunReport &Report, const UnitConfigs &Configs, size_t Fai
   size_t Warnings = llvm::count_if(Report.Findings,
                                    [](const Finding &F) { return F.Level == Severity::Warning; });
   size_t Errors = Report.Findings.size() - Warnings;
+  size_t Partly =
+      llvm::count_if(Report.Runs, [](const UnitRun &Run) { return Run.SetAside.partial(); });
   if (!Quiet && !Verify)
     errs() << Warnings << " warning" << (Warnings == 1 ? "" : "s") << " and " << Errors << " error"
            << (Errors == 1 ? "" : "s") << " in " << Analyzed << " unit"
            << (Analyzed == 1 ? "" : "s")
+           << (Partly ? (", " + std::to_string(Partly) + " partly analysed") : "")
            << (FailedUnits ? (", " + std::to_string(FailedUnits) + " not analysed") : "") << ".\n";
 
   return true;

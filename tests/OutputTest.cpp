@@ -412,7 +412,9 @@ TEST(OutputJsonTest, UnitRunsCarryCommandsAndLimits) {
   EXPECT_NE(Quiet.find(R"("function": "ns::heavy")"), std::string::npos) << Quiet;
   EXPECT_NE(Quiet.find(R"("reason": "node budget (2000 nodes) exhausted")"), std::string::npos);
   EXPECT_EQ(Quiet.find("parseSeconds"), std::string::npos) << Quiet;
-  EXPECT_NE(Quiet.find(R"("deviceErrorsSkipped": [])"), std::string::npos) << Quiet;
+  EXPECT_NE(Quiet.find(R"("errorsSetAside": [])"), std::string::npos) << Quiet;
+  EXPECT_NE(Quiet.find(R"("codeSkipped": [])"), std::string::npos) << Quiet;
+  EXPECT_NE(Quiet.find(R"("includesNotFound": [])"), std::string::npos) << Quiet;
   EXPECT_NE(Quiet.find(R"("checksNotRun": [])"), std::string::npos) << Quiet;
   Report.Runs.front().HasTiming = true;
   Report.Runs.front().ParseSeconds = 0.5;
@@ -662,13 +664,12 @@ TEST(OutputSarifTest, InvocationReportsProblems) {
 
 // A unit analysed without the device code clang rejected is a note: the run
 // still succeeded.
-TEST(OutputSarifTest, DeviceErrorsSetAsideAreANote) {
+TEST(OutputSarifTest, ErrorsSetAsideAreANote) {
   RunReport Report = exampleReport();
   Report.Problems.clear();
   UnitRun Run;
   Run.File = "/src/kernel.cu";
-  Run.DeviceErrorsSkipped = {
-      "/src/kernel.cu:4:5: error: no matching function for call to '__stcs'"};
+  Run.SetAside.Errors = {"/src/kernel.cu:4:5: error: no matching function for call to '__stcs'"};
   Report.Runs.push_back(Run);
   llvm::json::Value Log = sarif(Report, "/src");
   const llvm::json::Value &Invocation = *at(Log, "runs/0/invocations/0");
@@ -680,24 +681,37 @@ TEST(OutputSarifTest, DeviceErrorsSetAsideAreANote) {
   EXPECT_EQ(str(Invocation, "toolExecutionNotifications/0/locations/0/"
                             "physicalLocation/artifactLocation/uri"),
             "kernel.cu");
-  EXPECT_EQ(str(Log, "runs/0/properties/cudalintUnits/0/deviceErrorsSkipped/0"),
-            Run.DeviceErrorsSkipped[0]);
+  EXPECT_EQ(str(Log, "runs/0/properties/cudalintUnits/0/errorsSetAside/0"), Run.SetAside.Errors[0]);
 }
 
-TEST(OutputTextTest, DeviceErrorsNoticeShowsTheFirstThree) {
-  std::string One = deviceErrorsNotice("/src/a.cu", {"/src/a.cu:3:1: error: e1"});
+TEST(OutputTextTest, SetAsideNoticeShowsTheFirstThree) {
+  std::string One = setAsideNotice("/src/a.cu", {{"/src/a.cu:3:1: error: e1"}, {}, {}});
   EXPECT_NE(One.find("'/src/a.cu'"), std::string::npos) << One;
   EXPECT_NE(
       One.find(
           ": 1 error in device code or in declarations nvcc accepts\n  /src/a.cu:3:1: error: e1"),
       std::string::npos)
       << One;
-  std::string Five = deviceErrorsNotice("/src/a.cu", {"e1", "e2", "e3", "e4", "e5"});
+  std::string Five = setAsideNotice("/src/a.cu", {{"e1", "e2", "e3", "e4", "e5"}, {}, {}});
   EXPECT_NE(Five.find("5 errors in device code or in declarations nvcc accepts\n  e1\n  e2\n  e3\n "
                       " and 2 more"),
             std::string::npos)
       << Five;
   EXPECT_EQ(Five.find("e4"), std::string::npos) << Five;
+}
+
+// Host code set aside makes the unit partly analysed, and the notice names
+// what was skipped and how many headers were read as empty.
+TEST(OutputTextTest, SetAsideNoticeNamesTheHostCodeSkipped) {
+  std::string Partly = setAsideNotice(
+      "/src/a.cu", {{"/src/a.cu:1:10: error: 'x.h' file not found", "e2", "e3", "e4"},
+                    {"f (/src/a.cu:3)", "g (/src/a.cu:5)", "h (/src/a.cu:7)", "k (/src/a.cu:9)"},
+                    {"/src/a.cu:1:10: error: 'x.h' file not found"}});
+  EXPECT_EQ(Partly, "partially analysed '/src/a.cu' without the code clang rejects (nvcc may "
+                    "accept it; cudalint does not analyse it): 4 errors; 4 skipped: f "
+                    "(/src/a.cu:3), g (/src/a.cu:5), h (/src/a.cu:7) and 1 more; 1 header not "
+                    "found, read as empty\n  /src/a.cu:1:10: error: 'x.h' file not found\n  e2\n  "
+                    "e3\n  and 1 more");
 }
 
 TEST(OutputSarifTest, EmptyRunStillHasResults) {

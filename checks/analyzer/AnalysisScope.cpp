@@ -387,6 +387,15 @@ public:
   bool evaluatesWithoutBody(const CallEvent &Call, const SourceManager &SM) const;
 
 private:
+  // A call into rejected code, other than one that makes an object (a
+  // constructor, a function returning a class), which the analyzer builds
+  // in place.
+  static bool callsRejected(const CallEvent &Call) {
+    const Decl *Callee = Call.getDecl();
+    return Callee && isa<SimpleFunctionCall, CXXMemberCall, CXXMemberOperatorCall>(Call) &&
+           !Call.getResultType()->isRecordType() && isRejected(*Callee);
+  }
+
   mutable std::unique_ptr<CudaReach> Reach;
 };
 
@@ -404,7 +413,7 @@ void AnalysisScope::checkBeginFunction(CheckerContext &C) const {
   const Decl *Entry = C.getLocationContext()->getDecl();
   if (!Reach)
     Reach = std::make_unique<CudaReach>(C.getASTContext(), memory::api());
-  if ((Entry && isDeviceOnly(*Entry)) || !Reach->reachesCuda(Entry))
+  if ((Entry && (isDeviceOnly(*Entry) || isRejected(*Entry))) || !Reach->reachesCuda(Entry))
     C.generateSink(C.getState(), C.getPredecessor());
 }
 
@@ -550,6 +559,8 @@ void AnalysisScope::checkPostStmt(const DeclStmt *Init, CheckerContext &C) const
 // helpers (checkCmdLineFlag, _ConvertSMVer2Cores) loop over characters and
 // table rows in every `main`.
 bool AnalysisScope::evaluatesWithoutBody(const CallEvent &Call, const SourceManager &SM) const {
+  if (callsRejected(Call))
+    return true;
   if (!Reach || !isa<SimpleFunctionCall>(Call))
     return false;
   const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
@@ -565,6 +576,15 @@ bool AnalysisScope::evaluatesWithoutBody(const CallEvent &Call, const SourceMana
 }
 
 bool AnalysisScope::evalCall(const CallEvent &Call, CheckerContext &C) const {
+  if (callsRejected(Call)) {
+    ProgramStateRef State = Call.invalidateRegions(C.blockCount(), C.getState());
+    if (const Expr *Origin = Call.getOriginExpr())
+      State = State->BindExpr(
+          Origin, C.getLocationContext(),
+          C.getSValBuilder().conjureSymbolVal(Call, Call.getResultType(), C.blockCount()));
+    C.addTransition(State);
+    return true;
+  }
   if (!evaluatesWithoutBody(Call, C.getSourceManager()))
     return false;
   // A helper that never returns (its every path ends in abort() or an
@@ -690,6 +710,28 @@ void AnalysisScope::checkEndAnalysis(ExplodedGraph &Graph, BugReporter &Reporter
 }
 
 } // namespace
+
+// An implicit annotation: it prints with the AST, and travels with the
+// declaration to every check that is handed it.
+constexpr llvm::StringLiteral RejectedAnnotation = "cudalint: rejected by clang";
+
+void markRejected(ASTContext &Context, FunctionDecl &Function) {
+  Function.addAttr(AnnotateAttr::CreateImplicit(Context, RejectedAnnotation, nullptr, 0));
+}
+
+bool isRejected(const Decl &D) {
+  const auto *Function = dyn_cast<FunctionDecl>(&D);
+  // An instance's pattern, a member of a class template's instance's
+  // pattern: a few steps at most.
+  while (Function) {
+    if (const FunctionDecl *Definition = Function->getDefinition())
+      for (const auto *Annotation : Definition->specific_attrs<AnnotateAttr>())
+        if (Annotation->isImplicit() && Annotation->getAnnotation() == RejectedAnnotation)
+          return true;
+    Function = Function->getTemplateInstantiationPattern();
+  }
+  return false;
+}
 
 bool followsIntoBody(const CallEvent &Call, CheckerContext &C) {
   const Decl *Definition = Call.getRuntimeDefinition().getDecl();

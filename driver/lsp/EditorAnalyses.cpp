@@ -267,8 +267,10 @@ std::optional<std::vector<Finding>> EditorAnalyses::analyze(const Snapshot &Take
                    describeTiming(Outcome->Timing.ParseSeconds, Outcome->Timing.AnalysisSeconds,
                                   Outcome->Timing.PreambleUsed));
   // Said each time the file is analysed, as its findings are published.
-  if (!Outcome->DeviceErrorsSkipped.empty())
-    Listener.log(MessageType::Info, deviceErrorsNotice(Path, Outcome->DeviceErrorsSkipped));
+  if (!Outcome->ErrorsSetAside.empty())
+    Listener.log(MessageType::Info,
+                 setAsideNotice(Path, {Outcome->ErrorsSetAside, Outcome->CodeSkipped,
+                                       Outcome->IncludesNotFound}));
   std::vector<Finding> Findings;
   for (Finding &Found : Outcome->Findings) {
     if (Found.Where.File != Path)

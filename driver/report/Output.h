@@ -24,6 +24,21 @@ struct RunProblem {
   std::string Message; // already phrased for the user
 };
 
+// Clang's errors in code that was set aside so that the rest of a unit was
+// analysed (run/RejectedCode.h): in device code, a declaration nvcc
+// accepts, or host code, which is then named, as are the headers that were
+// not there and were read as empty.
+struct CodeSetAside {
+  std::vector<std::string> Errors; // "/src/a.cu:6:5: error: ..."
+  // The host functions and declarations not analysed: "ns::f (/src/a.cu:6)",
+  // "the declaration of 'table' (/src/a.cu:2)".
+  std::vector<std::string> Skipped;
+  std::vector<std::string> Includes; // the errors of the headers not found
+  bool empty() const { return Errors.empty(); }
+  // Whether host code is missing from the analysis.
+  bool partial() const { return !Skipped.empty() || !Includes.empty(); }
+};
+
 // How one unit was analysed, carried by the reports as run properties so
 // that "no finding" is never silently "not analysed".
 struct UnitRun {
@@ -31,9 +46,9 @@ struct UnitRun {
   std::string Directory;
   std::vector<std::string> Command;  // the clang driver command it became
   std::vector<AnalysisLimit> Limits; // functions the analyzer did not finish
-  // Clang's errors in device-only code, set aside so that the unit's host
-  // code was analysed (UnitOutcome::DeviceErrorsSkipped).
-  std::vector<std::string> DeviceErrorsSkipped;
+  // The code clang rejected, set aside so that the rest of the unit was
+  // analysed (UnitOutcome::ErrorsSetAside and kin).
+  CodeSetAside SetAside;
   // The enabled checks that did not run on a unit clang rejected: the
   // path-sensitive ones (the Static Analyzer analyses nothing of a unit with
   // errors), while the AST checks report on what did parse.
@@ -66,9 +81,10 @@ struct OutputOptions {
   std::vector<const CheckDescription *> Rules;
 };
 
-// The notice of a unit whose host code was analysed without the device code
-// clang rejected: how many errors were set aside, and the first few.
-std::string deviceErrorsNotice(llvm::StringRef Unit, const std::vector<std::string> &Errors);
+// The notice of a unit analysed without the code clang rejected: how many
+// errors were set aside, and the first few; where host code was set aside,
+// the functions skipped and the headers read as empty.
+std::string setAsideNotice(llvm::StringRef Unit, const CodeSetAside &SetAside);
 
 // clang-tidy's text: findings, their snippets, fix-its and notes; nothing
 // else (no summary line, no problems).

@@ -28,15 +28,19 @@
 //     "problems": [{"file": "/src/b.cu", "message": "..."}],  // file may be null
 //     "units": ["/src/a.cu", "/src/b.cu"],
 //     // how each unit was analysed: its clang command, the functions the
-//     // Static Analyzer did not finish, and clang's errors in device-only
-//     // code that were set aside to analyse the host code (the unit is not
-//     // among the problems); with --verbose also "parseSeconds",
+//     // Static Analyzer did not finish, and clang's errors in the code that
+//     // was set aside to analyse the rest of the unit, with the host
+//     // functions skipped and the headers not found (read as empty) among
+//     // it (the unit is not among the problems); with --verbose also "parseSeconds",
 //     // "analysisSeconds", "peakMemoryKiB", "precompiledHeaders", "fromCache"
 //     "analysis": [{"file": "/src/a.cu", "directory": "/build",
 //                   "command": ["clang++", ...],
 //                   "analyzerLimits": [{"function": "f", "file": ..., "line": ...,
 //                                       "column": ..., "reason": "..."}],
-//                   "deviceErrorsSkipped": ["/src/a.cu:6:5: error: ..."],
+//                   "errorsSetAside": ["/src/a.cu:6:5: error: ..."],
+//                   "codeSkipped": ["ns::f (/src/a.cu:6)",
+//                                   "the declaration of 'table' (/src/a.cu:2)"],
+//                   "includesNotFound": ["/src/a.cu:1:10: error: 'x.h' file not found"],
 //                   // of a unit clang rejected: the enabled path-sensitive
 //                   // checks, which did not run (the AST checks did)
 //                   "checksNotRun": ["cuda-memory-leak", ...]}]
@@ -74,10 +78,13 @@ void writeUnitRun(llvm::json::OStream &J, const UnitRun &Run) {
           J.attribute("reason", utf8(Limit.Reason));
         });
     });
-    J.attributeArray("deviceErrorsSkipped", [&] {
-      for (const std::string &Error : Run.DeviceErrorsSkipped)
-        J.value(utf8(Error));
-    });
+    for (auto [Key, Texts] : {std::pair{"errorsSetAside", &Run.SetAside.Errors},
+                              std::pair{"codeSkipped", &Run.SetAside.Skipped},
+                              std::pair{"includesNotFound", &Run.SetAside.Includes}})
+      J.attributeArray(Key, [&, Texts = Texts] {
+        for (const std::string &Text : *Texts)
+          J.value(utf8(Text));
+      });
     J.attributeArray("checksNotRun", [&] {
       for (const std::string &Check : Run.ChecksNotRun)
         J.value(Check);

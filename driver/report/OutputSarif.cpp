@@ -308,15 +308,15 @@ void SarifWriter::writeRule(const CheckDescription &Rule) {
 }
 
 void SarifWriter::writeInvocation() {
-  // A unit analysed without the device code clang rejected is a note, not a
+  // A unit analysed without the code clang rejected is a note, not a
   // failure.
-  std::vector<const UnitRun *> DeviceErrors;
+  std::vector<const UnitRun *> SetAside;
   for (const UnitRun &Run : Report.Runs)
-    if (!Run.DeviceErrorsSkipped.empty())
-      DeviceErrors.push_back(&Run);
+    if (!Run.SetAside.empty())
+      SetAside.push_back(&Run);
   J.object([&] {
     J.attribute("executionSuccessful", Report.Problems.empty());
-    if (Report.Problems.empty() && DeviceErrors.empty())
+    if (Report.Problems.empty() && SetAside.empty())
       return;
     auto Notify = [&](llvm::StringRef Level, llvm::StringRef Message, llvm::StringRef File) {
       J.object([&] {
@@ -333,8 +333,8 @@ void SarifWriter::writeInvocation() {
     J.attributeArray("toolExecutionNotifications", [&] {
       for (const RunProblem &Problem : Report.Problems)
         Notify("error", Problem.Message, Problem.File);
-      for (const UnitRun *Run : DeviceErrors)
-        Notify("note", deviceErrorsNotice(Run->File, Run->DeviceErrorsSkipped),
+      for (const UnitRun *Run : SetAside)
+        Notify("note", setAsideNotice(Run->File, Run->SetAside),
                llvm::is_contained(Report.Units, Run->File) ? llvm::StringRef(Run->File)
                                                            : llvm::StringRef());
     });

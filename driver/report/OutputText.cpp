@@ -437,13 +437,39 @@ void TextPrinter::printSnippet(const SourcePoint &Where, llvm::ArrayRef<FixIt> F
 
 } // namespace
 
-std::string deviceErrorsNotice(llvm::StringRef Unit, const std::vector<std::string> &Errors) {
+namespace {
+
+std::string counted(size_t Count, llvm::StringRef One, llvm::StringRef Many) {
+  return std::to_string(Count) + " " + (Count == 1 ? One : Many).str();
+}
+
+} // namespace
+
+std::string setAsideNotice(llvm::StringRef Unit, const CodeSetAside &SetAside) {
   // The rest are in the JSON and SARIF reports.
   constexpr size_t Shown = 3;
-  std::string Notice = "analysed the host code of '" + Unit.str() + "' without the code " +
-                       "clang rejects (nvcc may accept it; cudalint does not analyse it): " +
-                       std::to_string(Errors.size()) + " error" + (Errors.size() == 1 ? "" : "s") +
-                       " in device code or in declarations nvcc accepts";
+  const std::vector<std::string> &Errors = SetAside.Errors;
+  std::string Notice;
+  if (!SetAside.partial()) {
+    Notice = "analysed the host code of '" + Unit.str() + "' without the code " +
+             "clang rejects (nvcc may accept it; cudalint does not analyse it): " +
+             counted(Errors.size(), "error", "errors") +
+             " in device code or in declarations nvcc accepts";
+  } else {
+    Notice = "partially analysed '" + Unit.str() + "' without the code clang rejects (nvcc " +
+             "may accept it; cudalint does not analyse it): " +
+             counted(Errors.size(), "error", "errors");
+    if (!SetAside.Skipped.empty()) {
+      Notice += "; " + std::to_string(SetAside.Skipped.size()) + " skipped: ";
+      for (size_t I = 0; I < SetAside.Skipped.size() && I < Shown; ++I)
+        Notice += (I ? ", " : "") + SetAside.Skipped[I];
+      if (SetAside.Skipped.size() > Shown)
+        Notice += " and " + std::to_string(SetAside.Skipped.size() - Shown) + " more";
+    }
+    if (!SetAside.Includes.empty())
+      Notice += "; " + counted(SetAside.Includes.size(), "header", "headers") +
+                " not found, read as empty";
+  }
   for (size_t I = 0; I < Errors.size() && I < Shown; ++I)
     Notice += "\n  " + Errors[I];
   if (Errors.size() > Shown)

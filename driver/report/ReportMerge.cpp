@@ -89,10 +89,13 @@ void readUnitRuns(const Array *Runs, std::vector<UnitRun> &Into) {
         Limit.Reason = text(L, "reason");
         Run.Limits.push_back(std::move(Limit));
       }
-    if (const Array *Errors = array(O, "deviceErrorsSkipped"))
-      for (const llvm::json::Value &Error : *Errors)
-        if (std::optional<llvm::StringRef> Text = Error.getAsString())
-          Run.DeviceErrorsSkipped.push_back(Text->str());
+    for (auto [Key, Texts] : {std::pair{"errorsSetAside", &Run.SetAside.Errors},
+                              std::pair{"codeSkipped", &Run.SetAside.Skipped},
+                              std::pair{"includesNotFound", &Run.SetAside.Includes}})
+      if (const Array *Entries = array(O, Key))
+        for (const llvm::json::Value &Entry : *Entries)
+          if (std::optional<llvm::StringRef> Text = Entry.getAsString())
+            Texts->push_back(Text->str());
     if (const Array *Checks = array(O, "checksNotRun"))
       for (const llvm::json::Value &Check : *Checks)
         if (std::optional<llvm::StringRef> Text = Check.getAsString())

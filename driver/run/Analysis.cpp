@@ -5,10 +5,10 @@
 #include "ProjectFunctions.h"
 #include "UncheckedErrorCheck.h"
 #include "analyzer/AnalyzerEngine.h"
-#include "run/DeviceErrors.h"
 #include "run/Nolint.h"
 #include "run/NvccSpellings.h"
 #include "run/Preamble.h"
+#include "run/RejectedCode.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -68,21 +68,48 @@ public:
 // them.
 struct ErrorTriage {
   size_t Reported = 0; // by the end of the unit
-  size_t SetAside = 0; // as device-only, before the checks ran
-  // The bodies that hold them; valid while the unit's compiler lives.
-  std::vector<SourceRange> SkippedBodies;
+  size_t SetAside = 0; // with the code that holds them, before the checks ran
+  // That code (RejectedCode); valid while the unit's compiler lives.
+  std::vector<SourceRange> DeviceBodies, HostCode;
 };
 
-// First of the unit's consumers, before the Static Analyzer's: when every
-// error of the unit lies in device-only code (run/DeviceErrors.h), the errors
-// are set aside and the DiagnosticsEngine forgets that it saw them, so that
-// the analyzer, which analyses nothing of a unit with errors, runs. A soft
-// Reset clears the error counts and flags and keeps the diagnostic mappings
-// (#pragma clang diagnostic, the ignored warnings).
-class DeviceErrorTriage : public ASTConsumer {
+// "ns::scale (a.cu:12)"; a lambda is named by the function it is in; any
+// other declaration is "the declaration of 'table' (a.cu:3)".
+std::string describeSkipped(const Decl &Skipped, const SourceManager &SM) {
+  std::string Name;
+  const auto *Named = dyn_cast<FunctionDecl>(&Skipped);
+  while (const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Named)) {
+    if (!Method->getParent()->isLambda())
+      break;
+    const auto *Enclosing = dyn_cast<FunctionDecl>(Method->getParent()->getDeclContext());
+    if (!Enclosing)
+      break;
+    Name += "a lambda in ";
+    Named = Enclosing;
+  }
+  if (Named)
+    Name += Named->getQualifiedNameAsString();
+  else if (const auto *Declaration = dyn_cast<NamedDecl>(&Skipped);
+           Declaration && !Declaration->getDeclName().isEmpty())
+    Name += "the declaration of '" + Declaration->getQualifiedNameAsString() + "'";
+  else
+    Name += "a declaration";
+  PresumedLoc Where = SM.getPresumedLoc(SM.getExpansionLoc(Skipped.getLocation()));
+  if (Where.isValid())
+    Name += " (" + std::string(Where.getFilename()) + ":" + std::to_string(Where.getLine()) + ")";
+  return Name;
+}
+
+// First of the unit's consumers, before the Static Analyzer's: the code that
+// holds the unit's errors is set aside (run/RejectedCode.h), and the
+// DiagnosticsEngine forgets that it saw them, so that the analyzer, which
+// analyses nothing of a unit with errors, runs. A soft Reset clears the error
+// counts and flags and keeps the diagnostic mappings (#pragma clang
+// diagnostic, the ignored warnings).
+class RejectedCodeTriage : public ASTConsumer {
 public:
-  DeviceErrorTriage(DiagnosticsEngine &Diagnostics, const ErrorRecorder &Recorder,
-                    ErrorTriage &Triage, UnitOutcome &Outcome)
+  RejectedCodeTriage(DiagnosticsEngine &Diagnostics, const ErrorRecorder &Recorder,
+                     ErrorTriage &Triage, UnitOutcome &Outcome)
       : Diagnostics(Diagnostics), Recorder(Recorder), Triage(Triage), Outcome(Outcome) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
@@ -90,14 +117,18 @@ public:
     // An error reported before the recorder was in place is not known here.
     if (Errors.empty() || Diagnostics.getNumErrors() != Errors.size())
       return;
-    std::optional<std::vector<SourceRange>> Bodies = deviceOnlyBodiesHolding(Context, Errors);
-    if (!Bodies)
+    std::optional<RejectedCode> Rejected = setAsideRejectedCode(Context, Errors);
+    if (!Rejected)
       return;
     Diagnostics.Reset(/*soft=*/true);
     Triage.SetAside = Errors.size();
-    Triage.SkippedBodies = std::move(*Bodies);
+    Triage.DeviceBodies = std::move(Rejected->DeviceBodies);
+    Triage.HostCode = std::move(Rejected->HostCode);
     for (const UnitError &Error : Errors)
-      Outcome.DeviceErrorsSkipped.push_back(Error.Text);
+      Outcome.ErrorsSetAside.push_back(Error.Text);
+    for (const Decl *Skipped : Rejected->Skipped)
+      Outcome.CodeSkipped.push_back(describeSkipped(*Skipped, Context.getSourceManager()));
+    Outcome.IncludesNotFound = std::move(Rejected->IncludesNotFound);
   }
 
 private:
@@ -219,7 +250,7 @@ public:
     FileTexts Texts(Compiler.getSourceManager());
     std::optional<TemplateInstances> Instances;
     for (Finding &Found : Context.findings()) {
-      if (inSkippedBody(Texts, Found))
+      if (inRejectedCode(Texts, Found))
         continue;
       const NolintDirectives *Directives = Texts.directives(Found.Where.File);
       if (Directives && Directives->suppresses(Found.Where.Line, Found.CheckId))
@@ -243,14 +274,23 @@ public:
   }
 
 private:
-  // Code clang rejected is not analysed: nothing is reported in it.
-  bool inSkippedBody(FileTexts &Texts, const Finding &Found) {
-    if (Triage.SkippedBodies.empty())
+  // Code clang rejected is not analysed: nothing is reported in device code
+  // set aside, and no path-sensitive finding in host code skipped. The AST
+  // checks report on what clang parsed of the latter, as they do on a unit
+  // that could not be analysed.
+  bool inRejectedCode(FileTexts &Texts, const Finding &Found) {
+    if (Triage.DeviceBodies.empty() && Triage.HostCode.empty())
       return false;
     SourceLocation Where = Texts.location(Found.Where);
-    return llvm::any_of(Triage.SkippedBodies, [&](SourceRange Body) {
-      return bodyHolds(Compiler.getSourceManager(), Body, Where);
-    });
+    auto Holds = [&](SourceRange Range) {
+      return rangeHolds(Compiler.getSourceManager(), Range, Where);
+    };
+    if (llvm::any_of(Triage.DeviceBodies, Holds))
+      return true;
+    const CheckDescription *Check = llvm::find_if(
+        registeredChecks(), [&](const CheckDescription &C) { return C.Id == Found.CheckId; });
+    return Check != registeredChecks().end() && Check->isPathSensitive() &&
+           llvm::any_of(Triage.HostCode, Holds);
   }
 
   void reportUnpairedSuppressions(FileTexts &Texts) {
@@ -368,16 +408,19 @@ public:
     Recorder = &ErrorRecorder::installOn(Compiler.getDiagnostics());
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::make_unique<ParseEndMarker>(ParseEnd));
-    Consumers.push_back(
-        std::make_unique<DeviceErrorTriage>(Compiler.getDiagnostics(), *Recorder, Triage, Outcome));
+    Consumers.push_back(std::make_unique<RejectedCodeTriage>(Compiler.getDiagnostics(), *Recorder,
+                                                             Triage, Outcome));
+    // Past the error limit, or a fatal error (a header not found), clang
+    // parses on but instantiates no more templates. A header that is not
+    // there is read as empty instead, and every error is seen, so that the
+    // code that holds them is set aside and the rest is analysed whole; in
+    // the summary pass, so that a unit with errors (reported by its own
+    // analysis, not there) does not hide the calls its template code makes
+    // into other units.
+    Compiler.getDiagnostics().setErrorLimit(0);
+    Compiler.getDiagnostics().setFatalsAsError(true);
     if (Options.SummariesOnly) {
       Compiler.getFrontendOpts().SkipFunctionBodies = true;
-      // Past the error limit, or a fatal error (a header not found), clang
-      // instantiates no more templates, and a unit with errors (reported by
-      // its own analysis, not here) would hide the calls its template code
-      // makes into other units.
-      Compiler.getDiagnostics().setErrorLimit(0);
-      Compiler.getDiagnostics().setFatalsAsError(true);
       Consumers.push_back(
           std::make_unique<SummaryCollector>(Api, Outcome, Compiler.getSourceManager()));
       return std::make_unique<MultiplexConsumer>(std::move(Consumers));
@@ -548,7 +591,9 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
     Outcome.Errors.clear();
     Outcome.Failed = Options.Verify && !Succeeded;
   } else {
-    Outcome.DeviceErrorsSkipped.clear();
+    Outcome.ErrorsSetAside.clear();
+    Outcome.CodeSkipped.clear();
+    Outcome.IncludesNotFound.clear();
   }
   if (Outcome.Failed && Outcome.Errors.empty() && !Options.Verify)
     Outcome.Errors.push_back("clang could not process the unit");

@@ -61,11 +61,15 @@ struct UnitOutcome {
   // errors could not be analysed cleanly.
   std::vector<std::string> Errors;
   bool Failed = false;
-  // Clang's errors when every one lay in a kernel's or a __device__
-  // function's body, code nvcc may accept and cudalint does not analyse: the
-  // unit's host code was analysed anyway and the unit did not fail
-  // (run/DeviceErrors.h). Errors is then empty.
-  std::vector<std::string> DeviceErrorsSkipped;
+  // Clang's errors when the code that holds them was set aside and the rest
+  // of the unit analysed (run/RejectedCode.h): the unit did not fail, and
+  // Errors is empty. Code nvcc may accept, which cudalint does not analyse.
+  std::vector<std::string> ErrorsSetAside;
+  // Of that code, the host functions and the declarations not analysed:
+  // "ns::f (a.cu:12)", "the declaration of 'table' (a.cu:3)".
+  std::vector<std::string> CodeSkipped;
+  // The errors of `#include`s of files that are not there, read as empty.
+  std::vector<std::string> IncludesNotFound;
   // Every file clang read for the unit, with a digest of the bytes it
   // parsed: what the result cache keys the findings by.
   std::vector<FileRead> FilesRead;

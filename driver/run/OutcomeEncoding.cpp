@@ -11,7 +11,7 @@ namespace cudalint {
 namespace {
 
 // Changes whenever the layout below does.
-constexpr llvm::StringLiteral OutcomeMagic = "cudalint-unit-outcome-6\n";
+constexpr llvm::StringLiteral OutcomeMagic = "cudalint-unit-outcome-7\n";
 constexpr size_t DigestSize = 16;
 
 // Twelve days: a longer timing is a corrupt entry. Up to it, microseconds
@@ -181,9 +181,12 @@ std::string encodeOutcome(const UnitOutcome &Outcome) {
   for (const std::string &Error : Outcome.Errors)
     Payload.text(Error);
   Payload.number(Outcome.Failed);
-  Payload.number(Outcome.DeviceErrorsSkipped.size());
-  for (const std::string &Error : Outcome.DeviceErrorsSkipped)
-    Payload.text(Error);
+  for (const std::vector<std::string> *Texts :
+       {&Outcome.ErrorsSetAside, &Outcome.CodeSkipped, &Outcome.IncludesNotFound}) {
+    Payload.number(Texts->size());
+    for (const std::string &Text : *Texts)
+      Payload.text(Text);
+  }
   Payload.number(Outcome.Limits.size());
   for (const AnalysisLimit &Limit : Outcome.Limits) {
     Payload.text(Limit.Function);
@@ -208,7 +211,7 @@ std::optional<UnitOutcome> decodeOutcome(llvm::StringRef Encoded) {
 std::optional<UnitOutcome> decodeOutcomePayload(llvm::StringRef Payload) {
   FieldReader In(Payload);
   UnitOutcome Outcome;
-  size_t Files, Findings, Errors, DeviceErrors, Limits;
+  size_t Files, Findings, Errors, Limits;
   if (!In.count(Files))
     return std::nullopt;
   Outcome.FilesRead.resize(Files);
@@ -227,12 +230,18 @@ std::optional<UnitOutcome> decodeOutcomePayload(llvm::StringRef Payload) {
   for (std::string &Error : Outcome.Errors)
     if (!In.text(Error))
       return std::nullopt;
-  if (!In.flag(Outcome.Failed) || !In.count(DeviceErrors))
+  if (!In.flag(Outcome.Failed))
     return std::nullopt;
-  Outcome.DeviceErrorsSkipped.resize(DeviceErrors);
-  for (std::string &Error : Outcome.DeviceErrorsSkipped)
-    if (!In.text(Error))
+  for (std::vector<std::string> *Texts :
+       {&Outcome.ErrorsSetAside, &Outcome.CodeSkipped, &Outcome.IncludesNotFound}) {
+    size_t Count;
+    if (!In.count(Count))
       return std::nullopt;
+    Texts->resize(Count);
+    for (std::string &Text : *Texts)
+      if (!In.text(Text))
+        return std::nullopt;
+  }
   if (!In.count(Limits))
     return std::nullopt;
   Outcome.Limits.resize(Limits);

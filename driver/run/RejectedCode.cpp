@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "run/DeviceErrors.h"
+#include "run/RejectedCode.h"
 
 #include "CudaApi.h"
+#include "analyzer/AnalysisScope.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -200,34 +203,173 @@ private:
 
 } // namespace
 
-std::optional<std::vector<SourceRange>> deviceOnlyBodiesHolding(ASTContext &Context,
-                                                                llvm::ArrayRef<UnitError> Errors) {
+namespace {
+
+// The declaration outside any function body, past namespaces and linkage
+// specifications, whose text holds `Where`; null where none does (the error
+// lies between declarations).
+const Decl *declarationHolding(const SourceManager &SM, const DeclContext &Context,
+                               FilePosition Where) {
+  for (const Decl *D : Context.decls()) {
+    if (D->isImplicit())
+      continue;
+    std::optional<FileSpan> Span = spanOf(SM, D->getSourceRange());
+    if (!Span || !Span->holds(Where))
+      continue;
+    if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D))
+      return declarationHolding(SM, *cast<DeclContext>(D), Where);
+    return D;
+  }
+  return nullptr;
+}
+
+bool isIncludeNotFound(const UnitError &Error) { return Error.Id == diag::err_pp_file_not_found; }
+
+// Whether one function's declaration (signature and body) uses code clang
+// rejected: an expression clang could not build (it reported the error
+// once, where a declaration the expression names is), a declaration clang
+// marked invalid, or one that lies in a rejected declaration.
+class RejectedUse : public RecursiveASTVisitor<RejectedUse> {
+public:
+  RejectedUse(const SourceManager &SM, llvm::ArrayRef<FileSpan> Declarations)
+      : SM(SM), Declarations(Declarations) {}
+
+  bool in(FunctionDecl &Function) {
+    Found = false;
+    TraverseDecl(&Function);
+    return Found;
+  }
+
+  // A lambda that holds an error is skipped on its own; calls to it are
+  // evaluated as calls into another unit.
+  bool TraverseLambdaExpr(LambdaExpr *Lambda) {
+    return isRejected(*Lambda->getCallOperator()) ||
+           RecursiveASTVisitor::TraverseLambdaExpr(Lambda);
+  }
+  bool VisitDecl(Decl *D) { return !(Found |= D->isInvalidDecl()); }
+  bool VisitExpr(Expr *E) { return !(Found |= E->containsErrors()); }
+  bool VisitDeclRefExpr(DeclRefExpr *E) { return uses(E->getDecl()); }
+  bool VisitMemberExpr(MemberExpr *E) { return uses(E->getMemberDecl()); }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) { return uses(E->getConstructor()); }
+  bool VisitTypeLoc(TypeLoc Type) {
+    if (const auto *Typedef = Type.getType()->getAs<TypedefType>())
+      return uses(Typedef->getDecl());
+    return uses(Type.getType()->getAsTagDecl());
+  }
+
+private:
+  bool uses(const Decl *D) {
+    if (!D)
+      return true;
+    Found |= D->isInvalidDecl();
+    if (std::optional<FilePosition> Where = positionOf(SM, D->getLocation()))
+      Found |= llvm::any_of(Declarations, [&](const FileSpan &Span) { return Span.holds(*Where); });
+    return !Found;
+  }
+
+  const SourceManager &SM;
+  llvm::ArrayRef<FileSpan> Declarations;
+  bool Found = false;
+};
+
+// The host functions defined outside system headers, templates as written.
+class HostFunctions : public RecursiveASTVisitor<HostFunctions> {
+public:
+  explicit HostFunctions(const SourceManager &SM) : SM(SM) {}
+
+  bool VisitFunctionDecl(FunctionDecl *Function) {
+    if (Function->doesThisDeclarationHaveABody() && !runsOnlyOnDevice(Function) &&
+        !SM.isInSystemHeader(SM.getExpansionLoc(Function->getLocation())))
+      Found.push_back(Function);
+    return true;
+  }
+
+  std::vector<FunctionDecl *> Found;
+
+private:
+  const SourceManager &SM;
+};
+
+} // namespace
+
+std::optional<RejectedCode> setAsideRejectedCode(ASTContext &Context,
+                                                 llvm::ArrayRef<UnitError> Errors) {
   const SourceManager &SM = Context.getSourceManager();
-  std::vector<SourceRange> Bodies;
+  RejectedCode Rejected;
+  llvm::SetVector<const FunctionDecl *> HoldErrors; // in the order of the errors
+  std::vector<FileSpan> Declarations;
+  bool OnlyDevice = true;
   for (const UnitError &Error : Errors) {
     if (isDeclarationNvccAccepts(Error))
       continue;
+    if (!Error.Fatal && isIncludeNotFound(Error)) {
+      Rejected.IncludesNotFound.push_back(Error.Text);
+      OnlyDevice = false;
+      continue;
+    }
     std::optional<FilePosition> Where = positionOf(SM, Error.Where);
     if (Error.Fatal || !Where)
       return std::nullopt;
     BodyFinder Finder(SM, *Where);
     Finder.TraverseDecl(Context.getTranslationUnitDecl());
-    if (Finder.Innermost.empty() || !llvm::all_of(Finder.Innermost, [](const auto &Found) {
-          return runsOnlyOnDevice(Found.first);
-        }))
+    for (const auto &[Function, Body] : Finder.Innermost) {
+      (runsOnlyOnDevice(Function) ? Rejected.DeviceBodies : Rejected.HostCode).push_back(Body);
+      if (!runsOnlyOnDevice(Function)) {
+        HoldErrors.insert(Function);
+        OnlyDevice = false;
+      }
+    }
+    if (!Finder.Innermost.empty())
+      continue;
+    const Decl *Holder = declarationHolding(SM, *Context.getTranslationUnitDecl(), *Where);
+    std::optional<FileSpan> Span = Holder ? spanOf(SM, Holder->getSourceRange()) : std::nullopt;
+    if (!Span)
       return std::nullopt;
-    for (const auto &Found : Finder.Innermost)
-      Bodies.push_back(Found.second);
+    Rejected.HostCode.push_back(Holder->getSourceRange());
+    Declarations.push_back(*Span);
+    Rejected.Skipped.push_back(Holder);
+    OnlyDevice = false;
   }
-  return Bodies;
+  // Errors in device code alone leave every host function as clang built
+  // it.
+  if (OnlyDevice)
+    return Rejected;
+
+  for (const FunctionDecl *Function : HoldErrors) {
+    markRejected(Context, *const_cast<FunctionDecl *>(Function));
+    Rejected.Skipped.push_back(Function);
+  }
+  HostFunctions Host(SM);
+  Host.TraverseDecl(Context.getTranslationUnitDecl());
+  RejectedUse Uses(SM, Declarations);
+  size_t InMainFile = 0, AnalysedInMainFile = 0;
+  for (FunctionDecl *Function : Host.Found) {
+    bool Main = SM.isInMainFile(SM.getExpansionLoc(Function->getLocation()));
+    InMainFile += Main;
+    if (HoldErrors.contains(Function))
+      continue;
+    std::optional<FilePosition> Where = positionOf(SM, Function->getLocation());
+    bool Rejects = Where && llvm::any_of(Declarations,
+                                         [&](const FileSpan &Span) { return Span.holds(*Where); });
+    if (!Rejects && !Uses.in(*Function)) {
+      AnalysedInMainFile += Main;
+      continue;
+    }
+    Rejected.HostCode.push_back(Function->getSourceRange());
+    markRejected(Context, *Function);
+    Rejected.Skipped.push_back(Function);
+  }
+  if (InMainFile && !AnalysedInMainFile)
+    return std::nullopt;
+  return Rejected;
 }
 
 bool isDeclarationNvccAccepts(const UnitError &Error) {
   return !Error.Fatal && Error.Id == diag::err_function_template_partial_spec;
 }
 
-bool bodyHolds(const SourceManager &SM, SourceRange Body, SourceLocation Where) {
-  std::optional<FileSpan> Span = spanOf(SM, Body);
+bool rangeHolds(const SourceManager &SM, SourceRange Range, SourceLocation Where) {
+  std::optional<FileSpan> Span = spanOf(SM, Range);
   std::optional<FilePosition> Position = positionOf(SM, Where);
   return Span && Position && Span->holds(*Position);
 }
