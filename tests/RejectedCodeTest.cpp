@@ -158,6 +158,15 @@ void user(Broken &b) {
 })",
       1,
       {"the declaration of 'Broken' (" + at(FirstLine) + ")", "user (" + at(FirstLine + 1) + ")"});
+  // One declaration with two errors is named once.
+  expectSetAside(
+      R"(struct Broken { unknown_type first; unknown_type second; };
+void user(Broken &b) {
+  float *d;
+  (void)cudaMalloc((void **)&d, 64);
+})",
+      2,
+      {"the declaration of 'Broken' (" + at(FirstLine) + ")", "user (" + at(FirstLine + 1) + ")"});
   // A kernel's signature is seen by the host code that launches it.
   expectSetAside(R"(__global__ void kernel(int x = "bad") {})", 1,
                  {"kernel (" + at(FirstLine) + ")"});

@@ -325,10 +325,14 @@ std::optional<RejectedCode> setAsideRejectedCode(ASTContext &Context,
     std::optional<FileSpan> Span = Holder ? spanOf(SM, Holder->getSourceRange()) : std::nullopt;
     if (!Span)
       return std::nullopt;
+    OnlyDevice = false;
+    // A declaration may hold many errors (every member of a class of a
+    // header not found).
+    if (llvm::is_contained(Rejected.Skipped, Holder))
+      continue;
     Rejected.HostCode.push_back(Holder->getSourceRange());
     Declarations.push_back(*Span);
     Rejected.Skipped.push_back(Holder);
-    OnlyDevice = false;
   }
   // Errors in device code alone leave every host function as clang built
   // it.
