@@ -274,7 +274,7 @@ def test_header(server, helpers):
            "closing a file clears its diagnostics")
 
 
-def expect_broken_unit_analyzed(server, path, text, error, what):
+def expect_broken_unit_analyzed(server, path, text, error, what, logged_as="did not parse"):
     """A unit with a parse error: what parsed is still analysed and published,
     and the error is logged to the editor."""
     path.write_text(text)
@@ -283,16 +283,23 @@ def expect_broken_unit_analyzed(server, path, text, error, what):
     expect((7, 28, "cuda-alloc-pointer-arg") in summary(diagnostics),
            f"what parsed is still analysed: {summary(diagnostics)}")
     logged = [m for m in server.seen if m.get("method") == "window/logMessage"
-              and f"'{path}' did not parse" in m["params"]["message"]]
+              and f"'{path}'" in m["params"]["message"]
+              and logged_as in m["params"]["message"]]
     expect(logged and error in logged[-1]["params"]["message"],
            f"the parse error of {what} is logged to the editor")
 
 
 def test_unparsable(server, root):
-    expect_broken_unit_analyzed(server, root / "src" / "broken.cu",
-                                KERNEL + "undeclared_type value;\n",
-                                "unknown type name 'undeclared_type'", "a unit that does not parse")
+    # A brace between declarations: nothing can be set aside.
+    expect_broken_unit_analyzed(server, root / "src" / "broken.cu", KERNEL + "}\n",
+                                "extraneous closing brace", "a unit that does not parse")
     print("unparsable unit: findings published, the error logged")
+    # A declaration that holds an error is set aside, and the rest analysed.
+    expect_broken_unit_analyzed(server, root / "src" / "partly.cu",
+                                KERNEL + "undeclared_type value;\n",
+                                "unknown type name 'undeclared_type'", "a unit partly analysed",
+                                logged_as="partially analysed")
+    print("partly analysed unit: findings published, the error logged")
 
 
 def test_deeply_nested(server, root):
