@@ -772,10 +772,15 @@ std::optional<ToolchainSetup> toolchainSetup(const char *Argv0) {
   Toolchain.HostCompilerInclude = hostCompilerOpenMpInclude(Toolchain.ResourceDir);
   Toolchain.CudaPath = Toolkit.Path;
   if (Toolkit.Path)
-    if (std::optional<ToolkitVersion> Version = readToolkitVersion(*Toolkit.Path))
+    if (std::optional<ToolkitVersion> Version = readToolkitVersion(*Toolkit.Path)) {
       Toolchain.CudaVersion = Version->Number;
+      Toolchain.NvccVersion = Version->Text;
+    }
   static int MainAddress;
   Toolchain.BundledCudaInclude = bundledCudaIncludeDir(Argv0, &MainAddress);
+  if (!Toolkit.Path)
+    if (std::optional<ToolkitVersion> Version = readHeadersVersion(Toolchain.BundledCudaInclude))
+      Toolchain.NvccVersion = Version->Text;
   Toolchain.NvccCompatHeader = nvccCompatHeader(Toolchain.BundledCudaInclude);
   // Without them every unit would fail on its first CUDA include.
   if (!Toolkit.Path && !sys::fs::exists(Toolchain.BundledCudaInclude + "/cuda_runtime.h")) {

@@ -152,7 +152,8 @@ TEST(CommandTranslationTest, TranslatesTheCommandCMake325Writes) {
 
   EXPECT_EQ(commandFlags(Translated),
             Strings({"-DGREETING=\"hi there\"", "-DWITH_COMMA=1", "-I/work/include", "-isystem",
-                     "/usr/local/cuda/include", "-O3", "-DNDEBUG", "-fPIC", "-Wall", "-std=c++17",
+                     "/usr/local/cuda/include", "-O3", "-DNDEBUG", "-fPIC",
+                     "-D__CUDACC_RELAXED_CONSTEXPR__", "-Wall", "-std=c++17",
                      "-x", "cuda", "-fgpu-rdc", "--cuda-gpu-arch=sm_80", "--cuda-gpu-arch=sm_90"}))
       << shown(Translated);
   EXPECT_EQ(Translated.Notices,
@@ -309,16 +310,53 @@ TEST(CommandTranslationTest, ConsumesTheValuesOfDroppedFlags) {
   EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
 }
 
-TEST(CommandTranslationTest, DropsDeviceOnlyAndLanguageExtensionFlags) {
+TEST(CommandTranslationTest, DropsDeviceOnlyFlags) {
   TranslatedCommand Translated =
-      translate("nvcc --expt-relaxed-constexpr -expt-relaxed-constexpr --extended-lambda "
-                "--expt-extended-lambda -G -lineinfo --use_fast_math -use_fast_math "
+      translate("nvcc -G -lineinfo --use_fast_math -use_fast_math "
                 "-res-usage --resource-usage -src-in-ptx -keep -dlto "
                 "-Wno-deprecated-gpu-targets -allow-unsupported-compiler -c --compile "
                 "a.cu");
 
   EXPECT_TRUE(commandFlags(Translated).empty()) << shown(Translated);
   EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
+}
+
+// clang accepts the language extensions without being asked; the macro nvcc
+// defines for each is code's to read (the toolkit's cuda_runtime.h includes
+// <functional> for extended lambdas).
+TEST(CommandTranslationTest, LanguageExtensionFlagsDefineNvccsMacros) {
+  TranslatedCommand Translated =
+      translate("nvcc --expt-relaxed-constexpr -expt-relaxed-constexpr --extended-lambda "
+                "--expt-extended-lambda a.cu");
+
+  EXPECT_EQ(commandFlags(Translated),
+            Strings({"-D__CUDACC_RELAXED_CONSTEXPR__", "-D__CUDACC_RELAXED_CONSTEXPR__",
+                     "-D__CUDACC_EXTENDED_LAMBDA__", "-D__CUDACC_EXTENDED_LAMBDA__"}))
+      << shown(Translated);
+  EXPECT_TRUE(Translated.Notices.empty()) << shown(Translated);
+}
+
+// nvcc defines __NVCC__ and its version for every file it compiles, before
+// the command's own -D and -U; clang and gcc commands get none.
+TEST(CommandTranslationTest, NvccCommandsGetNvccsPredefinedMacros) {
+  ToolchainSetup Toolchain = toolkitSetup();
+  Toolchain.NvccVersion = "13.0.48";
+  Strings Nvcc = {"-D__NVCC__=1", "-D__CUDACC_VER_MAJOR__=13", "-D__CUDACC_VER_MINOR__=0",
+                  "-D__CUDACC_VER_BUILD__=48"};
+  TranslatedCommand Translated = translate("nvcc -U__NVCC__ a.cu", Toolchain);
+  EXPECT_TRUE(hasSequence(Translated.Arguments, Nvcc)) << shown(Translated);
+  EXPECT_GT(llvm::find(Translated.Arguments, "-U__NVCC__") - Translated.Arguments.begin(),
+            llvm::find(Translated.Arguments, "-D__NVCC__=1") - Translated.Arguments.begin());
+  EXPECT_TRUE(hasSequence(translate("nvcc -c host.cpp", Toolchain, "/work/src/host.cpp").Arguments,
+                          Nvcc));
+  Toolchain.NvccVersion = "12.9";
+  EXPECT_TRUE(hasSequence(translate("nvcc a.cu", Toolchain).Arguments,
+                          {"-D__NVCC__=1", "-D__CUDACC_VER_MAJOR__=12", "-D__CUDACC_VER_MINOR__=9",
+                           "-D__CUDACC_VER_BUILD__=0"}));
+  for (const char *Other : {"clang++ -x cuda a.cu", "g++ -c host.cpp"})
+    EXPECT_FALSE(hasPrefix(translate(Other, Toolchain).Arguments, "-D__NVCC__")) << Other;
+  Toolchain.NvccVersion.clear();
+  EXPECT_FALSE(hasPrefix(translate("nvcc a.cu", Toolchain).Arguments, "-D__NVCC__"));
 }
 
 TEST(CommandTranslationTest, DropsNvccWerrorInEveryForm) {

@@ -50,6 +50,11 @@
 #include <cstdlib>
 #include <new>
 #include <utility>
+/* nvcc --extended-lambda (which defines __CUDACC_EXTENDED_LAMBDA__) makes
+ * <functional> visible too. */
+#if defined(__CUDACC_EXTENDED_LAMBDA__)
+#include <functional>
+#endif
 
 /* clang's own CUDA support makes the driver API (and so CUDA_VERSION)
  * visible in every CUDA translation unit; do the same. */

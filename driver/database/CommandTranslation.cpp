@@ -223,10 +223,16 @@ const NvccOption NvccOptions[] = {
     {"default-stream", "default-stream", TakesValue, NvccAction::Call, {}, setDefaultStream},
     {"compiler-options", "Xcompiler", TakesValue, NvccAction::Call, {}, addHostFlags},
     {"options-file", "optf", TakesValue, NvccAction::Call, {}, ignoreOptionsFile},
-    // clang accepts these language extensions without being asked.
-    {"expt-relaxed-constexpr", "expt-relaxed-constexpr", NoValue, Drop},
-    {"extended-lambda", "extended-lambda", NoValue, Drop},
-    {"expt-extended-lambda", "expt-extended-lambda", NoValue, Drop},
+    // clang accepts these language extensions without being asked; nvcc
+    // defines a macro for each, which code reads (the toolkit's
+    // cuda_runtime.h includes <functional> and <utility> for extended
+    // lambdas).
+    {"expt-relaxed-constexpr", "expt-relaxed-constexpr", NoValue, NvccAction::Emit,
+     "-D__CUDACC_RELAXED_CONSTEXPR__"},
+    {"extended-lambda", "extended-lambda", NoValue, NvccAction::Emit,
+     "-D__CUDACC_EXTENDED_LAMBDA__"},
+    {"expt-extended-lambda", "expt-extended-lambda", NoValue, NvccAction::Emit,
+     "-D__CUDACC_EXTENDED_LAMBDA__"},
     {"no-host-device-initializer-list", "nohdinitlist", NoValue, Drop},
     {"no-host-device-move-forward", "nohdmoveforward", NoValue, Drop},
     // Read before the other flags: see NvccTranslator.
@@ -866,6 +872,29 @@ std::vector<std::string> wrapperIncludeFlags(llvm::StringRef CudaPath) {
   return {"-iquote", std::string(Include)};
 }
 
+// The macros nvcc defines for every file it compiles and clang does not:
+// host code picks an API or a workaround by them (`#if __CUDACC_VER_MAJOR__
+// >= 11`, `#if defined(__NVCC__)`). Before the command's own flags, so that
+// its -U and -D win. The analysis hides them from system headers
+// (run/NvccMacros.h): CCCL and <nv/target> read __NVCC__ as nvcc's own front
+// end and would pick builtins clang lacks.
+std::vector<std::string> nvccMacroFlags(const CompileCommand &Command,
+                                        const ToolchainSetup &Toolchain) {
+  size_t Compiler = compilerIndex(Command.Arguments);
+  if (Toolchain.NvccVersion.empty() || Compiler >= Command.Arguments.size() ||
+      compilerKind(Command.Arguments[Compiler]) != CompilerKind::Nvcc)
+    return {};
+  llvm::SmallVector<llvm::StringRef, 3> Parts;
+  llvm::StringRef(Toolchain.NvccVersion).split(Parts, '.');
+  auto Part = [&](size_t I) {
+    unsigned Number = 0;
+    return I < Parts.size() && !Parts[I].getAsInteger(10, Number) ? Number : 0u;
+  };
+  return {"-D__NVCC__=1", "-D__CUDACC_VER_MAJOR__=" + std::to_string(Part(0)),
+          "-D__CUDACC_VER_MINOR__=" + std::to_string(Part(1)),
+          "-D__CUDACC_VER_BUILD__=" + std::to_string(Part(2))};
+}
+
 } // namespace
 
 TranslatedCommand translateCompileCommand(const CompileCommand &Command,
@@ -884,6 +913,7 @@ TranslatedCommand translateCompileCommand(const CompileCommand &Command,
     raiseStandardForToolkit(CommandFlags, Toolchain, Notices);
     append(Result.Arguments, wrapperIncludeFlags(*Toolchain.CudaPath));
   }
+  append(Result.Arguments, nvccMacroFlags(Command, Toolchain));
   append(Result.Arguments, std::move(CommandFlags));
   append(Result.Arguments, analysisFlags(Toolchain, Cuda, CommandUsesToolkit,
                                          unitLanguage(Command) == UnitLanguage::C));

@@ -26,6 +26,10 @@ struct ToolchainSetup {
   // The toolkit's CUDA_VERSION (13000), 0 where unknown or none: a command
   // asking for an older C++ standard than its headers need is raised to it.
   int CudaVersion = 0;
+  // The version of the CUDA headers the units are parsed against, the
+  // toolkit's ("13.0.48") or the bundled headers' ("12.9"): that of the nvcc
+  // a command's nvcc stands for. Empty where unknown.
+  std::string NvccVersion;
   // Searched after every other include directory: GCC's own, for the headers
   // clang's resource directory lacks (hostCompilerOpenMpInclude).
   std::string HostCompilerInclude;

@@ -226,6 +226,10 @@ std::optional<ToolkitVersion> readToolkitVersion(llvm::StringRef ToolkitRoot) {
                            "CUDART_VERSION");
 }
 
+std::optional<ToolkitVersion> readHeadersVersion(llvm::StringRef IncludeDir) {
+  return versionFromHeader(joinPath(IncludeDir, "cuda.h"), "CUDA_VERSION");
+}
+
 std::string hostCompilerOpenMpInclude(llvm::StringRef ResourceDir) {
   if (llvm::sys::fs::exists(joinPath(ResourceDir, "include", "omp.h")))
     return {};

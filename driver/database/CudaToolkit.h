@@ -49,6 +49,9 @@ struct ToolkitVersion {
   std::string ReadFrom;
 };
 std::optional<ToolkitVersion> readToolkitVersion(llvm::StringRef ToolkitRoot);
+// The version of a set of CUDA headers without a toolkit around them (the
+// bundled ones): the CUDA_VERSION of IncludeDir/cuda.h ("12.9").
+std::optional<ToolkitVersion> readHeadersVersion(llvm::StringRef IncludeDir);
 
 // The oldest C++ standard the toolkit's own C++ headers (Thrust, CUB,
 // libcu++, and the cuda_fp16/bf16 headers built on them) compile in, as its

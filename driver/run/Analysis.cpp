@@ -6,6 +6,7 @@
 #include "UncheckedErrorCheck.h"
 #include "analyzer/AnalyzerEngine.h"
 #include "run/Nolint.h"
+#include "run/NvccMacros.h"
 #include "run/NvccSpellings.h"
 #include "run/Preamble.h"
 #include "run/RejectedCode.h"
@@ -406,6 +407,7 @@ public:
       Checks.back()->registerMatchers(Finder);
     }
     Recorder = &ErrorRecorder::installOn(Compiler.getDiagnostics());
+    Compiler.getPreprocessor().addPPCallbacks(nvccMacrosInUserCode(Compiler.getPreprocessor()));
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::make_unique<ParseEndMarker>(ParseEnd));
     Consumers.push_back(std::make_unique<RejectedCodeTriage>(Compiler.getDiagnostics(), *Recorder,

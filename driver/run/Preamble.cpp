@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "run/Preamble.h"
 
+#include "run/NvccMacros.h"
 #include "run/OutcomeEncoding.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
@@ -124,10 +125,16 @@ std::optional<std::vector<FileRead>> unchangedFiles(llvm::StringRef ListPath) {
   return Files;
 }
 
-// GeneratePCHAction, remembering which files it read.
+// GeneratePCHAction, remembering which files it read. Its headers see
+// nvcc's macros as the unit's analysis shows them.
 class RecordingPCHAction : public GeneratePCHAction {
 public:
   explicit RecordingPCHAction(std::vector<FileRead> &Files) : Files(Files) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &Compiler,
+                                                 llvm::StringRef InFile) override {
+    Compiler.getPreprocessor().addPPCallbacks(nvccMacrosInUserCode(Compiler.getPreprocessor()));
+    return GeneratePCHAction::CreateASTConsumer(Compiler, InFile);
+  }
   void EndSourceFileAction() override {
     Files = filesRead(getCompilerInstance().getSourceManager());
     GeneratePCHAction::EndSourceFileAction();
