@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "run/NvccMacros.h"
 
+#include "clang/Lex/ExternalPreprocessorSource.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -31,6 +32,9 @@ public:
       return;
     bool System = SrcMgr::isSystem(Kind);
     for (size_t I = 0; I < Names.size(); ++I) {
+      // A macro a PCH defines is read from it when first asked for.
+      if (Names[I]->isOutOfDate() && PP.getExternalSource())
+        PP.getExternalSource()->updateOutOfDateIdentifier(*Names[I]);
       MacroInfo *Current = PP.getMacroInfo(Names[I]);
       if (System && Current) {
         // The definition the command gave, to be given back.
