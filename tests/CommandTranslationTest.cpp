@@ -153,8 +153,8 @@ TEST(CommandTranslationTest, TranslatesTheCommandCMake325Writes) {
   EXPECT_EQ(commandFlags(Translated),
             Strings({"-DGREETING=\"hi there\"", "-DWITH_COMMA=1", "-I/work/include", "-isystem",
                      "/usr/local/cuda/include", "-O3", "-DNDEBUG", "-fPIC",
-                     "-D__CUDACC_RELAXED_CONSTEXPR__", "-Wall", "-std=c++17",
-                     "-x", "cuda", "-fgpu-rdc", "--cuda-gpu-arch=sm_80", "--cuda-gpu-arch=sm_90"}))
+                     "-D__CUDACC_RELAXED_CONSTEXPR__", "-Wall", "-std=c++17", "-x", "cuda",
+                     "-fgpu-rdc", "--cuda-gpu-arch=sm_80", "--cuda-gpu-arch=sm_90"}))
       << shown(Translated);
   EXPECT_EQ(Translated.Notices,
             Strings({"dropped flag '-fno-gnu-unique' that clang does not know"}));
@@ -347,8 +347,8 @@ TEST(CommandTranslationTest, NvccCommandsGetNvccsPredefinedMacros) {
   EXPECT_TRUE(hasSequence(Translated.Arguments, Nvcc)) << shown(Translated);
   EXPECT_GT(llvm::find(Translated.Arguments, "-U__NVCC__") - Translated.Arguments.begin(),
             llvm::find(Translated.Arguments, "-D__NVCC__=1") - Translated.Arguments.begin());
-  EXPECT_TRUE(hasSequence(translate("nvcc -c host.cpp", Toolchain, "/work/src/host.cpp").Arguments,
-                          Nvcc));
+  EXPECT_TRUE(
+      hasSequence(translate("nvcc -c host.cpp", Toolchain, "/work/src/host.cpp").Arguments, Nvcc));
   Toolchain.NvccVersion = "12.9";
   EXPECT_TRUE(hasSequence(translate("nvcc a.cu", Toolchain).Arguments,
                           {"-D__NVCC__=1", "-D__CUDACC_VER_MAJOR__=12", "-D__CUDACC_VER_MINOR__=9",

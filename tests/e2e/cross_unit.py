@@ -769,11 +769,16 @@ def unparsed_caller(args):
                                {"launchers.cu": LAUNCHERS_CU, "broken.cu": BROKEN_CU,
                                 "model.cu": MODEL_CU})
     for summaries in (True, False):
+        # The unit with errors is analysed without the function that holds
+        # them and with its missing header read as empty.
         result = lint(args, "-j1", "--checks=-*,cuda-unchecked-error",
-                      expect=(harness.EXIT_ERROR,), summaries=summaries)
+                      expect=(harness.EXIT_FINDINGS,), summaries=summaries)
         report = harness.report(result.stdout)
-        harness.expect([p["file"].rsplit("/", 1)[-1] for p in report["problems"]] == ["broken.cu"],
-                       f"problems: {report['problems']}")
+        harness.expect(report["problems"] == [], f"problems: {report['problems']}")
+        skipped = [run["codeSkipped"] for run in report["analysis"]
+                   if run["file"].endswith("broken.cu")]
+        harness.expect(skipped == [[f"configuredElsewhere ({args.work_dir / 'src' / 'broken.cu'}:14)"]],
+                       f"the function with the errors is skipped: {skipped}")
         got = {(f["file"].rsplit("/", 1)[-1], f["line"], f["check"]) for f in report["findings"]}
         if summaries:
             harness.expect(got == marks, f"with summaries: {sorted(got)}")
