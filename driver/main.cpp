@@ -335,7 +335,10 @@ UnitSelection selectUnits(const std::vector<std::string> &FallbackFlags, bool Ha
   return Selection;
 }
 
-bool isShownFile(const Finding &Found, const StringSet<> &MainFiles, const Regex &Headers) {
+bool isShownFile(const Finding &Found, const CompileCommand &Unit, const StringSet<> &MainFiles,
+                 const Regex &Headers) {
+  if (!Unit.ShownHeader.empty())
+    return Found.Where.File == Unit.ShownHeader;
   return MainFiles.contains(Found.Where.File) || Headers.match(Found.Where.File);
 }
 
@@ -648,7 +651,7 @@ size_t collectReport(const std::vector<Unit> &Units, const std::vector<size_t> &
     if (!Report.Runs.back().SetAside.empty())
       Notes.add(setAsideNotice(Units[I].Command.File, Report.Runs.back().SetAside));
     for (Finding &Found : Outcome.Findings) {
-      if (!isShownFile(Found, MainFiles, Settings.HeaderFilter))
+      if (!isShownFile(Found, Units[I].Command, MainFiles, Settings.HeaderFilter))
         continue;
       Settings.applyWarningsAsErrors(Found);
       Shown.push_back({std::move(Found), I});

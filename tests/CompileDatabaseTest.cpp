@@ -222,6 +222,27 @@ TEST(CompileDatabaseTest, ReportsAndSkipsMalformedEntriesButLoadsTheRest) {
                     Json + ": entry 7: 'command' is empty; skipped"));
 }
 
+// A header is linted through the first unit whose main file includes it by
+// a path that ends at one of its path components.
+TEST(CompileDatabaseTest, FindsTheFirstUnitThatIncludesAHeader) {
+  TempDir Dir;
+  std::string Header = Dir.path("src/solver/cg_solve.cuh");
+  CompileDatabase Database;
+  Database.Commands = {
+      commandFor(Dir.write("src/other.cu", "#include \"solve.cuh\"\n#include <cg_solve.cuh.in>\n"),
+                 {"nvcc"}),
+      commandFor(Dir.write("src/main.cu", "int x;\n  #  include <solver/cg_solve.cuh>\n"),
+                 {"nvcc"}),
+      commandFor(Dir.write("src/later.cu", "#include \"./solver/../solver/cg_solve.cuh\"\n"),
+                 {"nvcc"})};
+  const CompileCommand *Including = includingCommand(Database, Header);
+  ASSERT_NE(Including, nullptr);
+  EXPECT_EQ(Including->File, Dir.path("src/main.cu"));
+  EXPECT_EQ(includingCommand(Database, Dir.path("src/solver/unused.cuh")), nullptr);
+  // A unit does not include itself.
+  EXPECT_EQ(includingCommand(Database, Dir.path("src/other.cu")), nullptr);
+}
+
 TEST(CompileDatabaseTest, AMissingFileIsNotLoaded) {
   TempDir Dir;
   CompileDatabase Database = loadCompileDatabase(Dir.path("compile_commands.json"));

@@ -44,7 +44,8 @@ void selectFromDatabase(const CompileDatabase &Database, UnitSelection &Selectio
 }
 
 // The sources named on the command line, each with its database entries, or
-// the entry of its closest neighbour (a header), or default flags.
+// a unit that includes it (a header), or the entry of its closest neighbour,
+// or default flags.
 void selectSources(const UnitRequest &Request, const CompileDatabase &Database,
                    UnitSelection &Selection) {
   for (const std::string &Source : Request.Sources) {
@@ -54,7 +55,13 @@ void selectSources(const UnitRequest &Request, const CompileDatabase &Database,
       Selection.Commands.push_back(*Command);
     if (!Matching.empty())
       continue;
-    if (const CompileCommand *Closest = closestCommand(Database, File)) {
+    if (const CompileCommand *Including = includingCommand(Database, File)) {
+      Selection.Notices.push_back("'" + Source + "' has no entry in '" + Database.Path +
+                                  "'; analysed through '" + Including->File +
+                                  "', which includes it (only its findings are shown)");
+      Selection.Commands.push_back(*Including);
+      Selection.Commands.back().ShownHeader = File;
+    } else if (const CompileCommand *Closest = closestCommand(Database, File)) {
       Selection.Notices.push_back("'" + Source + "' has no entry in '" + Database.Path +
                                   "'; using the command of '" + Closest->File + "'");
       Selection.Commands.push_back(commandWithFile(*Closest, File));
