@@ -708,7 +708,8 @@ TEST(OutputTextTest, SetAsideNoticeNamesTheHostCodeSkipped) {
                     {"f (/src/a.cu:3)", "g (/src/a.cu:5)", "h (/src/a.cu:7)", "k (/src/a.cu:9)"},
                     {"/src/a.cu:1:10: error: 'x.h' file not found"}});
   EXPECT_EQ(Partly, "partially analysed '/src/a.cu' without the code clang rejects (nvcc may "
-                    "accept it; cudalint does not analyse it): 4 errors; 4 skipped: f "
+                    "accept it; cudalint does not analyse it): 4 errors; 4 skipped by the "
+                    "path-sensitive checks (the AST checks report on what parsed): f "
                     "(/src/a.cu:3), g (/src/a.cu:5), h (/src/a.cu:7) and 1 more; 1 header not "
                     "found, read as empty\n  /src/a.cu:1:10: error: 'x.h' file not found\n  e2\n  "
                     "e3\n  and 1 more");

@@ -460,7 +460,8 @@ std::string setAsideNotice(llvm::StringRef Unit, const CodeSetAside &SetAside) {
              "may accept it; cudalint does not analyse it): " +
              counted(Errors.size(), "error", "errors");
     if (!SetAside.Skipped.empty()) {
-      Notice += "; " + std::to_string(SetAside.Skipped.size()) + " skipped: ";
+      Notice += "; " + std::to_string(SetAside.Skipped.size()) +
+                " skipped by the path-sensitive checks (the AST checks report on what parsed): ";
       for (size_t I = 0; I < SetAside.Skipped.size() && I < Shown; ++I)
         Notice += (I ? ", " : "") + SetAside.Skipped[I];
       if (SetAside.Skipped.size() > Shown)
