@@ -167,6 +167,15 @@ void user(Broken &b) {
 })",
       2,
       {"the declaration of 'Broken' (" + at(FirstLine) + ")", "user (" + at(FirstLine + 1) + ")"});
+  // A host function whose signature holds the error is skipped, named once,
+  // and so is its caller.
+  expectSetAside(R"(int convert(unknown_type value) { return 0; }
+void caller() { convert(0); })",
+                 1, {"convert (" + at(FirstLine) + ")", "caller (" + at(FirstLine + 1) + ")"});
+  // Errors in the signature and in the body.
+  expectSetAside(R"(int convert(unknown_type value) { int x = "bad"; return 0; }
+void caller() { convert(0); })",
+                 2, {"convert (" + at(FirstLine) + ")", "caller (" + at(FirstLine + 1) + ")"});
   // A kernel's signature is seen by the host code that launches it.
   expectSetAside(R"(__global__ void kernel(int x = "bad") {})", 1,
                  {"kernel (" + at(FirstLine) + ")"});

@@ -339,9 +339,12 @@ std::optional<RejectedCode> setAsideRejectedCode(ASTContext &Context,
   if (OnlyDevice)
     return Rejected;
 
+  // A function may hold errors in its signature and in its body; it is
+  // named once.
   for (const FunctionDecl *Function : HoldErrors) {
     markRejected(Context, *const_cast<FunctionDecl *>(Function));
-    Rejected.Skipped.push_back(Function);
+    if (!llvm::is_contained(Rejected.Skipped, Function))
+      Rejected.Skipped.push_back(Function);
   }
   HostFunctions Host(SM);
   Host.TraverseDecl(Context.getTranslationUnitDecl());
@@ -359,8 +362,11 @@ std::optional<RejectedCode> setAsideRejectedCode(ASTContext &Context,
       AnalysedInMainFile += Main;
       continue;
     }
-    Rejected.HostCode.push_back(Function->getSourceRange());
     markRejected(Context, *Function);
+    // A function whose signature holds the error is named already.
+    if (llvm::is_contained(Rejected.Skipped, Function))
+      continue;
+    Rejected.HostCode.push_back(Function->getSourceRange());
     Rejected.Skipped.push_back(Function);
   }
   if (InMainFile && !AnalysedInMainFile)
