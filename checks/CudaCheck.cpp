@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "CudaCheck.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
@@ -108,6 +110,28 @@ bool CudaCheck::boolOption(llvm::StringRef Name, bool Default) const {
 void CudaCheck::storeOption(CheckOptionMap &Options, llvm::StringRef Name,
                             llvm::StringRef Value) const {
   Options[(Id + "." + Name).str()] = Value.str();
+}
+
+// An implicit annotation: it prints with the AST, and travels with the
+// declaration to every check that is handed it.
+constexpr llvm::StringLiteral RejectedAnnotation = "cudalint: rejected by clang";
+
+void markRejected(ASTContext &Context, FunctionDecl &Function) {
+  Function.addAttr(AnnotateAttr::CreateImplicit(Context, RejectedAnnotation, nullptr, 0));
+}
+
+bool isRejected(const Decl &D) {
+  const auto *Function = dyn_cast<FunctionDecl>(&D);
+  // An instance's pattern, a member of a class template's instance's
+  // pattern: a few steps at most.
+  while (Function) {
+    if (const FunctionDecl *Definition = Function->getDefinition())
+      for (const auto *Annotation : Definition->specific_attrs<AnnotateAttr>())
+        if (Annotation->isImplicit() && Annotation->getAnnotation() == RejectedAnnotation)
+          return true;
+    Function = Function->getTemplateInstantiationPattern();
+  }
+  return false;
 }
 
 } // namespace cudalint

@@ -31,6 +31,17 @@ struct GpuTarget {
   bool EmbedsPtx;
 };
 
+// Code clang rejected in a unit that is analysed anyway (driver's
+// run/RejectedCode.h): a function whose body holds an error, or that uses a
+// declaration that does. Its body is not what nvcc compiles, so no check
+// reads it: the path-sensitive checks neither explore it nor follow calls
+// into it, and the AST checks take it for a function another unit defines.
+// `Function` is a definition; a template as written stands for its
+// instances.
+void markRejected(clang::ASTContext &Context, clang::FunctionDecl &Function);
+// Whether `D` is a function markRejected marked, or an instance of one.
+bool isRejected(const clang::Decl &D);
+
 // Everything a check may ask about the unit it runs on.
 class CheckContext {
 public:

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "KernelLaunchChecking.h"
 
+#include "CudaCheck.h"
 #include "FunctionMutations.h"
 #include "ProjectFunctions.h"
 #include "SourceText.h"
@@ -26,7 +27,7 @@ const FunctionDecl *definitionOf(const FunctionDecl *Function) {
   if (!Function)
     return nullptr;
   const FunctionDecl *Definition = nullptr;
-  if (Function->hasBody(Definition))
+  if (Function->hasBody(Definition) && !isRejected(*Definition))
     return Definition;
   return nullptr;
 }

@@ -395,7 +395,7 @@ UncheckedErrorCheck::statusParametersNeverRead(const FunctionDecl &Callee, ASTCo
   if (Inserted) {
     if (const FunctionSummary *Summary = StatusApi.projectFunction(&Callee))
       Known->second = Summary->IgnoresStatus;
-    else
+    else if (!isRejected(Callee))
       Known->second = ignoredStatusParameters(Callee, Context, StatusApi);
   }
   return Known->second;

@@ -207,6 +207,27 @@ void user() {
                        {"cuda-memory-leak", LeaksLine}, {"cuda-unchecked-error", FirstLine + 3}}));
 }
 
+// Nor do they read a skipped function's body: a status handed to it is not
+// "never read" because clang dropped the statement that reads it.
+TEST(RejectedCodeTest, ASTChecksDoNotReadSkippedBodies) {
+  AnalysisOptions Options;
+  for (const CheckDescription &Check : registeredChecks())
+    if (Check.Id == "cuda-unchecked-error")
+      Options.Checks.push_back(&Check);
+  std::string Code = std::string(Prelude) + R"(void report(cudaError_t status) {
+  int x = "bad";
+}
+void caller(float **d) { report(cudaMalloc((void **)d, 64)); })";
+  UnitOutcome Outcome =
+      analyzeUnit({"clang++", "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
+                   "--no-cuda-version-check", "-std=c++17", "-fsyntax-only", Unit},
+                  "/", Options, {{Unit, Code}});
+  EXPECT_FALSE(Outcome.Failed);
+  EXPECT_EQ(Outcome.CodeSkipped, std::vector<std::string>{"report (" + at(FirstLine) + ")"});
+  for (const Finding &F : Outcome.Findings)
+    EXPECT_NE(F.Where.Line, FirstLine + 3) << F.Message;
+}
+
 TEST(RejectedCodeTest, AMissingHeaderIsReadAsEmpty) {
   UnitOutcome Outcome = analyze(R"(#include "not-there.h"
 void user() {

@@ -3,6 +3,7 @@
 
 #include "CountedLoop.h"
 #include "CudaApi.h"
+#include "CudaCheck.h"
 #include "MemoryModel.h"
 
 #include "clang/AST/ASTContext.h"
@@ -710,28 +711,6 @@ void AnalysisScope::checkEndAnalysis(ExplodedGraph &Graph, BugReporter &Reporter
 }
 
 } // namespace
-
-// An implicit annotation: it prints with the AST, and travels with the
-// declaration to every check that is handed it.
-constexpr llvm::StringLiteral RejectedAnnotation = "cudalint: rejected by clang";
-
-void markRejected(ASTContext &Context, FunctionDecl &Function) {
-  Function.addAttr(AnnotateAttr::CreateImplicit(Context, RejectedAnnotation, nullptr, 0));
-}
-
-bool isRejected(const Decl &D) {
-  const auto *Function = dyn_cast<FunctionDecl>(&D);
-  // An instance's pattern, a member of a class template's instance's
-  // pattern: a few steps at most.
-  while (Function) {
-    if (const FunctionDecl *Definition = Function->getDefinition())
-      for (const auto *Annotation : Definition->specific_attrs<AnnotateAttr>())
-        if (Annotation->isImplicit() && Annotation->getAnnotation() == RejectedAnnotation)
-          return true;
-    Function = Function->getTemplateInstantiationPattern();
-  }
-  return false;
-}
 
 bool followsIntoBody(const CallEvent &Call, CheckerContext &C) {
   const Decl *Definition = Call.getRuntimeDefinition().getDecl();

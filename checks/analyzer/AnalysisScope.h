@@ -28,7 +28,7 @@
 // core.NullDereference gives its paths, which cudalint does not run.
 //
 // A function clang rejected (its body holds an error, or it uses a
-// declaration that does; driver/run/RejectedCode.h) is not explored, and a
+// declaration that does; isRejected in CudaCheck.h) is not explored, and a
 // call into it is evaluated as a call into another unit: what it is handed
 // and the program's globals are forgotten. Its body is not what nvcc
 // compiles, and following it would report what it lost (a release clang
@@ -42,12 +42,6 @@
 
 #include "llvm/ADT/StringRef.h"
 
-namespace clang {
-class ASTContext;
-class Decl;
-class FunctionDecl;
-} // namespace clang
-
 namespace clang::ento {
 class CallEvent;
 class CheckerContext;
@@ -59,12 +53,6 @@ namespace cudalint {
 // The name the scope checker is registered under; its reports are the
 // functions whose exploration stopped short, never findings.
 inline constexpr llvm::StringLiteral AnalysisScopeCheckerName = "cudalint.AnalysisScope";
-
-// Marks `Function` (a definition; a template as written stands for its
-// instances) as code clang rejected.
-void markRejected(clang::ASTContext &Context, clang::FunctionDecl &Function);
-// Whether `D` is a function markRejected marked, or an instance of one.
-bool isRejected(const clang::Decl &D);
 
 void registerAnalysisScope(clang::ento::CheckerRegistry &Registry);
 

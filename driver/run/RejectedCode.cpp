@@ -2,7 +2,7 @@
 #include "run/RejectedCode.h"
 
 #include "CudaApi.h"
-#include "analyzer/AnalysisScope.h"
+#include "CudaCheck.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -200,10 +200,6 @@ private:
   FilePosition Where;
   FileSpan Closest;
 };
-
-} // namespace
-
-namespace {
 
 // The declaration outside any function body, past namespaces and linkage
 // specifications, whose text holds `Where`; null where none does (the error
