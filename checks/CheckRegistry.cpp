@@ -16,6 +16,8 @@
 #include "analyzer/UnsynchronizedHostReadCheck.h"
 #include "analyzer/UseAfterFreeCheck.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 namespace cudalint {
 
 template <typename CheckType> static CheckDescription describe() {
@@ -56,6 +58,13 @@ static CheckDescription describePathSensitiveWithAstHalf() {
 static CheckDescription readingProjectSummaries(CheckDescription Description) {
   Description.ReadsProjectSummaries = true;
   return Description;
+}
+
+const CheckDescription *findCheck(llvm::StringRef Id) {
+  llvm::ArrayRef<CheckDescription> Checks = registeredChecks();
+  const CheckDescription *Found =
+      llvm::find_if(Checks, [&](const CheckDescription &Check) { return Check.Id == Id; });
+  return Found == Checks.end() ? nullptr : Found;
 }
 
 llvm::ArrayRef<CheckDescription> registeredChecks() {

@@ -48,6 +48,8 @@ struct CheckDescription {
 };
 
 llvm::ArrayRef<CheckDescription> registeredChecks();
+// The registered check `Id` names; null for none.
+const CheckDescription *findCheck(llvm::StringRef Id);
 
 // Every option of `Check` with its effective value, whichever kind of check
 // it is: for --dump-config and for validating option names.

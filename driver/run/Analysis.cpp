@@ -278,7 +278,8 @@ private:
   // Code clang rejected is not analysed: nothing is reported in device code
   // set aside, and no path-sensitive finding in host code skipped. The AST
   // checks report on what clang parsed of the latter, as they do on a unit
-  // that could not be analysed.
+  // that could not be analysed; a finding names its check, not its half, so
+  // a check with a path-sensitive half reports nothing there.
   bool inRejectedCode(FileTexts &Texts, const Finding &Found) {
     if (Triage.DeviceBodies.empty() && Triage.HostCode.empty())
       return false;
@@ -288,10 +289,8 @@ private:
     };
     if (llvm::any_of(Triage.DeviceBodies, Holds))
       return true;
-    const CheckDescription *Check = llvm::find_if(
-        registeredChecks(), [&](const CheckDescription &C) { return C.Id == Found.CheckId; });
-    return Check != registeredChecks().end() && Check->isPathSensitive() &&
-           llvm::any_of(Triage.HostCode, Holds);
+    const CheckDescription *Check = findCheck(Found.CheckId);
+    return Check && Check->isPathSensitive() && llvm::any_of(Triage.HostCode, Holds);
   }
 
   void reportUnpairedSuppressions(FileTexts &Texts) {

@@ -99,9 +99,8 @@ std::optional<WorkerRequest> decodeRequest(StringRef Message) {
     std::string Id;
     if (!In.text(Id))
       return std::nullopt;
-    const CheckDescription *Check =
-        llvm::find_if(registeredChecks(), [&](const CheckDescription &C) { return C.Id == Id; });
-    if (Check == registeredChecks().end())
+    const CheckDescription *Check = findCheck(Id);
+    if (!Check)
       return std::nullopt;
     Request.Options.Checks.push_back(Check);
   }
