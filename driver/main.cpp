@@ -463,7 +463,7 @@ UnitRun unitRun(const Unit &U, const UnitOutcome &Outcome) {
   Run.Directory = U.Command.Directory;
   Run.Command = U.Translated.Arguments;
   Run.Limits = Outcome.Limits;
-  Run.SetAside = {Outcome.ErrorsSetAside, Outcome.CodeSkipped, Outcome.IncludesNotFound};
+  Run.SetAside = Outcome.SetAside;
   if (Outcome.Failed)
     for (const CheckDescription *Check : U.Settings->Analysis.Checks)
       if (Check->isPathSensitive())

@@ -277,7 +277,7 @@ void deviceFree(float *d) { (void)cudaFree(d); }
 )");
   EXPECT_FALSE(Outcome.Failed);
   EXPECT_TRUE(Outcome.Errors.empty());
-  EXPECT_TRUE(Outcome.ErrorsSetAside.empty());
+  EXPECT_TRUE(Outcome.SetAside.Errors.empty());
   EXPECT_NE(Outcome.Summaries.find("deviceFree\treleases=0:device"), std::string::npos)
       << Outcome.Summaries;
 }

@@ -56,9 +56,9 @@ void expectSetAside(const std::string &Code, size_t Errors = 1,
   UnitOutcome Outcome = analyze(Code);
   EXPECT_FALSE(Outcome.Failed);
   EXPECT_TRUE(Outcome.Errors.empty());
-  ASSERT_EQ(Outcome.ErrorsSetAside.size(), Errors);
-  EXPECT_NE(Outcome.ErrorsSetAside[0].find("/rejected-code/unit.cu:"), std::string::npos);
-  EXPECT_EQ(Outcome.CodeSkipped, Skipped);
+  ASSERT_EQ(Outcome.SetAside.Errors.size(), Errors);
+  EXPECT_NE(Outcome.SetAside.Errors[0].find("/rejected-code/unit.cu:"), std::string::npos);
+  EXPECT_EQ(Outcome.SetAside.Skipped, Skipped);
   EXPECT_EQ(leakLines(Outcome), Leaks);
 }
 
@@ -67,8 +67,8 @@ void expectFailure(const std::string &Code) {
   UnitOutcome Outcome = analyze(Code);
   EXPECT_TRUE(Outcome.Failed);
   EXPECT_FALSE(Outcome.Errors.empty());
-  EXPECT_TRUE(Outcome.ErrorsSetAside.empty());
-  EXPECT_TRUE(Outcome.CodeSkipped.empty());
+  EXPECT_TRUE(Outcome.SetAside.Errors.empty());
+  EXPECT_TRUE(Outcome.SetAside.Skipped.empty());
   EXPECT_TRUE(Outcome.Findings.empty());
 }
 
@@ -77,7 +77,7 @@ std::string at(unsigned Line) { return std::string(Unit) + ":" + std::to_string(
 TEST(RejectedCodeTest, CleanUnitIsAnalyzed) {
   UnitOutcome Outcome = analyze("");
   EXPECT_FALSE(Outcome.Failed);
-  EXPECT_TRUE(Outcome.ErrorsSetAside.empty());
+  EXPECT_TRUE(Outcome.SetAside.Errors.empty());
   EXPECT_EQ(leakLines(Outcome), std::vector<unsigned>{LeaksLine});
 }
 
@@ -223,7 +223,7 @@ void caller(float **d) { report(cudaMalloc((void **)d, 64)); })";
                    "--no-cuda-version-check", "-std=c++17", "-fsyntax-only", Unit},
                   "/", Options, {{Unit, Code}});
   EXPECT_FALSE(Outcome.Failed);
-  EXPECT_EQ(Outcome.CodeSkipped, std::vector<std::string>{"report (" + at(FirstLine) + ")"});
+  EXPECT_EQ(Outcome.SetAside.Skipped, std::vector<std::string>{"report (" + at(FirstLine) + ")"});
   for (const Finding &F : Outcome.Findings)
     EXPECT_NE(F.Where.Line, FirstLine + 3) << F.Message;
 }
@@ -236,13 +236,13 @@ void user() {
   not_there(d);
 })");
   EXPECT_FALSE(Outcome.Failed);
-  ASSERT_EQ(Outcome.IncludesNotFound.size(), 1u);
-  EXPECT_NE(Outcome.IncludesNotFound[0].find(at(FirstLine) + ":10: error: 'not-there.h' file not "
-                                                             "found"),
+  ASSERT_EQ(Outcome.SetAside.Includes.size(), 1u);
+  EXPECT_NE(Outcome.SetAside.Includes[0].find(at(FirstLine) + ":10: error: 'not-there.h' file not "
+                                                              "found"),
             std::string::npos)
-      << Outcome.IncludesNotFound[0];
-  EXPECT_EQ(Outcome.ErrorsSetAside.size(), 2u);
-  EXPECT_EQ(Outcome.CodeSkipped, std::vector<std::string>{"user (" + at(FirstLine + 1) + ")"});
+      << Outcome.SetAside.Includes[0];
+  EXPECT_EQ(Outcome.SetAside.Errors.size(), 2u);
+  EXPECT_EQ(Outcome.SetAside.Skipped, std::vector<std::string>{"user (" + at(FirstLine + 1) + ")"});
   EXPECT_EQ(leakLines(Outcome), std::vector<unsigned>{LeaksLine});
 }
 
@@ -263,7 +263,7 @@ TEST(RejectedCodeTest, AUnitWithNoHostFunctionLeftFails) {
       {{Unit, "void host() { int x = \"bad\"; }\nint g = \"bad\";\nvoid user() { g = 1; }\n"}});
   EXPECT_TRUE(Outcome.Failed);
   EXPECT_EQ(Outcome.Errors.size(), 2u);
-  EXPECT_TRUE(Outcome.CodeSkipped.empty());
+  EXPECT_TRUE(Outcome.SetAside.Skipped.empty());
 }
 
 } // namespace

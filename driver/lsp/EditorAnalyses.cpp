@@ -267,10 +267,8 @@ std::optional<std::vector<Finding>> EditorAnalyses::analyze(const Snapshot &Take
                    describeTiming(Outcome->Timing.ParseSeconds, Outcome->Timing.AnalysisSeconds,
                                   Outcome->Timing.PreambleUsed));
   // Said each time the file is analysed, as its findings are published.
-  if (!Outcome->ErrorsSetAside.empty())
-    Listener.log(MessageType::Info,
-                 setAsideNotice(Path, {Outcome->ErrorsSetAside, Outcome->CodeSkipped,
-                                       Outcome->IncludesNotFound}));
+  if (!Outcome->SetAside.empty())
+    Listener.log(MessageType::Info, setAsideNotice(Path, Outcome->SetAside));
   std::vector<Finding> Findings;
   for (Finding &Found : Outcome->Findings) {
     if (Found.Where.File != Path)

@@ -24,21 +24,6 @@ struct RunProblem {
   std::string Message; // already phrased for the user
 };
 
-// Clang's errors in code that was set aside so that the rest of a unit was
-// analysed (run/RejectedCode.h): in device code, a declaration nvcc
-// accepts, or host code, which is then named, as are the headers that were
-// not there and were read as empty.
-struct CodeSetAside {
-  std::vector<std::string> Errors; // "/src/a.cu:6:5: error: ..."
-  // The host functions and declarations not analysed: "ns::f (/src/a.cu:6)",
-  // "the declaration of 'table' (/src/a.cu:2)".
-  std::vector<std::string> Skipped;
-  std::vector<std::string> Includes; // the errors of the headers not found
-  bool empty() const { return Errors.empty(); }
-  // Whether host code is missing from the analysis.
-  bool partial() const { return !Skipped.empty() || !Includes.empty(); }
-};
-
 // How one unit was analysed, carried by the reports as run properties so
 // that "no finding" is never silently "not analysed".
 struct UnitRun {

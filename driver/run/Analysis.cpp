@@ -126,10 +126,10 @@ public:
     Triage.DeviceBodies = std::move(Rejected->DeviceBodies);
     Triage.HostCode = std::move(Rejected->HostCode);
     for (const UnitError &Error : Errors)
-      Outcome.ErrorsSetAside.push_back(Error.Text);
+      Outcome.SetAside.Errors.push_back(Error.Text);
     for (const Decl *Skipped : Rejected->Skipped)
-      Outcome.CodeSkipped.push_back(describeSkipped(*Skipped, Context.getSourceManager()));
-    Outcome.IncludesNotFound = std::move(Rejected->IncludesNotFound);
+      Outcome.SetAside.Skipped.push_back(describeSkipped(*Skipped, Context.getSourceManager()));
+    Outcome.SetAside.Includes = std::move(Rejected->IncludesNotFound);
   }
 
 private:
@@ -592,9 +592,7 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
     Outcome.Errors.clear();
     Outcome.Failed = Options.Verify && !Succeeded;
   } else {
-    Outcome.ErrorsSetAside.clear();
-    Outcome.CodeSkipped.clear();
-    Outcome.IncludesNotFound.clear();
+    Outcome.SetAside = {};
   }
   if (Outcome.Failed && Outcome.Errors.empty() && !Options.Verify)
     Outcome.Errors.push_back("clang could not process the unit");

@@ -61,15 +61,10 @@ struct UnitOutcome {
   // errors could not be analysed cleanly.
   std::vector<std::string> Errors;
   bool Failed = false;
-  // Clang's errors when the code that holds them was set aside and the rest
+  // The code that holds clang's errors, when it was set aside and the rest
   // of the unit analysed (run/RejectedCode.h): the unit did not fail, and
   // Errors is empty. Code nvcc may accept, which cudalint does not analyse.
-  std::vector<std::string> ErrorsSetAside;
-  // Of that code, the host functions and the declarations not analysed:
-  // "ns::f (a.cu:12)", "the declaration of 'table' (a.cu:3)".
-  std::vector<std::string> CodeSkipped;
-  // The errors of `#include`s of files that are not there, read as empty.
-  std::vector<std::string> IncludesNotFound;
+  CodeSetAside SetAside;
   // Every file clang read for the unit, with a digest of the bytes it
   // parsed: what the result cache keys the findings by.
   std::vector<FileRead> FilesRead;

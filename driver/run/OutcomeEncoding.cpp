@@ -182,7 +182,7 @@ std::string encodeOutcome(const UnitOutcome &Outcome) {
     Payload.text(Error);
   Payload.number(Outcome.Failed);
   for (const std::vector<std::string> *Texts :
-       {&Outcome.ErrorsSetAside, &Outcome.CodeSkipped, &Outcome.IncludesNotFound}) {
+       {&Outcome.SetAside.Errors, &Outcome.SetAside.Skipped, &Outcome.SetAside.Includes}) {
     Payload.number(Texts->size());
     for (const std::string &Text : *Texts)
       Payload.text(Text);
@@ -233,7 +233,7 @@ std::optional<UnitOutcome> decodeOutcomePayload(llvm::StringRef Payload) {
   if (!In.flag(Outcome.Failed))
     return std::nullopt;
   for (std::vector<std::string> *Texts :
-       {&Outcome.ErrorsSetAside, &Outcome.CodeSkipped, &Outcome.IncludesNotFound}) {
+       {&Outcome.SetAside.Errors, &Outcome.SetAside.Skipped, &Outcome.SetAside.Includes}) {
     size_t Count;
     if (!In.count(Count))
       return std::nullopt;
