@@ -457,56 +457,6 @@ const CompileCommand *closestCommand(const CompileDatabase &Database, llvm::Stri
   return Best;
 }
 
-namespace {
-
-// Whether `Spelled`, the path an #include names, ends `File` at a path
-// component.
-bool namesFile(llvm::StringRef Spelled, llvm::StringRef File) {
-  llvm::SmallString<128> Clean(Spelled);
-  llvm::sys::path::remove_dots(Clean, /*remove_dot_dot=*/true);
-  llvm::StringRef Tail = Clean;
-  return !Tail.empty() && File.ends_with(Tail) &&
-         (File.size() == Tail.size() ||
-          llvm::sys::path::is_separator(File[File.size() - Tail.size() - 1]));
-}
-
-// The paths a file's #include lines name, as written.
-std::vector<std::string> includedPaths(llvm::StringRef Path) {
-  std::vector<std::string> Paths;
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text = llvm::MemoryBuffer::getFile(Path);
-  if (!Text)
-    return Paths;
-  llvm::SmallVector<llvm::StringRef, 0> Lines;
-  (*Text)->getBuffer().split(Lines, '\n');
-  for (llvm::StringRef Line : Lines) {
-    Line = Line.ltrim();
-    if (!Line.consume_front("#"))
-      continue;
-    Line = Line.ltrim();
-    if (!Line.consume_front("include"))
-      continue;
-    Line = Line.ltrim();
-    if (Line.empty() || (Line.front() != '"' && Line.front() != '<'))
-      continue;
-    char Close = Line.front() == '"' ? '"' : '>';
-    size_t End = Line.find(Close, 1);
-    if (End != llvm::StringRef::npos)
-      Paths.push_back(Line.slice(1, End).str());
-  }
-  return Paths;
-}
-
-} // namespace
-
-const CompileCommand *includingCommand(const CompileDatabase &Database, llvm::StringRef File) {
-  for (const CompileCommand &Command : Database.Commands)
-    if (Command.File != File &&
-        llvm::any_of(includedPaths(Command.File),
-                     [&](const std::string &Spelled) { return namesFile(Spelled, File); }))
-      return &Command;
-  return nullptr;
-}
-
 CompileCommand commandWithFile(CompileCommand Command, const std::string &File) {
   for (std::string &Argument : Command.Arguments)
     if (Argument == Command.File ||

@@ -17,8 +17,8 @@ struct CompileCommand {
   std::string File;                   // absolute, dots removed
   std::vector<std::string> Arguments; // argv, argv[0] the compiler as written
   // A header linted through this unit, which includes it: only the findings
-  // in the header are shown (includingCommand). Empty for a unit linted as
-  // itself.
+  // in the header are shown (includingCommand, UnitSelection.h). Empty for a
+  // unit linted as itself.
   std::string ShownHeader;
 };
 
@@ -51,14 +51,6 @@ std::vector<const CompileCommand *> commandsForFile(const CompileDatabase &Datab
 // entry whose path shares the longest prefix with it, as clang's
 // interpolating database does; nullptr when the database lists nothing.
 const CompileCommand *closestCommand(const CompileDatabase &Database, llvm::StringRef File);
-
-// A file with no command of its own (a header, a .cu another file includes)
-// is linted through a unit that includes it, so that its templates are
-// instantiated as the program instantiates them: the first entry, in the
-// database's order, whose main file includes it by a path that names it
-// (`#include "cg_solve.hpp"`, `#include <solver/cg_solve.hpp>`); nullptr
-// when none does. Only the main files' own #include lines are read.
-const CompileCommand *includingCommand(const CompileDatabase &Database, llvm::StringRef File);
 
 // `Command` compiling `File` (absolute) instead of its own file.
 CompileCommand commandWithFile(CompileCommand Command, const std::string &File);

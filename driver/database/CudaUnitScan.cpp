@@ -92,24 +92,11 @@ llvm::StringRef includedName(llvm::StringRef Source, const scan::Directive &Incl
 }
 
 // For a unit that does not scan: whether its main file's own #include lines,
-// whatever their #if around them, name a CUDA library's header.
+// whatever their #if around them, name a CUDA library's header. Where the
+// scanner could not lex it, the scan's own verdict stands.
 bool mainFileNamesCudaHeader(const CompileCommand &Command) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
-      llvm::MemoryBuffer::getFile(Command.File);
-  if (!Text)
-    return false;
-  llvm::StringRef Source = (*Text)->getBuffer();
-  llvm::SmallVector<scan::Token> Tokens;
-  llvm::SmallVector<scan::Directive> Directives;
-  if (clang::scanSourceForDependencyDirectives(Source, Tokens, Directives))
-    return false; // the scanner could not lex it: the scan's own verdict stands
-  return llvm::any_of(Directives, [&](const scan::Directive &Directive) {
-    if (!llvm::is_contained(
-            {scan::pp_include, scan::pp_include_next, scan::pp_import, scan::pp___include_macros},
-            Directive.Kind))
-      return false;
-    llvm::StringRef Header = includedName(Source, Directive);
-    return !Header.empty() && CudaApi::libraryOfHeader(llvm::sys::path::filename(Header));
+  return llvm::any_of(includedHeaders(Command.File), [](const std::string &Header) {
+    return CudaApi::libraryOfHeader(llvm::sys::path::filename(Header));
   });
 }
 
@@ -122,6 +109,25 @@ bool includesCudaHeader(clang::tooling::DependencyScanningTool &Tool, const Scan
 }
 
 } // namespace
+
+std::vector<std::string> includedHeaders(llvm::StringRef Path) {
+  std::vector<std::string> Headers;
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text = llvm::MemoryBuffer::getFile(Path);
+  if (!Text)
+    return Headers;
+  llvm::StringRef Source = (*Text)->getBuffer();
+  llvm::SmallVector<scan::Token> Tokens;
+  llvm::SmallVector<scan::Directive> Directives;
+  if (clang::scanSourceForDependencyDirectives(Source, Tokens, Directives))
+    return Headers;
+  for (const scan::Directive &Directive : Directives)
+    if (llvm::is_contained(
+            {scan::pp_include, scan::pp_include_next, scan::pp_import, scan::pp___include_macros},
+            Directive.Kind))
+      if (llvm::StringRef Header = includedName(Source, Directive); !Header.empty())
+        Headers.push_back(Header.str());
+  return Headers;
+}
 
 std::vector<char> unitsUsingCuda(const std::vector<ScanUnit> &Units, unsigned Threads) {
   std::vector<char> UsingCuda(Units.size(), false);

@@ -29,6 +29,11 @@ struct ScanUnit {
   bool CountsCudaHeaders = true;
 };
 
+// The headers a file's own #include lines name, as written, without their
+// quotes or angle brackets, whatever #if is around them (clang's dependency
+// directives scanner reads them); none where it cannot be read or lexed.
+std::vector<std::string> includedHeaders(llvm::StringRef Path);
+
 // For each unit, whether it can hold a CUDA bug: a CUDA unit, or one that
 // includes a CUDA header. A unit whose scan fails (an #include that is not
 // found) counts when one of its main file's own #include lines names a CUDA

@@ -2,6 +2,7 @@
 #include "database/UnitSelection.h"
 
 #include "database/CommandTranslation.h"
+#include "database/CudaUnitScan.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -19,6 +20,17 @@ std::string absolutePath(StringRef Path) {
 }
 
 namespace {
+
+// Whether `Spelled`, the path an #include names, ends `File` at a path
+// component.
+bool namesFile(llvm::StringRef Spelled, llvm::StringRef File) {
+  llvm::SmallString<128> Clean(Spelled);
+  llvm::sys::path::remove_dots(Clean, /*remove_dot_dot=*/true);
+  llvm::StringRef Tail = Clean;
+  return !Tail.empty() && File.ends_with(Tail) &&
+         (File.size() == Tail.size() ||
+          llvm::sys::path::is_separator(File[File.size() - Tail.size() - 1]));
+}
 
 std::optional<std::string> databasePath(const UnitRequest &Request) {
   if (!Request.BuildPath.empty()) {
@@ -72,6 +84,15 @@ void selectSources(const UnitRequest &Request, const CompileDatabase &Database,
 }
 
 } // namespace
+
+const CompileCommand *includingCommand(const CompileDatabase &Database, llvm::StringRef File) {
+  for (const CompileCommand &Command : Database.Commands)
+    if (Command.File != File &&
+        llvm::any_of(includedHeaders(Command.File),
+                     [&](const std::string &Spelled) { return namesFile(Spelled, File); }))
+      return &Command;
+  return nullptr;
+}
 
 UnitSelection selectUnits(const UnitRequest &Request) {
   UnitSelection Selection;

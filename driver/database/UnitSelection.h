@@ -35,6 +35,14 @@ UnitSelection selectUnits(const UnitRequest &Request);
 // An absolute path with dots removed.
 std::string absolutePath(llvm::StringRef Path);
 
+// A file with no command of its own (a header, a .cu another file includes)
+// is linted through a unit that includes it, so that its templates are
+// instantiated as the program instantiates them: the first entry, in the
+// database's order, whose main file includes it by a path that names it
+// (`#include "cg_solve.hpp"`, `#include <solver/cg_solve.hpp>`); nullptr
+// when none does. Only the main files' own #include lines are read.
+const CompileCommand *includingCommand(const CompileDatabase &Database, llvm::StringRef File);
+
 } // namespace cudalint
 
 #endif
