@@ -890,9 +890,11 @@ std::vector<std::string> nvccMacroFlags(const CompileCommand &Command,
     unsigned Number = 0;
     return I < Parts.size() && !Parts[I].getAsInteger(10, Number) ? Number : 0u;
   };
-  return {"-D__NVCC__=1", "-D__CUDACC_VER_MAJOR__=" + std::to_string(Part(0)),
-          "-D__CUDACC_VER_MINOR__=" + std::to_string(Part(1)),
-          "-D__CUDACC_VER_BUILD__=" + std::to_string(Part(2))};
+  auto Define = [](llvm::StringRef Name, unsigned Value) {
+    return ("-D" + Name + "=" + llvm::Twine(Value)).str();
+  };
+  const auto &[Nvcc, Major, Minor, Build] = NvccPredefinedMacros;
+  return {Define(Nvcc, 1), Define(Major, Part(0)), Define(Minor, Part(1)), Define(Build, Part(2))};
 }
 
 } // namespace

@@ -8,6 +8,9 @@
 #include "CudaCheck.h"
 #include "database/CompileDatabase.h"
 
+#include "llvm/ADT/StringRef.h"
+
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,6 +37,13 @@ struct ToolchainSetup {
   // clang's resource directory lacks (hostCompilerOpenMpInclude).
   std::string HostCompilerInclude;
 };
+
+// The macros nvcc predefines for every file it compiles, in the order their
+// values are given: __NVCC__ (1), then its version's major, minor and build
+// numbers. An nvcc command's translation defines them; the analysis hides
+// them from system headers (run/NvccMacros.h).
+inline constexpr std::array<llvm::StringLiteral, 4> NvccPredefinedMacros = {
+    "__NVCC__", "__CUDACC_VER_MAJOR__", "__CUDACC_VER_MINOR__", "__CUDACC_VER_BUILD__"};
 
 struct TranslatedCommand {
   // argv for clang's driver: "clang++" ("clang" for a C unit), flags...,

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "run/NvccMacros.h"
 
+#include "database/CommandTranslation.h"
+
 #include "clang/Lex/ExternalPreprocessorSource.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
@@ -14,14 +16,11 @@ namespace cudalint {
 
 namespace {
 
-constexpr std::array<const char *, 4> NvccMacroNames = {
-    "__NVCC__", "__CUDACC_VER_MAJOR__", "__CUDACC_VER_MINOR__", "__CUDACC_VER_BUILD__"};
-
 class NvccMacros : public PPCallbacks {
 public:
   explicit NvccMacros(Preprocessor &PP) : PP(PP) {
-    for (size_t I = 0; I < NvccMacroNames.size(); ++I)
-      Names[I] = PP.getIdentifierInfo(NvccMacroNames[I]);
+    for (size_t I = 0; I < NvccPredefinedMacros.size(); ++I)
+      Names[I] = PP.getIdentifierInfo(NvccPredefinedMacros[I]);
   }
 
   void FileChanged(SourceLocation Where, FileChangeReason Reason, SrcMgr::CharacteristicKind Kind,
@@ -49,8 +48,8 @@ public:
 
 private:
   Preprocessor &PP;
-  std::array<IdentifierInfo *, NvccMacroNames.size()> Names{};
-  std::array<MacroInfo *, NvccMacroNames.size()> Saved{};
+  std::array<IdentifierInfo *, NvccPredefinedMacros.size()> Names{};
+  std::array<MacroInfo *, NvccPredefinedMacros.size()> Saved{};
 };
 
 } // namespace
