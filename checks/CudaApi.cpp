@@ -847,6 +847,18 @@ const CopyApi *CudaApi::copy(const FunctionDecl *Callee) const {
   return Api;
 }
 
+std::optional<unsigned> CudaApi::memsetByteValue(const FunctionDecl *Callee) const {
+  const CopyApi *Api = copy(Callee);
+  if (!Api || Api->Source || Api->DestinationIsSymbol)
+    return std::nullopt;
+  for (unsigned I = 0; I < Callee->getNumParams(); ++I)
+    if (const auto *Type =
+            Callee->getParamDecl(I)->getType().getCanonicalType()->getAs<BuiltinType>();
+        Type && Type->getKind() == BuiltinType::Int)
+      return I;
+  return std::nullopt;
+}
+
 std::optional<CopyDirection> CudaApi::memcpyKindDirection(uint64_t Kind) {
   for (const MemcpyKind &Row : MemcpyKinds)
     if (Row.Value == Kind)

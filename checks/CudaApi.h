@@ -465,6 +465,13 @@ public:
   // has the documented shape (each count an integer parameter).
   const ByteCountApi *byteCounts(const clang::FunctionDecl *Callee) const;
 
+  // The argument of a memset that is one byte to repeat, where the call
+  // takes it as an `int` (cudaMemset's `value`: "Value to set for each byte
+  // of specified memory"); std::nullopt for other calls, and for the driver
+  // API's cuMemsetD8/D16/D32, whose value parameter has the element's own
+  // width.
+  std::optional<unsigned> memsetByteValue(const clang::FunctionDecl *Callee) const;
+
   // Kernel launches through the API (cudaLaunchKernel, cuLaunchKernel ...)
   // and the calls that raise a kernel's shared memory limit.
   const LaunchApi *launch(const clang::FunctionDecl *Callee) const;

@@ -22,52 +22,69 @@ namespace cudalint {
 
 namespace {
 
-// A size as a multiple of one symbol: `n * 4` is {n, 4}, a constant is
-// {null, value}. Casts between integer types are looked through.
+// A size as a constant times a product of symbols: `n * 4` is {4, [n]},
+// `sizeof(double) * rows * cols` is {8, [cols, rows]}, a constant is {value,
+// []}. The symbols are sorted, so that products written in another order
+// (`rows * cols * 8` against `8 * cols * rows`) compare equal. Casts between
+// integer types are looked through.
 struct ScaledSize {
-  SymbolRef Symbol = nullptr;
   llvm::APSInt Factor;
+  llvm::SmallVector<SymbolRef, 2> Symbols;
 };
 
 std::optional<ScaledSize> scaled(SVal Size) {
   if (std::optional<llvm::APSInt> Constant =
           Size.getAsInteger() ? std::optional(*Size.getAsInteger()) : std::nullopt)
-    return ScaledSize{nullptr, llvm::APSInt(Constant->extOrTrunc(64), true)};
-  SymbolRef Symbol = Size.getAsSymbol();
-  llvm::APSInt Factor(llvm::APInt(64, 1), true);
-  while (Symbol) {
+    return ScaledSize{llvm::APSInt(Constant->extOrTrunc(64), true), {}};
+  SymbolRef Start = Size.getAsSymbol();
+  if (!Start)
+    return std::nullopt;
+  ScaledSize Result{llvm::APSInt(llvm::APInt(64, 1), true), {}};
+  auto Scale = [&](const llvm::APSInt &By) {
+    Result.Factor *= llvm::APSInt(By.extOrTrunc(64), true);
+  };
+  llvm::SmallVector<SymbolRef, 4> Work{Start};
+  while (!Work.empty()) {
+    SymbolRef Symbol = Work.pop_back_val();
     if (const auto *Cast = dyn_cast<SymbolCast>(Symbol)) {
-      Symbol = Cast->getOperand();
+      Work.push_back(Cast->getOperand());
     } else if (const auto *Product = dyn_cast<SymIntExpr>(Symbol);
                Product && Product->getOpcode() == BO_Mul) {
-      Factor *=
-          llvm::APSInt(static_cast<const llvm::APSInt &>(Product->getRHS()).extOrTrunc(64), true);
-      Symbol = Product->getLHS();
+      Scale(Product->getRHS());
+      Work.push_back(Product->getLHS());
     } else if (const auto *Product = dyn_cast<IntSymExpr>(Symbol);
                Product && Product->getOpcode() == BO_Mul) {
-      Factor *=
-          llvm::APSInt(static_cast<const llvm::APSInt &>(Product->getLHS()).extOrTrunc(64), true);
-      Symbol = Product->getRHS();
+      Scale(Product->getLHS());
+      Work.push_back(Product->getRHS());
+    } else if (const auto *Product = dyn_cast<SymSymExpr>(Symbol);
+               Product && Product->getOpcode() == BO_Mul) {
+      Work.push_back(Product->getLHS());
+      Work.push_back(Product->getRHS());
     } else {
-      return ScaledSize{Symbol, Factor};
+      Result.Symbols.push_back(Symbol);
     }
   }
-  return std::nullopt;
+  // Symbol IDs are given in the order the analysis meets them: stable for
+  // one unit, which is all a comparison needs.
+  llvm::sort(Result.Symbols,
+             [](SymbolRef A, SymbolRef B) { return A->getSymbolID() < B->getSymbolID(); });
+  return Result;
 }
 
 // How a count compares with the bytes available: provably larger, and by
-// which factor when both are multiples of one symbol (n * 4 against n).
+// which factor when both are multiples of the same symbols (n * 4 against n,
+// 8 * size * size against size * size).
 struct Excess {
   std::optional<uint64_t> Factor;
 };
 
 std::optional<Excess> provablyLarger(SVal Count, SVal Available, CheckerContext &C) {
   std::optional<ScaledSize> Wanted = scaled(Count), Held = scaled(Available);
-  if (Wanted && Held && Wanted->Symbol == Held->Symbol) {
+  if (Wanted && Held && Wanted->Symbols == Held->Symbols) {
     if (Wanted->Factor <= Held->Factor || Held->Factor.isNegative() || Held->Factor == 0)
       return std::nullopt;
     Excess Result;
-    if (Wanted->Symbol && Wanted->Factor.urem(Held->Factor) == 0)
+    if (!Wanted->Symbols.empty() && Wanted->Factor.urem(Held->Factor) == 0)
       Result.Factor = Wanted->Factor.udiv(Held->Factor).getZExtValue();
     return Result;
   }
@@ -151,6 +168,7 @@ private:
                           CheckerContext &C) const;
   void checkPitches(const CallEvent &Call, const CopyApi &Copy, const ByteCountApi &Counts,
                     CheckerContext &C) const;
+  void checkByteValue(const CallEvent &Call, unsigned Value, CheckerContext &C) const;
   void reportOverrun(const CallEvent &Call, unsigned Pointer, bool IsDestination, SVal Count,
                      const Expr *CountWritten, SVal Available, const Excess &By,
                      CheckerContext &C) const;
@@ -176,6 +194,9 @@ void CopySizeChecker::checkPreCall(const CallEvent &Call, CheckerContext &C) con
     checkAgainstMemory(Call, *Copy, *Counts, C);
     checkPitches(Call, *Copy, *Counts, C);
   }
+  if (std::optional<unsigned> Value = memory::api().memsetByteValue(Callee);
+      Value && *Value < Call.getNumArgs())
+    checkByteValue(Call, *Value, C);
 }
 
 // `sizeof p` for a pointer `p` whose value (not address) the call is given,
@@ -369,6 +390,62 @@ void CopySizeChecker::checkPitches(const CallEvent &Call, const CopyApi &Copy,
       return;
     }
   }
+}
+
+// cudaMemset(p, value, bytes) writes the low byte of `value` into every
+// byte. A value that is not one byte fills the memory with something else:
+// cudaMemset(p, 1.0f, n) makes every float 0x01010101 (about 2.4e-38), and
+// cudaMemset(p, 300, n) sets bytes of 0x2c. Zero, and -1 (every bit set),
+// are the values that fill elements of any width as written.
+void CopySizeChecker::checkByteValue(const CallEvent &Call, unsigned Value,
+                                     CheckerContext &C) const {
+  const Expr *Written = Call.getArgExpr(Value)->IgnoreParenImpCasts();
+  QualType Type = Written->getType();
+  std::optional<llvm::APSInt> Known;
+  if (const llvm::APSInt *Constant = C.getSValBuilder().getKnownValue(
+          C.getState(), C.getSVal(Call.getArgExpr(Value))))
+    Known = *Constant;
+  auto FillsAsWritten = [&] { return Known && (Known->isZero() || Known->isAllOnes()); };
+  std::string Api = documentedName(*cast<FunctionDecl>(Call.getDecl()));
+  std::string Text = quoted(Written, C);
+  const PrintingPolicy &Policy = C.getASTContext().getPrintingPolicy();
+  std::string Message;
+  if (Type->isRealFloatingType()) {
+    llvm::APFloat Floating(0.0);
+    if (Written->EvaluateAsFloat(Floating, C.getASTContext()) && Floating.isZero())
+      return;
+    Message = llvm::formatv("'{0}' sets every byte to the low byte of an int, but the value {1} "
+                            "is a '{2}': it is converted to int and cut to one byte, so no "
+                            "element ends up holding it (1.0f would make every float "
+                            "0x01010101, about 2.4e-38); only 0 fills floats with 0.0, other "
+                            "values need a kernel or thrust::fill",
+                            Api, Text, Type.getUnqualifiedType().getAsString(Policy))
+                  .str();
+  } else if (const auto *Parameter = Type->getAs<SubstTemplateTypeParmType>();
+             Parameter && Type->isIntegerType() && !Type->isAnyCharacterType() &&
+             !Type->isBooleanType() && C.getASTContext().getTypeSize(Type) > 8) {
+    if (FillsAsWritten())
+      return;
+    std::string Element = Parameter->getReplacementType().getAsString(Policy);
+    Message = llvm::formatv("'{0}' sets every byte to the low byte of its value, but the value "
+                            "{1} has type '{2}' ('{3}' here): each '{3}' becomes {4} copies of "
+                            "that byte, so only 0 and -1 come out as written; other values "
+                            "need a kernel or thrust::fill",
+                            Api, Text, Parameter->getReplacedParameter()->getName(), Element,
+                            C.getASTContext().getTypeSizeInChars(Type).getQuantity())
+                  .str();
+  } else if (Known && Type->isIntegerType() && !FillsAsWritten() &&
+             (Known->isNegative() || Known->getExtValue() > 255)) {
+    uint64_t Byte = Known->getExtValue() & 0xff;
+    Message = llvm::formatv("'{0}' sets every byte to the low byte of its value, but {1} does "
+                            "not fit in a byte: every byte becomes {2:x2} ({3}); the value is "
+                            "one byte, not an element",
+                            Api, Known->getExtValue(), Byte, Byte)
+                  .str();
+  } else {
+    return;
+  }
+  report(Call, Written, Message, "'" + Api + "' is given a value that is not a byte", nullptr, C);
 }
 
 void CopySizeChecker::report(const CallEvent &Call, const Expr *At, std::string Message,

@@ -235,3 +235,65 @@ void rowsThatFit(const char *h) {
   (void)cudaMemcpy2D(d, 256, h, 200, 200, 16, cudaMemcpyHostToDevice);
   (void)cudaFree(d);
 }
+
+// --- products written in another order ----------------------------------------
+
+void squareMatrixInElements(const double *h, int size) {
+  double *d = nullptr;
+  if (cudaMalloc(&d, size * size) != cudaSuccess) // expected-note {{device memory is allocated here by 'cudaMalloc'}} expected-note {{assuming the condition is false}} expected-note {{taking false branch}}
+    return;
+  (void)cudaMemcpy(d, h, sizeof(double) * size * size, cudaMemcpyHostToDevice); // expected-warning {{'cudaMemcpy' copies 'sizeof(double) * size * size' bytes into 'd', but the device memory (allocated by 'cudaMalloc') holds 'size * size' bytes; the runtime refuses the call with cudaErrorInvalidValue and nothing is copied; the count is 8 times the allocation's size: was it sized in elements rather than bytes? The kernels that use it then write past its end too [cuda-copy-size]}} expected-note {{'cudaMemcpy' copies more bytes than the device memory holds}}
+  (void)cudaFree(d);
+}
+
+void productsInAnotherOrder(const float *h, size_t rows, size_t cols) {
+  float *d = nullptr;
+  if (cudaMalloc(&d, rows * cols * sizeof(float)) != cudaSuccess)
+    return;
+  (void)cudaMemcpy(d, h, sizeof(float) * cols * rows, cudaMemcpyHostToDevice);
+  (void)cudaMemset(d, 0, cols * sizeof(float) * rows);
+  (void)cudaFree(d);
+}
+
+void productsOfOtherSymbols(const float *h, size_t rows, size_t cols, size_t depth) {
+  float *d = nullptr;
+  if (cudaMalloc(&d, rows * cols * depth * sizeof(float)) != cudaSuccess)
+    return;
+  (void)cudaMemcpy(d, h, sizeof(float) * cols * rows, cudaMemcpyHostToDevice);
+  (void)cudaFree(d);
+}
+
+// --- memset values that are not a byte ----------------------------------------
+
+void memsetFloatValue(float *d, size_t n, float scale) {
+  (void)cudaMemset(d, 1.0f, n * sizeof(float)); // expected-warning {{'cudaMemset' sets every byte to the low byte of an int, but the value '1.0f' is a 'float': it is converted to int and cut to one byte, so no element ends up holding it (1.0f would make every float 0x01010101, about 2.4e-38); only 0 fills floats with 0.0, other values need a kernel or thrust::fill [cuda-copy-size]}} expected-note {{'cudaMemset' is given a value that is not a byte}}
+  (void)cudaMemset(d, scale, n * sizeof(float)); // expected-warning {{the value 'scale' is a 'float'}} expected-note {{'cudaMemset' is given a value that is not a byte}}
+}
+
+void memsetWideConstant(int *d, size_t n, cudaStream_t stream) {
+  (void)cudaMemset(d, 300, n * sizeof(int)); // expected-warning {{'cudaMemset' sets every byte to the low byte of its value, but 300 does not fit in a byte: every byte becomes 0x2c (44); the value is one byte, not an element [cuda-copy-size]}} expected-note {{'cudaMemset' is given a value that is not a byte}}
+  int fill = 0x7fffffff;
+  (void)cudaMemsetAsync(d, fill, n * sizeof(int), stream); // expected-warning {{'cudaMemsetAsync' sets every byte to the low byte of its value, but 2147483647 does not fit in a byte: every byte becomes 0xff (255)}} expected-note {{'cudaMemsetAsync' is given a value that is not a byte}}
+}
+
+template <typename T> void fillWith(T *d, T value, size_t n) {
+  (void)cudaMemset(d, value, n * sizeof(T)); // expected-warning {{'cudaMemset' sets every byte to the low byte of its value, but the value 'value' has type 'T' ('int' here): each 'int' becomes 4 copies of that byte, so only 0 and -1 come out as written; other values need a kernel or thrust::fill [cuda-copy-size]}} expected-note {{'cudaMemset' is given a value that is not a byte}}
+}
+
+void fillsIntsWithAValue(int *d, int value, size_t n) { fillWith(d, value, n); } // expected-note {{calling 'fillWith<int>'}}
+
+// Values that fill as written: zero of any type, -1, a byte, bytes of a
+// char template, an int whose value is not known.
+void memsetValuesThatAreRight(float *d, int *i, unsigned char *b, size_t n, int value,
+                              unsigned char byte) {
+  (void)cudaMemset(d, 0, n * sizeof(float));
+  (void)cudaMemset(d, 0.0f, n * sizeof(float));
+  (void)cudaMemset(i, -1, n * sizeof(int));
+  (void)cudaMemset(i, 0xff, n * sizeof(int));
+  (void)cudaMemset(b, 'x', n);
+  (void)cudaMemset(b, value, n);
+  (void)cudaMemset(i, (int)1.5f, n);
+  fillWith(b, byte, n);
+  fillWith(i, 0, n);
+  fillWith(i, -1, n);
+}
