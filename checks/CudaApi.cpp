@@ -284,6 +284,8 @@ constexpr llvm::StringLiteral GraphLaunches[] = {"cudaGraphLaunch", "cuGraphLaun
 
 constexpr llvm::StringLiteral ProcessExits[] = {"exit"};
 
+constexpr llvm::StringLiteral ExitHandlerRegistrations[] = {"atexit"};
+
 constexpr llvm::StringLiteral OwningSmartPointers[] = {"unique_ptr", "shared_ptr"};
 
 constexpr BorrowedMemoryApi BorrowedMemory[] = {
@@ -683,6 +685,10 @@ bool CudaApi::launchesGraph(const FunctionDecl *Callee) const {
 
 bool CudaApi::exitsProcess(const FunctionDecl *Callee) const {
   return llvm::is_contained(ProcessExits, globalFunctionName(Callee));
+}
+
+bool CudaApi::registersExitHandler(const FunctionDecl *Callee) const {
+  return llvm::is_contained(ExitHandlerRegistrations, globalFunctionName(Callee));
 }
 
 bool CudaApi::keepsPointerArguments(const FunctionDecl *Callee) const {

@@ -458,6 +458,9 @@ public:
   // reports the device memory still allocated. abort, quick_exit and _Exit
   // end it without that.
   bool exitsProcess(const clang::FunctionDecl *Callee) const;
+  // A function the process runs at that normal end (atexit): it may release
+  // what the program's globals still hold.
+  bool registersExitHandler(const clang::FunctionDecl *Callee) const;
 
   const HostRegistrationApi *hostRegistration(const clang::FunctionDecl *Callee) const;
 

@@ -151,10 +151,13 @@ bool isInLoop(const Stmt *S, const ParentMap &Parents, ASTContext &Context) {
   return false;
 }
 
-// Memory main still holds when it returns, released by the process exit.
-// Memory main loses earlier (the pointer is overwritten or truncated) or
-// allocates in a loop (every iteration takes more) is an ordinary leak.
+// Memory main or a static still holds when main returns, released by the
+// process exit. Memory main loses earlier (the pointer is overwritten or
+// truncated) or allocates in a loop into the same local (every iteration
+// takes more) is an ordinary leak.
 bool releasedByProgramExit(const memory::Allocation &Memory, const memory::MemoryLost &Lost) {
+  if (Lost.HeldByStatic)
+    return true;
   const StackFrameContext *Frame = Lost.Node->getStackFrame();
   if (Lost.ProgramEnds) {
     while (Frame->getParent())

@@ -49,6 +49,14 @@ REGISTER_SET_WITH_PROGRAMSTATE(ReportedMemory, SymbolRef)
 // Memory lost (overwritten, truncated) in a block that ends in a throw or a
 // noreturn call, kept until the path gets there.
 REGISTER_SET_WITH_PROGRAMSTATE(LostBeforeLeaving, SymbolRef)
+// Memory stored in a variable of static storage (a global, a static member,
+// a function's static), and where: still allocated there when main returns,
+// it is held until the process ends. An entry leaves when the memory is
+// handed to a call that may keep it.
+REGISTER_MAP_WITH_PROGRAMSTATE(StaticHolders, SymbolRef, const clang::ento::MemRegion *)
+// The path registered an exit handler (atexit), which may release what the
+// globals hold when the program ends.
+REGISTER_TRAIT_WITH_PROGRAMSTATE(ExitHandlerRegistered, bool)
 
 namespace cudalint::memory {
 
@@ -653,8 +661,8 @@ class MemoryModeling
     : public Checker<eval::Call, check::PostCall, check::NewAllocator, check::Bind,
                      check::PointerEscape, check::DeadSymbols, check::LiveSymbols,
                      check::PreStmt<ReturnStmt>, check::PreStmt<Expr>, check::PreCall,
-                     check::PostStmt<CUDAKernelCallExpr>, check::BlockEntrance, eval::Assume,
-                     EventDispatcher<MemoryLost>> {
+                     check::PostStmt<CUDAKernelCallExpr>, check::BlockEntrance,
+                     check::EndFunction, eval::Assume, EventDispatcher<MemoryLost>> {
 public:
   void checkBlockEntrance(const BlockEntrance &Entrance, CheckerContext &C) const;
   bool evalCall(const CallEvent &Call, CheckerContext &C) const;
@@ -670,6 +678,7 @@ public:
   void checkPreStmt(const Expr *E, CheckerContext &C) const;
   void checkPreCall(const CallEvent &Call, CheckerContext &C) const;
   void checkPostStmt(const CUDAKernelCallExpr *Launch, CheckerContext &C) const;
+  void checkEndFunction(const ReturnStmt *Return, CheckerContext &C) const;
   ProgramStateRef evalAssume(ProgramStateRef State, SVal Condition, bool Assumption) const;
 
 private:
@@ -876,6 +885,8 @@ ProgramStateRef MemoryModeling::track(ProgramStateRef State, CheckerContext &C, 
   // Stored straight into memory a caller can reach (`*out`, `this->d`, a
   // global): the caller owns it from here.
   bool Escapes = Holder && !Holder->hasMemorySpace<StackSpaceRegion>(State);
+  if (Holder && Holder->hasMemorySpace<GlobalsSpaceRegion>(State))
+    State = State->set<StaticHolders>(Sym, withoutCasts(Holder));
   if (const MemRegion *Kept = Holder ? withoutCasts(Holder) : nullptr;
       Kept && Kept->hasMemorySpace<StackLocalsSpaceRegion>(State)) {
     State = forgetOverwritten(State, Kept, Sym);
@@ -887,12 +898,19 @@ ProgramStateRef MemoryModeling::track(ProgramStateRef State, CheckerContext &C, 
 }
 
 // `float *h = (float *)malloc(n);`, `d = other;`: remember which local
-// variable holds a tracked address.
+// variable, or which variable of static storage, holds a tracked address.
 void MemoryModeling::checkBind(SVal Location, SVal Value, const Stmt *, bool,
                                CheckerContext &C) const {
   SymbolRef Sym = Value.getAsSymbol();
   const MemRegion *Region = Location.getAsRegion() ? withoutCasts(Location.getAsRegion()) : nullptr;
   ProgramStateRef State = C.getState();
+  if (Region && Sym && Region->hasMemorySpace<GlobalsSpaceRegion>(State))
+    if (const Allocation *Memory = State->get<Allocations>(Sym);
+        Memory && (Memory->state() == Ownership::Allocated ||
+                   (Memory->state() == Ownership::Escaped && State->get<StaticHolders>(Sym)))) {
+      C.addTransition(State->set<StaticHolders>(Sym, Region));
+      return;
+    }
   if (!Region || !Region->hasMemorySpace<StackLocalsSpaceRegion>(State))
     return;
   ProgramStateRef Next = forgetOverwritten(State, Region, Sym);
@@ -1128,6 +1146,10 @@ void MemoryModeling::checkPostCall(const CallEvent &Call, CheckerContext &C) con
   const FunctionDecl *Callee = calleeOf(Call);
   if (!Callee)
     return;
+  if (api().registersExitHandler(Callee)) {
+    C.addTransition(State->set<ExitHandlerRegistered>(true));
+    return;
+  }
   if (api().launchesGraph(Callee)) {
     // Every launch of a graph with memory nodes allocates their memory again,
     // at the same address: what was released outside the graph is live again.
@@ -1331,6 +1353,8 @@ ProgramStateRef MemoryModeling::checkPointerEscape(ProgramStateRef State,
         State = Restored;
         continue;
       }
+    if (OnCall)
+      State = State->remove<StaticHolders>(Sym);
     State = escape(State, Sym);
   }
   return State;
@@ -1412,14 +1436,46 @@ void MemoryModeling::checkDeadSymbols(SymbolReaper &Reaper, CheckerContext &C) c
   C.addTransition(State, Node);
 }
 
+// The memory variables of static storage still hold: stored there and not
+// handed on since, neither released nor known to have failed. A variable
+// whose destructor runs after main (an RAII owner) may still release it, and
+// so may an exit handler: neither is counted.
+llvm::SmallVector<SymbolRef, 2> heldByStatics(ProgramStateRef State) {
+  llvm::SmallVector<SymbolRef, 2> Held;
+  if (State->get<ExitHandlerRegistered>())
+    return Held;
+  for (auto [Sym, Region] : State->get<StaticHolders>()) {
+    const Allocation *Memory = State->get<Allocations>(Sym);
+    if (!Memory || Memory->state() != Ownership::Escaped ||
+        allocationFailed(State, Sym, *Memory) || State->contains<ReportedMemory>(Sym))
+      continue;
+    const auto *Stored = dyn_cast<TypedValueRegion>(Region);
+    const auto *Variable = dyn_cast<VarRegion>(Region->getBaseRegion());
+    if (!Stored || !Variable)
+      continue;
+    const CXXRecordDecl *Record =
+        Variable->getValueType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+    if (Record && Record->hasDefinition() && !Record->hasTrivialDestructor())
+      continue;
+    if (allocationStart(State->getSVal(Stored)) == Sym)
+      Held.push_back(Sym);
+  }
+  llvm::sort(Held, [](SymbolRef A, SymbolRef B) { return A->getSymbolID() < B->getSymbolID(); });
+  return Held;
+}
+
 // The path leaves the code the analyzer follows: what only the frames it
-// leaves held is lost.
+// leaves held is lost; when the program ends, so is what its statics hold.
 void MemoryModeling::leavePath(const PathLeaves &Leaves, CheckerContext &C) const {
   ProgramStateRef State = C.getState();
-  if (llvm::SmallVector<SymbolRef, 2> Lost = lostWith(
-          State, unreleasedMemory(State),
-          [&](const StackFrameContext *Frame) { return llvm::is_contained(Leaves.Frames, Frame); });
-      !Lost.empty()) {
+  llvm::SmallVector<SymbolRef, 2> Lost = lostWith(
+      State, unreleasedMemory(State),
+      [&](const StackFrameContext *Frame) { return llvm::is_contained(Leaves.Frames, Frame); });
+  llvm::SmallVector<SymbolRef, 2> Held;
+  if (Leaves.ProgramEnds)
+    Held = heldByStatics(State);
+  Lost.append(Held);
+  if (!Lost.empty()) {
     ProgramStateRef Reported = State;
     for (SymbolRef Sym : Lost)
       Reported = Reported->add<ReportedMemory>(Sym);
@@ -1427,7 +1483,7 @@ void MemoryModeling::leavePath(const PathLeaves &Leaves, CheckerContext &C) cons
       for (SymbolRef Sym : Lost)
         dispatchEvent(MemoryLost{Node, Sym, &C,
                                  Leaves.ProgramEnds && !State->contains<LostBeforeLeaving>(Sym),
-                                 /*PathLeaves=*/true});
+                                 /*PathLeaves=*/true, llvm::is_contained(Held, Sym)});
     }
   }
 }
@@ -1443,6 +1499,24 @@ void MemoryModeling::checkPreStmt(const Expr *E, CheckerContext &C) const {
 void MemoryModeling::checkPreCall(const CallEvent &Call, CheckerContext &C) const {
   if (isSuccessfulExitFromMain(Call, C))
     leavePath(programEnds(C), C);
+}
+
+// main returns: its locals die as symbols do, but what the program's statics
+// hold stays allocated until the process exits.
+void MemoryModeling::checkEndFunction(const ReturnStmt *, CheckerContext &C) const {
+  const auto *Function = dyn_cast_or_null<FunctionDecl>(C.getStackFrame()->getDecl());
+  if (!C.inTopFrame() || !Function || !Function->isMain())
+    return;
+  ProgramStateRef State = C.getState();
+  llvm::SmallVector<SymbolRef, 2> Held = heldByStatics(State);
+  if (Held.empty())
+    return;
+  for (SymbolRef Sym : Held)
+    State = State->add<ReportedMemory>(Sym);
+  if (ExplodedNode *Node = C.generateNonFatalErrorNode(State))
+    for (SymbolRef Sym : Held)
+      dispatchEvent(MemoryLost{Node, Sym, &C, /*ProgramEnds=*/true, /*PathLeaves=*/true,
+                               /*HeldByStatic=*/true});
 }
 
 // What the analysed function returns belongs to its caller, which we do not
@@ -1465,9 +1539,13 @@ void MemoryModeling::checkPreStmt(const ReturnStmt *Return, CheckerContext &C) c
 // A status known to be an error, or an address known to be null: on this
 // path the allocation never happened.
 ProgramStateRef MemoryModeling::evalAssume(ProgramStateRef State, SVal, bool) const {
-  for (auto [Sym, Memory] : State->get<Allocations>())
+  for (auto [Sym, Memory] : State->get<Allocations>()) {
     if (Memory.state() == Ownership::Allocated && allocationFailed(State, Sym, Memory))
       State = State->remove<Allocations>(Sym);
+    // Read while the status is alive: its constraints go when it dies.
+    else if (State->get<StaticHolders>(Sym) && allocationFailed(State, Sym, Memory))
+      State = State->remove<StaticHolders>(Sym);
+  }
   return State;
 }
 

@@ -224,6 +224,9 @@ struct MemoryLost {
   clang::ento::CheckerContext *Context;
   bool ProgramEnds = false;
   bool PathLeaves = false;
+  // Held by a variable of static storage as the program ends: not lost by
+  // the code, only never released.
+  bool HeldByStatic = false;
   static int Tag;
 };
 
