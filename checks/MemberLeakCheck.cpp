@@ -126,6 +126,10 @@ void MemberOwnership::collectDefinitions() {
         return true;
       return RecursiveASTVisitor::TraverseDecl(D);
     }
+    // A class template's members are checked in each instantiation the unit
+    // has (`Buffers<float>`), where the calls they make are resolved; the
+    // template itself is dependent code.
+    bool shouldVisitTemplateInstantiations() const { return true; }
     bool VisitFunctionDecl(FunctionDecl *Function) {
       if (Function->doesThisDeclarationHaveABody() && !Function->isDependentContext())
         Found.push_back(Function);
@@ -498,6 +502,13 @@ std::vector<MemberLeakCheck::UnreleasedMember> MemberOwnership::unreleased() {
   llvm::sort(Found, [&](const auto &A, const auto &B) {
     return SM.isBeforeInTranslationUnit(A.Allocation->getBeginLoc(), B.Allocation->getBeginLoc());
   });
+  // Each instantiation of a class template has its own fields and calls, all
+  // written at the template's lines: one finding for them.
+  Found.erase(std::unique(Found.begin(), Found.end(),
+                          [](const auto &A, const auto &B) {
+                            return A.Allocation->getBeginLoc() == B.Allocation->getBeginLoc();
+                          }),
+              Found.end());
   return Found;
 }
 

@@ -16,6 +16,7 @@
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/CallEvent.h"
 #include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 using namespace clang::ento;
@@ -182,10 +183,11 @@ public:
 private:
   bool reportedByClassLevelHalf(const Stmt *Site, ASTContext &Context) const;
 
-  // The allocations of members the class-level half (MemberLeakCheck)
-  // reports in the unit being analysed.
+  // Where the allocations of members the class-level half (MemberLeakCheck)
+  // reports in the unit being analysed are written: one place for all the
+  // instantiations of a class template.
   mutable const ASTContext *MemberSitesOf = nullptr;
-  mutable llvm::SmallPtrSet<const Stmt *, 8> MemberSites;
+  mutable llvm::DenseSet<SourceLocation> MemberSites;
 
   // Not the analyzer's suppress-on-sink, which drops a report when every
   // path on from it ends in a sink: it takes the sinks where the analyzer
@@ -206,9 +208,9 @@ bool MemoryLeakChecker::reportedByClassLevelHalf(const Stmt *Site, ASTContext &C
     MemberSites.clear();
     for (const MemberLeakCheck::UnreleasedMember &Member :
          MemberLeakCheck::unreleasedMembers(Context, memory::api()))
-      MemberSites.insert(Member.Allocation);
+      MemberSites.insert(Member.Allocation->getBeginLoc());
   }
-  return MemberSites.contains(Site);
+  return MemberSites.contains(Site->getBeginLoc());
 }
 
 void MemoryLeakChecker::checkEvent(const memory::MemoryLost &Lost) const {

@@ -253,3 +253,44 @@ void forwardOnce(int n) {
   Layer layer(n);
   layer.forward();
 }
+
+// A class template: checked in the instantiations the unit has, reported once
+// at the template's lines.
+template <class T> class Buffers {
+public:
+  void initBuffers(size_t n) {
+    (void)cudaMalloc(&values_, n * sizeof(T));
+    (void)cudaMalloc(&indices_, n * sizeof(int)); // expected-warning {{device memory allocated by 'cudaMalloc' into 'Buffers::indices_' is never released by 'Buffers::~Buffers', which releases the object's other memory}}
+  }
+  ~Buffers() { (void)cudaFree(values_); } // expected-note {{'Buffers::~Buffers' does not release 'Buffers::indices_'}}
+
+private:
+  T *values_ = nullptr;
+  int *indices_ = nullptr;
+};
+
+// A template whose destructor releases everything.
+template <class T> class Pair {
+public:
+  void initPair(size_t n) {
+    (void)cudaMalloc(&first_, n * sizeof(T));
+    (void)cudaMalloc(&second_, n * sizeof(T));
+  }
+  ~Pair() {
+    (void)cudaFree(first_);
+    (void)cudaFree(second_);
+  }
+
+private:
+  T *first_ = nullptr;
+  T *second_ = nullptr;
+};
+
+void useTemplates(size_t n) {
+  Buffers<float> f;
+  f.initBuffers(n);
+  Buffers<double> d;
+  d.initBuffers(n);
+  Pair<float> p;
+  p.initPair(n);
+}
