@@ -173,6 +173,17 @@ private:
 // ExprMutationAnalyzer, as clang-tidy's const checks use it), arithmetic on
 // those, and dim3 values and cudaLaunchConfig_t aggregates built from them.
 // A value known here is the value at every launch, on every path.
+// The kernel a launch call's argument names: `kernel`, `(void *)kernel`,
+// `reinterpret_cast<const void *>(&kernel<float>)`.
+const FunctionDecl *namedKernel(const Expr *E) {
+  E = E->IgnoreParenCasts();
+  if (const auto *AddressOf = dyn_cast<UnaryOperator>(E);
+      AddressOf && AddressOf->getOpcode() == UO_AddrOf)
+    E = AddressOf->getSubExpr()->IgnoreParenCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  return Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+}
+
 class LaunchValues {
 public:
   // `Mutations` is the function's mutation analysis, made on first use and
@@ -180,6 +191,24 @@ public:
   LaunchValues(const FunctionDecl &Function, ASTContext &Context, const CudaApi &Api,
                std::unique_ptr<FunctionMutations> &Mutations)
       : Function(Function), Context(Context), Api(Api), Mutations(Mutations) {}
+
+  // The kernel a launch API's argument names, directly or through a local
+  // that holds it and that nothing in the function modifies
+  // (`auto kernel = scan<float, 256>; cudaLaunchCooperativeKernel((void
+  // *)kernel, ...)`).
+  const FunctionDecl *kernel(const Expr *E) {
+    for (unsigned Depth = 0; E && Depth <= DeepestEvaluation; ++Depth) {
+      if (const FunctionDecl *Named = namedKernel(E))
+        return Named;
+      E = E->IgnoreParenCasts();
+      if (const auto *AddressOf = dyn_cast<UnaryOperator>(E);
+          AddressOf && AddressOf->getOpcode() == UO_AddrOf)
+        E = AddressOf->getSubExpr();
+      const VarDecl *Variable = fixedVariable(E);
+      E = Variable ? Variable->getInit() : nullptr;
+    }
+    return nullptr;
+  }
 
   std::optional<uint64_t> integer(const Expr *E, unsigned Depth = 0) {
     std::optional<llvm::APSInt> Value = evaluate(E, Depth);
@@ -384,17 +413,6 @@ private:
   std::unique_ptr<FunctionMutations> &Mutations;
 };
 
-// The kernel a launch call's argument names: `kernel`, `(void *)kernel`,
-// `reinterpret_cast<const void *>(&kernel<float>)`.
-const FunctionDecl *namedKernel(const Expr *E) {
-  E = E->IgnoreParenCasts();
-  if (const auto *AddressOf = dyn_cast<UnaryOperator>(E);
-      AddressOf && AddressOf->getOpcode() == UO_AddrOf)
-    E = AddressOf->getSubExpr()->IgnoreParenCasts();
-  const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  return Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
-}
-
 // Raises are looked up per kernel and per template: a raise for one
 // instantiation is taken to cover the others.
 const Decl *raiseKey(const FunctionDecl &Kernel) {
@@ -482,7 +500,7 @@ LaunchConfigCheck::configurationInSource(const Expr &LaunchExpr, const FunctionD
     return std::nullopt;
   Launch.Launch = Call->getBeginLoc();
   if (Launcher->Kernel && *Launcher->Kernel < Call->getNumArgs())
-    Launch.Kernel = namedKernel(Call->getArg(*Launcher->Kernel));
+    Launch.Kernel = Values.kernel(Call->getArg(*Launcher->Kernel));
   Launch.ThroughDriverApi = !Launcher->Kernel;
   switch (Launcher->Shape) {
   case LaunchShape::Dim3Arguments:
@@ -686,7 +704,7 @@ void LaunchConfigCheck::LimitRaises::record(const CallExpr &Call, const Function
     SomeDriverLimitRaised = true;
     return;
   }
-  const FunctionDecl *Kernel = namedKernel(Call.getArg(Api.Function));
+  const FunctionDecl *Kernel = Values.kernel(Call.getArg(Api.Function));
   if (!Kernel) {
     SomeLimitRaisedUnknowingly = true;
     return;

@@ -21,7 +21,7 @@ __global__ void raisedTiled(float *out) {
   out[threadIdx.x] = tile[threadIdx.x];
 }
 
-__global__ void __launch_bounds__(256) bounded(float *out) { // expected-note {{'bounded' is declared with __launch_bounds__(256) here}}
+__global__ void __launch_bounds__(256) bounded(float *out) { // expected-note 3 {{'bounded' is declared with __launch_bounds__(256) here}}
   out[threadIdx.x] = 0.0f;
 }
 
@@ -161,6 +161,26 @@ void runtimeApiLaunch(float *out, int n) {
   void *args[] = {&out, &n};
   (void)cudaLaunchKernel((const void *)fill, dim3(1), dim3(2048), args, 0, 0); // expected-warning {{launch of 'fill' asks for 2048 threads per block}}
   (void)cudaLaunchKernel((const void *)fill, dim3(4), dim3(256), args, 0, 0);
+}
+
+// A kernel held in a variable is judged as the kernel it holds.
+void kernelInAVariable(float *out, cudaStream_t stream) {
+  void *args[] = {&out};
+  auto kernel = bounded;
+  (void)cudaLaunchCooperativeKernel((void *)kernel, dim3(1), dim3(512), args, 0, stream); // expected-warning {{launch of 'bounded' asks for 512 threads per block, more than the 256 its __launch_bounds__ allows}}
+  void (*pointer)(float *) = &bounded;
+  const void *erased = (const void *)pointer;
+  (void)cudaLaunchKernel(erased, dim3(1), dim3(512), args, 0, stream); // expected-warning {{launch of 'bounded' asks for 512 threads per block, more than the 256 its __launch_bounds__ allows}}
+  (void)cudaLaunchCooperativeKernel((void *)kernel, dim3(1), dim3(256), args, 0, stream);
+}
+
+// A variable the function changes holds no one kernel.
+void kernelVariableReassigned(float *out, bool wide, cudaStream_t stream) {
+  void *args[] = {&out};
+  void (*kernel)(float *) = bounded;
+  if (wide)
+    kernel = tiled;
+  (void)cudaLaunchKernel((const void *)kernel, dim3(1), dim3(512), args, 0, stream);
 }
 
 void launchConfigStruct(float *out, int n) {
