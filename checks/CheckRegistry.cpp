@@ -10,6 +10,7 @@
 #include "analyzer/CopySizeCheck.h"
 #include "analyzer/DoubleFreeCheck.h"
 #include "analyzer/MemcpyKindCheck.h"
+#include "analyzer/HandleLeakCheck.h"
 #include "analyzer/MemoryLeakCheck.h"
 #include "analyzer/MismatchedFreeCheck.h"
 #include "analyzer/PageableAsyncCopyCheck.h"
@@ -75,6 +76,7 @@ llvm::ArrayRef<CheckDescription> registeredChecks() {
       describe<ArchCoverageCheck>(),
       describePathSensitive<CopySizeCheck>(),
       describePathSensitive<DoubleFreeCheck>(),
+      describePathSensitive<HandleLeakCheck>(),
       describeWithPathSensitiveHalf<LaunchConfigCheck>(),
       describePathSensitive<MemcpyKindCheck>(),
       describePathSensitiveWithAstHalf<MemoryLeakCheck, MemberLeakCheck>(),

@@ -193,6 +193,45 @@ constexpr CopyApi Copies[] = {
     {"cuMemsetD32Async", 0, None, None, 3, true, false, false},
 };
 
+// The runtime's and the libraries' handles, as their headers declare the
+// create and destroy calls (cuda.h and cublas_v2.h rename some to _v2).
+constexpr HandleApi Handles[] = {
+    {"cudaEventCreate", 0, "cudaEventDestroy", HandleKind::Event},
+    {"cudaEventCreateWithFlags", 0, "cudaEventDestroy", HandleKind::Event},
+    {"cuEventCreate", 0, "cuEventDestroy_v2", HandleKind::Event},
+    {"cudaStreamCreate", 0, "cudaStreamDestroy", HandleKind::Stream},
+    {"cudaStreamCreateWithFlags", 0, "cudaStreamDestroy", HandleKind::Stream},
+    {"cudaStreamCreateWithPriority", 0, "cudaStreamDestroy", HandleKind::Stream},
+    {"cuStreamCreate", 0, "cuStreamDestroy_v2", HandleKind::Stream},
+    {"cuStreamCreateWithPriority", 0, "cuStreamDestroy_v2", HandleKind::Stream},
+    {"cudaGraphCreate", 0, "cudaGraphDestroy", HandleKind::Graph},
+    {"cudaStreamEndCapture", 1, "cudaGraphDestroy", HandleKind::Graph},
+    {"cudaGraphInstantiate", 0, "cudaGraphExecDestroy", HandleKind::GraphExec},
+    {"cudaGraphInstantiateWithFlags", 0, "cudaGraphExecDestroy", HandleKind::GraphExec},
+    {"cudaGraphInstantiateWithParams", 0, "cudaGraphExecDestroy", HandleKind::GraphExec},
+    {"cublasCreate_v2", 0, "cublasDestroy_v2", HandleKind::Library},
+    {"cublasLtCreate", 0, "cublasLtDestroy", HandleKind::Library},
+    {"cusparseCreate", 0, "cusparseDestroy", HandleKind::Library},
+    {"cusolverDnCreate", 0, "cusolverDnDestroy", HandleKind::Library},
+    {"cufftCreate", 0, "cufftDestroy", HandleKind::Library},
+    {"cufftPlan1d", 0, "cufftDestroy", HandleKind::Library},
+    {"cufftPlan2d", 0, "cufftDestroy", HandleKind::Library},
+    {"cufftPlan3d", 0, "cufftDestroy", HandleKind::Library},
+    {"cufftPlanMany", 0, "cufftDestroy", HandleKind::Library},
+    {"curandCreateGenerator", 0, "curandDestroyGenerator", HandleKind::Library},
+    {"curandCreateGeneratorHost", 0, "curandDestroyGenerator", HandleKind::Library},
+    {"cudnnCreate", 0, "cudnnDestroy", HandleKind::Library},
+    {"cusparseCreateMatDescr", 0, "cusparseDestroyMatDescr", HandleKind::Descriptor},
+    {"cusparseCreateCsr", 0, "cusparseDestroySpMat", HandleKind::Descriptor},
+    {"cusparseCreateCoo", 0, "cusparseDestroySpMat", HandleKind::Descriptor},
+    {"cusparseCreateDnVec", 0, "cusparseDestroyDnVec", HandleKind::Descriptor},
+    {"cusparseCreateDnMat", 0, "cusparseDestroyDnMat", HandleKind::Descriptor},
+    {"cudnnCreateTensorDescriptor", 0, "cudnnDestroyTensorDescriptor", HandleKind::Descriptor},
+    {"cudnnCreateFilterDescriptor", 0, "cudnnDestroyFilterDescriptor", HandleKind::Descriptor},
+    {"cudnnCreateConvolutionDescriptor", 0, "cudnnDestroyConvolutionDescriptor",
+     HandleKind::Descriptor},
+};
+
 // The CUDA Runtime API's "API synchronization behavior" section: blocking
 // copies and sets wait for the legacy default stream before they return.
 constexpr SyncApi Synchronizations[] = {
@@ -437,12 +476,15 @@ llvm::StringRef memoryFamilyName(MemoryFamily Family) {
     return "pageable host memory";
   case MemoryFamily::Stack:
     return "stack memory";
+  case MemoryFamily::Handle:
+    return "handle";
   }
   llvm_unreachable("unknown memory family");
 }
 
 bool isCudaAllocated(MemoryFamily Family) {
-  return Family != MemoryFamily::PageableHost && Family != MemoryFamily::Stack;
+  return Family != MemoryFamily::PageableHost && Family != MemoryFamily::Stack &&
+         Family != MemoryFamily::Handle;
 }
 
 llvm::StringRef unreleasedMemoryFate(MemoryFamily Family) {
@@ -456,6 +498,7 @@ llvm::StringRef unreleasedMemoryFate(MemoryFamily Family) {
     return "it stays page-locked, out of the operating system's reach, until the process exits";
   case MemoryFamily::PageableHost:
   case MemoryFamily::Stack:
+  case MemoryFamily::Handle:
     return "it stays allocated until the process exits";
   }
   llvm_unreachable("unknown memory family");
@@ -583,6 +626,8 @@ bool CudaApi::releaseAccepts(MemoryFamily ReleaseFamily, MemoryFamily Allocated)
     return Allocated == MemoryFamily::PinnedHost || Allocated == MemoryFamily::MappedHost;
   case MemoryFamily::PageableHost:
     return Allocated == MemoryFamily::PageableHost;
+  case MemoryFamily::Handle:
+    return Allocated == MemoryFamily::Handle;
   case MemoryFamily::Stack:
     return false;
   }
@@ -843,6 +888,76 @@ const ReleaseApi *CudaApi::release(const FunctionDecl *Callee) const {
   return Api;
 }
 
+const HandleApi *CudaApi::handleCreation(const FunctionDecl *Callee) const {
+  const HandleApi *Api = findByName(llvm::ArrayRef(Handles), globalFunctionName(Callee));
+  if (!Api || Callee->getNumParams() <= Api->OutParam ||
+      !Callee->getParamDecl(Api->OutParam)->getType()->isPointerType())
+    return nullptr;
+  return Api;
+}
+
+const HandleApi *CudaApi::handleCreationNamed(llvm::StringRef Name) {
+  return findByName(llvm::ArrayRef(Handles), Name);
+}
+
+llvm::StringRef CudaApi::handleDestruction(const FunctionDecl *Callee) const {
+  llvm::StringRef Name = globalFunctionName(Callee);
+  if (Name.empty() || Callee->getNumParams() < 1)
+    return {};
+  const HandleApi *Api =
+      llvm::find_if(Handles, [&](const HandleApi &Row) { return Row.Destroy == Name; });
+  return Api == std::end(Handles) ? llvm::StringRef() : llvm::StringRef(Api->Destroy);
+}
+
+std::string CudaApi::handleName(const HandleApi &Api) {
+  switch (Api.Kind) {
+  case HandleKind::Event:
+    return "CUDA event";
+  case HandleKind::Stream:
+    return "CUDA stream";
+  case HandleKind::Graph:
+    return "CUDA graph";
+  case HandleKind::GraphExec:
+    return "executable CUDA graph";
+  case HandleKind::Library:
+  case HandleKind::Descriptor:
+    break;
+  }
+  static constexpr std::pair<llvm::StringLiteral, llvm::StringLiteral> Libraries[] = {
+      {"cublasLt", "cuBLASLt"}, {"cublas", "cuBLAS"}, {"cusparse", "cuSPARSE"},
+      {"cusolver", "cuSOLVER"}, {"cufft", "cuFFT"},   {"curand", "cuRAND"},
+      {"cudnn", "cuDNN"}};
+  llvm::StringRef Library = "library";
+  for (const auto &[Prefix, Name] : Libraries)
+    if (Api.Name.starts_with(Prefix)) {
+      Library = Name;
+      break;
+    }
+  llvm::StringRef What = Api.Kind == HandleKind::Descriptor        ? "descriptor"
+                         : Api.Name.starts_with("cufftPlan")        ? "plan"
+                         : Api.Name.starts_with("curandCreateGenerator") ? "generator"
+                                                                    : "handle";
+  return (Library + " " + What).str();
+}
+
+llvm::StringRef CudaApi::unreleasedHandleCost(HandleKind Kind) {
+  switch (Kind) {
+  case HandleKind::Event:
+  case HandleKind::Stream:
+    return "it is a driver resource that lives until the process exits: created on every "
+           "call, such handles pile up until creating another one fails";
+  case HandleKind::Graph:
+  case HandleKind::GraphExec:
+    return "the graph and the resources of its nodes stay allocated until the process exits";
+  case HandleKind::Library:
+    return "the library keeps its context, device workspace and streams until the process "
+           "exits";
+  case HandleKind::Descriptor:
+    return "the library keeps the descriptor's host memory until the process exits";
+  }
+  llvm_unreachable("unknown handle kind");
+}
+
 const CopyApi *CudaApi::copy(const FunctionDecl *Callee) const {
   const CopyApi *Api = findByName(llvm::ArrayRef(Copies), globalFunctionName(Callee));
   if (!Api)
@@ -891,6 +1006,7 @@ std::optional<CopySide> CudaApi::copySide(MemoryFamily Family) {
   case MemoryFamily::Device:
     return CopySide::Device;
   case MemoryFamily::Managed:
+  case MemoryFamily::Handle:
     return std::nullopt;
   case MemoryFamily::PinnedHost:
   case MemoryFamily::MappedHost:
@@ -919,7 +1035,8 @@ MemoryFamily CudaApi::staticStorageFamily(const VarDecl &Variable) {
 }
 
 bool CudaApi::deviceReachable(MemoryFamily Family) {
-  return Family != MemoryFamily::PageableHost && Family != MemoryFamily::Stack;
+  return Family != MemoryFamily::PageableHost && Family != MemoryFamily::Stack &&
+         Family != MemoryFamily::Handle;
 }
 
 const SyncApi *CudaApi::synchronization(const FunctionDecl *Callee) const {
@@ -982,6 +1099,7 @@ llvm::StringRef CudaApi::memoryTypeEnumerator(MemoryFamily Family) {
     return "cudaMemoryTypeHost";
   case MemoryFamily::PageableHost:
   case MemoryFamily::Stack:
+  case MemoryFamily::Handle:
     return "cudaMemoryTypeUnregistered";
   }
   llvm_unreachable("unknown memory family");

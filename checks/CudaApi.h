@@ -41,6 +41,7 @@ enum class MemoryFamily {
   Managed,      // cudaMallocManaged, cuMemAllocManaged
   PageableHost, // malloc, new, std::vector::data()
   Stack,
+  Handle, // not memory: an event, a stream, a graph, a library handle (HandleApi)
 };
 
 llvm::StringRef memoryFamilyName(MemoryFamily Family);
@@ -77,6 +78,25 @@ struct ReleaseApi {
   llvm::StringLiteral Name;
   unsigned PointerParam;
   MemoryFamily Family;
+};
+
+// What a handle the program never destroys keeps from it.
+enum class HandleKind {
+  Event,      // cudaEvent_t, CUevent
+  Stream,     // cudaStream_t, CUstream
+  Graph,      // cudaGraph_t
+  GraphExec,  // cudaGraphExec_t
+  Library,    // cublasHandle_t, cusparseHandle_t, cufftHandle, curandGenerator_t ...
+  Descriptor, // cuSPARSE's and cuDNN's matrix, vector and tensor descriptors
+};
+
+// Calls that create a handle through an out-parameter, and the call that
+// destroys it: each destroy takes the handle as its first argument.
+struct HandleApi {
+  llvm::StringLiteral Name;
+  unsigned OutParam;
+  llvm::StringLiteral Destroy;
+  HandleKind Kind;
 };
 
 // Standard library methods returning a pointer into storage their object
@@ -331,6 +351,18 @@ public:
   const HostAllocationApi *hostAllocation(const clang::FunctionDecl *Callee) const;
   // cudaFree, cudaFreeHost, cuMemFree ... and the C library's free.
   const ReleaseApi *release(const clang::FunctionDecl *Callee) const;
+  // cudaEventCreate, cudaStreamCreate, cudaGraphInstantiate, cublasCreate,
+  // cufftPlan1d ... and the calls that destroy what they create. A handle is
+  // tracked as an allocation of MemoryFamily::Handle, which no memory check
+  // reports on (cuda-handle-leak does).
+  const HandleApi *handleCreation(const clang::FunctionDecl *Callee) const;
+  static const HandleApi *handleCreationNamed(llvm::StringRef Name);
+  // The destroying call's name as the table spells it; empty for other calls.
+  llvm::StringRef handleDestruction(const clang::FunctionDecl *Callee) const;
+  // "CUDA event", "cuBLAS handle": what the creating call made.
+  static std::string handleName(const HandleApi &Api);
+  // What a program pays for each handle of the kind it never destroys.
+  static llvm::StringRef unreleasedHandleCost(HandleKind Kind);
   const CopyApi *copy(const clang::FunctionDecl *Callee) const;
 
   // What a cudaMemcpyKind value says about a copy: std::nullopt for

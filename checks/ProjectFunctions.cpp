@@ -53,6 +53,8 @@ llvm::StringRef familyKey(MemoryFamily Family) {
     return "pageable";
   case MemoryFamily::Stack:
     return "stack";
+  case MemoryFamily::Handle:
+    return "handle";
   }
   llvm_unreachable("unknown memory family");
 }

@@ -225,7 +225,7 @@ const Expr *LaunchConfigOnPathChecker::launchOf(const CallEvent &Call, CheckerCo
   if (!Origin ||
       C.getSourceManager().isInSystemHeader(C.getSourceManager().getFileLoc(Origin->getBeginLoc())))
     return nullptr;
-  if (const CUDAKernelCallExpr *Kernel = memory::configuredLaunch(Call, C))
+  if (const CUDAKernelCallExpr *Kernel = memory::configuredLaunch(Call))
     return Kernel;
   if (isa<CallExpr>(Origin) && memory::api().launch(dyn_cast_or_null<FunctionDecl>(Call.getDecl())))
     return Origin;

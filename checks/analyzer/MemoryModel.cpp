@@ -93,12 +93,12 @@ UseApi::UseApi(const CudaApi &Api) : Previous(ApiInUse) { ApiInUse = &Api; }
 
 UseApi::~UseApi() { ApiInUse = Previous; }
 
-const CUDAKernelCallExpr *configuredLaunch(const CallEvent &Call, CheckerContext &C) {
+const CUDAKernelCallExpr *configuredLaunch(const CallEvent &Call) {
   const Expr *Origin = Call.getOriginExpr();
-  if (!Origin)
+  if (!Origin || !Call.getLocationContext())
     return nullptr;
   const auto *Launch = dyn_cast_or_null<CUDAKernelCallExpr>(
-      C.getLocationContext()->getParentMap().getParent(Origin));
+      Call.getLocationContext()->getParentMap().getParent(Origin));
   return Launch && Launch->getConfig() == Origin ? Launch : nullptr;
 }
 
@@ -144,6 +144,10 @@ bool isSmartPointerConstructor(const CallEvent &Call) {
 // given, so that what it receives is no longer ours to report as leaked.
 bool mayKeepPointers(const CallEvent &Call) {
   if (isa<CXXAllocatorCall, CXXDeallocatorCall>(Call))
+    return false;
+  // A <<<>>> launch's configuration (__cudaPushCallConfiguration) queues the
+  // launch on the stream it is given and keeps nothing.
+  if (configuredLaunch(Call))
     return false;
   const FunctionDecl *Callee = calleeOf(Call);
   if (!Callee)
@@ -751,6 +755,12 @@ bool MemoryModeling::evalCall(const CallEvent &Call, CheckerContext &C) const {
     return evalCudaAllocation(Call, *Api, C);
   if (const HostAllocationApi *Api = api().hostAllocation(Callee))
     return evalHostAllocation(Call, *Api, C);
+  // A handle is tracked as an allocation of its own family: created into
+  // the out-parameter, destroyed by its destroy call (checkPostCall).
+  if (const HandleApi *Api = api().handleCreation(Callee))
+    return evalCudaAllocation(
+        Call, AllocationApi{Api->Name, Api->OutParam, MemoryFamily::Handle, Api->Destroy, false},
+        C);
   return false;
 }
 
@@ -1146,6 +1156,15 @@ void MemoryModeling::checkPostCall(const CallEvent &Call, CheckerContext &C) con
   const FunctionDecl *Callee = calleeOf(Call);
   if (!Callee)
     return;
+  if (llvm::StringRef Destroy = api().handleDestruction(Callee); !Destroy.empty()) {
+    SVal Handle = Call.getArgSVal(0);
+    if (SymbolRef Sym = allocationStart(Handle); Sym && State->get<Allocations>(Sym)) {
+      SymbolRef Status =
+          Call.getResultType()->isVoidType() ? nullptr : Call.getReturnValue().getAsSymbol();
+      C.addTransition(release(State, C, Handle, MemoryFamily::Handle, Destroy, Status));
+    }
+    return;
+  }
   if (api().registersExitHandler(Callee)) {
     C.addTransition(State->set<ExitHandlerRegistered>(true));
     return;
@@ -1497,8 +1516,24 @@ void MemoryModeling::checkPreStmt(const Expr *E, CheckerContext &C) const {
 }
 
 void MemoryModeling::checkPreCall(const CallEvent &Call, CheckerContext &C) const {
-  if (isSuccessfulExitFromMain(Call, C))
+  if (isSuccessfulExitFromMain(Call, C)) {
     leavePath(programEnds(C), C);
+    return;
+  }
+  // An integer handle (cufftHandle, CUdeviceptr) handed by value to a call
+  // that is not followed and may keep it: the analyzer sees no pointer
+  // escape, but the callee may destroy or keep it.
+  const Decl *Definition = Call.getRuntimeDefinition().getDecl();
+  if ((Definition && Definition->hasBody()) || projectFunctionCalled(Call) ||
+      !mayKeepPointers(Call))
+    return;
+  ProgramStateRef State = C.getState();
+  for (unsigned I = 0; I < Call.getNumArgs(); ++I)
+    if (Call.getArgExpr(I)->getType()->isIntegerType())
+      if (SymbolRef Sym = allocationSymbol(Call.getArgSVal(I)))
+        State = escape(State, Sym);
+  if (State != C.getState())
+    C.addTransition(State);
 }
 
 // main returns: its locals die as symbols do, but what the program's statics
@@ -1587,12 +1622,19 @@ private:
         return ("the pointer comes from " + Now->allocator() + ", which owns the " +
                 memoryFamilyName(Now->family()) + " it points to")
             .str();
+      if (const HandleApi *Handle = CudaApi::handleCreationNamed(Now->allocator());
+          Handle && Now->family() == MemoryFamily::Handle)
+        return "the " + CudaApi::handleName(*Handle) + " is created here by '" +
+               documentedName(Now->allocator()).str() + "'";
       return (memoryFamilyName(Now->family()) + " is allocated here by '" +
               documentedName(Now->allocator()) + "'")
           .str();
     }
     if (Now->state() == Ownership::Released && (!Before || Before->state() != Ownership::Released))
-      return ("the memory is released here by '" + documentedName(Now->releasedBy()) + "'").str();
+      return ((Now->family() == MemoryFamily::Handle ? "the handle is destroyed here by '"
+                                                     : "the memory is released here by '") +
+              documentedName(Now->releasedBy()) + "'")
+          .str();
     return "";
   }
 

@@ -210,8 +210,7 @@ private:
 
 // The <<<>>> launch whose configuration call (__cudaPushCallConfiguration,
 // evaluated before the launch) `Call` is; null for any other call.
-const clang::CUDAKernelCallExpr *configuredLaunch(const clang::ento::CallEvent &Call,
-                                                  clang::ento::CheckerContext &C);
+const clang::CUDAKernelCallExpr *configuredLaunch(const clang::ento::CallEvent &Call);
 
 // Memory that became unreachable while still allocated. `Node` is the node to
 // report at; the state of `Node` still tracks `Sym`. `PathLeaves`: lost where

@@ -808,7 +808,7 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call, Checker
   ProgramStateRef State = C.getState();
   std::vector<Note> Notes;
 
-  if (const CUDAKernelCallExpr *Launch = memory::configuredLaunch(Call, C)) {
+  if (const CUDAKernelCallExpr *Launch = memory::configuredLaunch(Call)) {
     const Expr *Spelled = CudaApi::launchStream(Launch);
     for (unsigned I = 0; Spelled && I < Call.getNumArgs(); ++I)
       if (Call.getArgExpr(I) == Spelled)
