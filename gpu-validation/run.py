@@ -876,17 +876,26 @@ DOCS_BEGIN = "<!-- gpu-validation cases: written by gpu-validation/run.py docs -
 DOCS_END = "<!-- end of gpu-validation cases -->"
 
 
-def docs_section(check, cases):
+def docs_section(check, cases, ran_on_gpu):
+    """`ran_on_gpu`: the programs results/gpu-results.json holds. A case added
+    since the last GPU run says so, rather than claim a run it has not had."""
+    def ran(case):
+        return all("%s/%s.%s" % (case["check"], case["name"], variant) in ran_on_gpu
+                   for variant in ("bad", "fixed"))
+    lead = ("Each bug class this check reports was run on a real GPU, as a bad program "
+            "and its fixed twin" if all(ran(case) for case in cases) else
+            "Each bug class this check reports is run on a real GPU, as a bad program and its "
+            "fixed twin (the cases marked below not yet)")
     lines = [DOCS_BEGIN, "## Seen on a GPU", "",
-             "Each bug class this check reports was run on a real GPU, as a bad program "
-             "and its fixed twin; the results, with the GPU, driver and date, are in "
+             lead + "; the results, with the GPU, driver and date, are in "
              "[the GPU validation report](../../gpu-validation/REPORT.md#%s)." % check, ""]
     for case in cases:
         units = "".join(", with [`%s`](../../gpu-validation/cases/%s)" % (os.path.basename(unit), unit)
                         for unit in case.get("other_units", []))
         lines.append("- [`%s`](../../gpu-validation/cases/%s) ([fixed](../../gpu-validation/cases/%s)%s), "
-                     "%s: %s." % (case["name"], case["bad"]["file"], case["fixed"]["file"], units,
-                                  case.get("api", "").rstrip("."), case.get("bug", "").rstrip(".")))
+                     "%s: %s.%s" % (case["name"], case["bad"]["file"], case["fixed"]["file"], units,
+                                    case.get("api", "").rstrip("."), case.get("bug", "").rstrip("."),
+                                    "" if ran(case) else " *Not yet run on a GPU.*"))
     lines.append(DOCS_END)
     return "\n".join(lines)
 
@@ -894,6 +903,11 @@ def docs_section(check, cases):
 def mode_docs(args):
     with open(MANIFEST) as f:
         manifest = json.load(f)
+    gpu_results = os.path.join(RESULTS_DIR, "gpu-results.json")
+    ran_on_gpu = set()
+    if os.path.isfile(gpu_results):
+        with open(gpu_results) as f:
+            ran_on_gpu = set(json.load(f).get("programs", {}))
     by_check = {}
     for case in manifest["cases"]:
         by_check.setdefault(case["check"], []).append(case)
@@ -905,7 +919,7 @@ def mode_docs(args):
             continue
         with open(path) as f:
             text = f.read()
-        section = docs_section(check, cases)
+        section = docs_section(check, cases, ran_on_gpu)
         if DOCS_BEGIN in text and DOCS_END in text:
             begin = text.index(DOCS_BEGIN)
             end = text.index(DOCS_END) + len(DOCS_END)
