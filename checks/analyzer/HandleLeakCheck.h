@@ -8,8 +8,8 @@
 // resources, a library handle its context and device workspace. None of them
 // goes away before the process exits: a stream or an event created on every
 // call and never destroyed piles up until creating another one fails (the
-// GPU pair in gpu-validation/cases/cuda-handle-leak shows what each costs on
-// an H200).
+// GPU pair in gpu-validation/cases/cuda-handle-leak measures what 10,000
+// streams keep).
 //
 // How: the shared memory model (MemoryModel.h) tracks each handle as an
 // allocation of MemoryFamily::Handle, created into the out-parameter and
