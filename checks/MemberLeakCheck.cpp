@@ -87,10 +87,17 @@ private:
   };
 
   // An acquiring function and the releasing function of one kind of object.
+  // Acquirers set the object up (constructors, init-style methods, the
+  // create function of a C struct): what they allocate is the object's, and
+  // what they release or write is their business. For a C struct, any other
+  // function handed the struct by pointer may allocate a member too
+  // (`model_warmup(m)` filling a cache): an Allocator, whose allocations are
+  // the object's but whose releases take the member away.
   struct Pair {
     const RecordDecl *Record;
     llvm::SmallVector<const FunctionDecl *, 4> Acquirers;
     const FunctionDecl *Releaser;
+    llvm::SmallVector<const FunctionDecl *, 4> Allocators = {};
   };
 
   void collectDefinitions();
@@ -384,12 +391,16 @@ std::vector<MemberOwnership::Pair> MemberOwnership::pairs() const {
     if (!Record || Releaser->getReturnType()->isPointerType())
       continue;
     Pair Struct{Record, {}, Releaser};
-    for (const FunctionDecl *Acquirer : Definitions)
-      if (!isa<CXXMethodDecl>(Acquirer) && Acquirer->getDeclName().isIdentifier() &&
-          stemWithout(Acquirer->getName(), AcquiringVerbs) == Stem &&
-          objectRecord(Acquirer) == Record)
-        Struct.Acquirers.push_back(Acquirer);
-    if (!Struct.Acquirers.empty())
+    for (const FunctionDecl *Function : Definitions) {
+      if (isa<CXXMethodDecl>(Function) || Function == Releaser ||
+          !Function->getDeclName().isIdentifier() || objectRecord(Function) != Record)
+        continue;
+      if (stemWithout(Function->getName(), AcquiringVerbs) == Stem)
+        Struct.Acquirers.push_back(Function);
+      else
+        Struct.Allocators.push_back(Function);
+    }
+    if (!Struct.Acquirers.empty() || !Struct.Allocators.empty())
       Found.push_back(std::move(Struct));
   }
   return Found;
@@ -453,6 +464,9 @@ std::vector<MemberLeakCheck::UnreleasedMember> MemberOwnership::unreleased() {
     auto IsAcquirer = [&](const FunctionDecl *F) {
       return llvm::is_contained(Object.Acquirers, F);
     };
+    auto IsAllocator = [&](const FunctionDecl *F) {
+      return llvm::is_contained(Object.Allocators, F);
+    };
     // The releasing function must release some member: then it is the one
     // meant to release the object's memory.
     bool ReleasesSomeMember = false;
@@ -466,12 +480,12 @@ std::vector<MemberLeakCheck::UnreleasedMember> MemberOwnership::unreleased() {
       for (const Mention &Seen : It->second) {
         switch (Seen.What) {
         case Use::Allocates:
-          if (IsAcquirer(Seen.In) &&
+          if ((IsAcquirer(Seen.In) || IsAllocator(Seen.In)) &&
               (!FirstAllocation ||
                SM.isBeforeInTranslationUnit(Seen.Allocation->getBeginLoc(),
                                             FirstAllocation->Allocation->getBeginLoc())))
             FirstAllocation = &Seen;
-          else if (!IsAcquirer(Seen.In))
+          else if (!IsAcquirer(Seen.In) && !IsAllocator(Seen.In))
             TakenAway = true; // reallocated elsewhere: a resize() may own it
           break;
         case Use::Releases:

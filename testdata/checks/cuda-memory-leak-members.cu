@@ -294,3 +294,32 @@ void useTemplates(size_t n) {
   Pair<float> p;
   p.initPair(n);
 }
+
+// A C struct whose member another function handed the struct allocates, and
+// the releasing function of the struct forgets.
+struct Model {
+  float *weights;
+  float *bias;
+  float *cache;
+  float *scratch;
+};
+
+void model_load(Model *m, size_t n) {
+  (void)cudaMalloc(&m->weights, n * sizeof(float));
+  (void)cudaMalloc(&m->bias, n * sizeof(float));
+}
+
+void model_warmup(Model *m, size_t n) {
+  (void)cudaMalloc(&m->cache, n * sizeof(float)); // expected-warning {{device memory allocated by 'cudaMalloc' into 'Model::cache' is never released by 'model_free', which releases the object's other memory}}
+}
+
+// Allocated and released by the same function: a temporary, not the model's.
+void model_step(Model *m, size_t n) {
+  (void)cudaMalloc(&m->scratch, n * sizeof(float));
+  (void)cudaFree(m->scratch);
+}
+
+void model_free(Model *m) { // expected-note {{'model_free' does not release 'Model::cache'}}
+  (void)cudaFree(m->weights);
+  (void)cudaFree(m->bias);
+}
