@@ -160,14 +160,14 @@ private:
   // by one, and the body does not assign it.
   bool runsAtMostOnce(const ForStmt &Loop) {
     std::optional<CountedLoop> Counted = countedLoop(Loop);
-    if (!Counted || !Counted->StepsByOne || !Counted->Counter->getInit())
+    if (!Counted || !Counted->StepsByOne || !Counted->Start)
       return false;
     auto Constant = [&](const Expr *E) -> std::optional<llvm::APSInt> {
       if (E->isValueDependent())
         return std::nullopt;
       return E->getIntegerConstantExpr(Context);
     };
-    std::optional<llvm::APSInt> First = Constant(Counted->Counter->getInit());
+    std::optional<llvm::APSInt> First = Constant(Counted->Start);
     std::optional<llvm::APSInt> Bound = Constant(Counted->Bound);
     if (!First || !Bound)
       return false;

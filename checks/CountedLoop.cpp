@@ -9,9 +9,18 @@ using namespace clang;
 namespace cudalint {
 
 std::optional<CountedLoop> countedLoop(const ForStmt &Loop) {
-  const auto *Init = dyn_cast_or_null<DeclStmt>(Loop.getInit());
-  const auto *Counter =
-      Init && Init->isSingleDecl() ? dyn_cast<VarDecl>(Init->getSingleDecl()) : nullptr;
+  const VarDecl *Counter = nullptr;
+  const Expr *Start = nullptr;
+  if (const auto *Declared = dyn_cast_or_null<DeclStmt>(Loop.getInit());
+      Declared && Declared->isSingleDecl()) {
+    Counter = dyn_cast<VarDecl>(Declared->getSingleDecl());
+    Start = Counter ? Counter->getInit() : nullptr;
+  } else if (const auto *Assigned = dyn_cast_or_null<BinaryOperator>(Loop.getInit());
+             Assigned && Assigned->getOpcode() == BO_Assign) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(Assigned->getLHS()->IgnoreParenImpCasts());
+    Counter = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    Start = Assigned->getRHS();
+  }
   const auto *Condition = dyn_cast_or_null<BinaryOperator>(
       Loop.getCond() ? Loop.getCond()->IgnoreParenImpCasts() : nullptr);
   if (!Counter || !Counter->getType()->isIntegerType() || !Condition ||
@@ -26,7 +35,7 @@ std::optional<CountedLoop> countedLoop(const ForStmt &Loop) {
     return std::nullopt;
   const auto *Step = dyn_cast_or_null<UnaryOperator>(Loop.getInc());
   bool StepsByOne = Step && Step->isIncrementOp() && IsCounter(Step->getSubExpr());
-  return CountedLoop{Counter, Condition->getRHS(), Condition->getOpcode(), StepsByOne};
+  return CountedLoop{Counter, Start, Condition->getRHS(), Condition->getOpcode(), StepsByOne};
 }
 
 } // namespace cudalint

@@ -377,10 +377,15 @@ private:
 };
 
 class AnalysisScope : public Checker<check::BeginFunction, check::Location,
-                                     check::PostStmt<DeclStmt>, check::EndAnalysis, eval::Call> {
+                                     check::PostStmt<DeclStmt>, check::PostStmt<BinaryOperator>,
+                                     check::EndAnalysis, eval::Call> {
 public:
   void checkBeginFunction(CheckerContext &C) const;
-  void checkPostStmt(const DeclStmt *Init, CheckerContext &C) const;
+  void checkPostStmt(const DeclStmt *Init, CheckerContext &C) const { enterCountedLoop(Init, C); }
+  void checkPostStmt(const BinaryOperator *Init, CheckerContext &C) const {
+    if (Init->getOpcode() == BO_Assign)
+      enterCountedLoop(Init, C);
+  }
   void checkLocation(SVal Location, bool IsLoad, const Stmt *Access, CheckerContext &C) const;
   bool evalCall(const CallEvent &Call, CheckerContext &C) const;
   void checkEndAnalysis(ExplodedGraph &Graph, BugReporter &Reporter, ExprEngine &Engine) const;
@@ -388,6 +393,8 @@ public:
   bool evaluatesWithoutBody(const CallEvent &Call, const SourceManager &SM) const;
 
 private:
+  void enterCountedLoop(const Stmt *Init, CheckerContext &C) const;
+
   // A call into rejected code, other than one that makes an object (a
   // constructor, a function returning a class), which the analyzer builds
   // in place.
@@ -502,8 +509,9 @@ static std::optional<int64_t> knownBound(const Expr *Bound, ProgramStateRef Stat
 // a loop only after widening at its third visit, so on the outer loop's
 // second pass none does and nothing after the nest is analysed. With the
 // counter unknown, a path leaves at each visit. A loop on its own loses
-// nothing that way and keeps its known counter.
-void AnalysisScope::checkPostStmt(const DeclStmt *Init, CheckerContext &C) const {
+// nothing that way and keeps its known counter. `Init` is the loop's
+// initialisation, which declares the counter or sets one declared before.
+void AnalysisScope::enterCountedLoop(const Stmt *Init, CheckerContext &C) const {
   const ParentMap &Parents = C.getLocationContext()->getParentMap();
   const auto *Loop = dyn_cast_or_null<ForStmt>(Parents.getParent(Init));
   if (!Loop || Loop->getInit() != Init)

@@ -266,3 +266,18 @@ void leakedAfterLoopNestOfKnownSize(float *host) {
       host[j] += k;
   (void)cudaMemcpy(d, host, 256 * sizeof(float), cudaMemcpyHostToDevice); // expected-note {{the memory is not released, and no pointer to it is used after this point}}
 }
+
+// The same nest with counters declared before it, as C code writes them.
+void leakedAfterLoopNestOfOutsideCounters(float *host) {
+  int k, j;
+  float *d = nullptr;
+  // expected-note@+1 {{device memory is allocated here by 'cudaMalloc'}}
+  (void)cudaMalloc((void **)&d, 256 * sizeof(float)); // expected-warning {{device memory allocated by 'cudaMalloc' is not released on every path}}
+  // expected-note@+3 2 {{loop condition is true.  Entering loop body}}
+  // expected-note@+2 {{loop condition is false. Execution continues on line 282}}
+  // expected-note@+2 2 {{assuming 'j' is >= 200}} expected-note@+2 2 {{loop condition is false. Execution continues on line 279}}
+  for (k = 0; k < 2; ++k)
+    for (j = 0; j < 200; ++j)
+      host[j] += k;
+  (void)cudaMemcpy(d, host, 256 * sizeof(float), cudaMemcpyHostToDevice); // expected-note {{the memory is not released, and no pointer to it is used after this point}}
+}
