@@ -933,10 +933,10 @@ std::string CudaApi::handleName(const HandleApi &Api) {
       Library = Name;
       break;
     }
-  llvm::StringRef What = Api.Kind == HandleKind::Descriptor        ? "descriptor"
-                         : Api.Name.starts_with("cufftPlan")        ? "plan"
+  llvm::StringRef What = Api.Kind == HandleKind::Descriptor              ? "descriptor"
+                         : Api.Name.starts_with("cufftPlan")             ? "plan"
                          : Api.Name.starts_with("curandCreateGenerator") ? "generator"
-                                                                    : "handle";
+                                                                         : "handle";
   return (Library + " " + What).str();
 }
 

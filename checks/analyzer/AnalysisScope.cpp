@@ -376,9 +376,9 @@ private:
   llvm::DenseMap<const FunctionDecl *, bool> ApiCalls;
 };
 
-class AnalysisScope : public Checker<check::BeginFunction, check::Location,
-                                     check::PostStmt<DeclStmt>, check::PostStmt<BinaryOperator>,
-                                     check::EndAnalysis, eval::Call> {
+class AnalysisScope
+    : public Checker<check::BeginFunction, check::Location, check::PostStmt<DeclStmt>,
+                     check::PostStmt<BinaryOperator>, check::EndAnalysis, eval::Call> {
 public:
   void checkBeginFunction(CheckerContext &C) const;
   void checkPostStmt(const DeclStmt *Init, CheckerContext &C) const { enterCountedLoop(Init, C); }

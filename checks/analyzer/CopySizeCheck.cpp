@@ -402,8 +402,8 @@ void CopySizeChecker::checkByteValue(const CallEvent &Call, unsigned Value,
   const Expr *Written = Call.getArgExpr(Value)->IgnoreParenImpCasts();
   QualType Type = Written->getType();
   std::optional<llvm::APSInt> Known;
-  if (const llvm::APSInt *Constant = C.getSValBuilder().getKnownValue(
-          C.getState(), C.getSVal(Call.getArgExpr(Value))))
+  if (const llvm::APSInt *Constant =
+          C.getSValBuilder().getKnownValue(C.getState(), C.getSVal(Call.getArgExpr(Value))))
     Known = *Constant;
   auto FillsAsWritten = [&] { return Known && (Known->isZero() || Known->isAllOnes()); };
   std::string Api = documentedName(*cast<FunctionDecl>(Call.getDecl()));

@@ -19,13 +19,13 @@ namespace cudalint {
 namespace {
 
 std::string warning(const HandleApi &Api, const memory::Allocation &Handle, bool AtProgramEnd) {
-  std::string Made = CudaApi::handleName(Api) + " created by '" +
-                     documentedName(Handle.allocator()).str() + "'";
+  std::string Made =
+      CudaApi::handleName(Api) + " created by '" + documentedName(Handle.allocator()).str() + "'";
   if (AtProgramEnd)
     return Made + " is still alive when the program ends; the process exit destroys it, but the "
                   "code leaks it once it moves out of 'main'";
-  return Made + " is not destroyed on every path ('" + documentedName(Api.Destroy).str() +
-         "'); " + CudaApi::unreleasedHandleCost(Api.Kind).str();
+  return Made + " is not destroyed on every path ('" + documentedName(Api.Destroy).str() + "'); " +
+         CudaApi::unreleasedHandleCost(Api.Kind).str();
 }
 
 class HandleLeakChecker : public Checker<check::Event<memory::MemoryLost>> {
@@ -58,8 +58,7 @@ void HandleLeakChecker::checkEvent(const memory::MemoryLost &Lost) const {
   PathDiagnosticLocation Site = PathDiagnosticLocation::createBegin(
       Handle->site(), C.getSourceManager(), Handle->siteFrame());
   auto Report = std::make_unique<PathSensitiveBugReport>(
-      Leak, warning(*Api, *Handle, AtProgramEnd), Lost.Node, Site,
-      Handle->siteFrame()->getDecl());
+      Leak, warning(*Api, *Handle, AtProgramEnd), Lost.Node, Site, Handle->siteFrame()->getDecl());
   Report->markInteresting(Lost.Sym);
   Report->addVisitor(memory::historyNotes(Lost.Sym));
   Report->addVisitor(lostHereNotes(*Handle));

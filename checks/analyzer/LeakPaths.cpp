@@ -78,9 +78,9 @@ public:
                                                               "' without " + Releasing.str());
     }
     if (isProcessExit(S))
-      return std::make_shared<PathDiagnosticEventPiece>(
-          PathDiagnosticLocation(S, SM, Frame),
-          "the program exits here without " + Releasing.str());
+      return std::make_shared<PathDiagnosticEventPiece>(PathDiagnosticLocation(S, SM, Frame),
+                                                        "the program exits here without " +
+                                                            Releasing.str());
     if (!S || S == Frame->getDecl()->getBody())
       return std::make_shared<PathDiagnosticEventPiece>(
           PathDiagnosticLocation::createDeclEnd(Frame, SM), Returns);
@@ -149,7 +149,6 @@ bool releasedByProgramExit(const memory::Allocation &Memory, const memory::Memor
   return !InMain ||
          !isInLoop(InMain, Frame->getParentMap(), Frame->getAnalysisDeclContext()->getASTContext());
 }
-
 
 std::unique_ptr<BugReporterVisitor> lostHereNotes(const memory::Allocation &Lost) {
   return std::make_unique<LostHere>(Lost.family() == MemoryFamily::Handle);

@@ -665,8 +665,8 @@ class MemoryModeling
     : public Checker<eval::Call, check::PostCall, check::NewAllocator, check::Bind,
                      check::PointerEscape, check::DeadSymbols, check::LiveSymbols,
                      check::PreStmt<ReturnStmt>, check::PreStmt<Expr>, check::PreCall,
-                     check::PostStmt<CUDAKernelCallExpr>, check::BlockEntrance,
-                     check::EndFunction, eval::Assume, EventDispatcher<MemoryLost>> {
+                     check::PostStmt<CUDAKernelCallExpr>, check::BlockEntrance, check::EndFunction,
+                     eval::Assume, EventDispatcher<MemoryLost>> {
 public:
   void checkBlockEntrance(const BlockEntrance &Entrance, CheckerContext &C) const;
   bool evalCall(const CallEvent &Call, CheckerContext &C) const;
@@ -1465,8 +1465,8 @@ llvm::SmallVector<SymbolRef, 2> heldByStatics(ProgramStateRef State) {
     return Held;
   for (auto [Sym, Region] : State->get<StaticHolders>()) {
     const Allocation *Memory = State->get<Allocations>(Sym);
-    if (!Memory || Memory->state() != Ownership::Escaped ||
-        allocationFailed(State, Sym, *Memory) || State->contains<ReportedMemory>(Sym))
+    if (!Memory || Memory->state() != Ownership::Escaped || allocationFailed(State, Sym, *Memory) ||
+        State->contains<ReportedMemory>(Sym))
       continue;
     const auto *Stored = dyn_cast<TypedValueRegion>(Region);
     const auto *Variable = dyn_cast<VarRegion>(Region->getBaseRegion());
@@ -1487,9 +1487,10 @@ llvm::SmallVector<SymbolRef, 2> heldByStatics(ProgramStateRef State) {
 // leaves held is lost; when the program ends, so is what its statics hold.
 void MemoryModeling::leavePath(const PathLeaves &Leaves, CheckerContext &C) const {
   ProgramStateRef State = C.getState();
-  llvm::SmallVector<SymbolRef, 2> Lost = lostWith(
-      State, unreleasedMemory(State),
-      [&](const StackFrameContext *Frame) { return llvm::is_contained(Leaves.Frames, Frame); });
+  llvm::SmallVector<SymbolRef, 2> Lost =
+      lostWith(State, unreleasedMemory(State), [&](const StackFrameContext *Frame) {
+        return llvm::is_contained(Leaves.Frames, Frame);
+      });
   llvm::SmallVector<SymbolRef, 2> Held;
   if (Leaves.ProgramEnds)
     Held = heldByStatics(State);
@@ -1529,7 +1530,7 @@ void MemoryModeling::checkPreCall(const CallEvent &Call, CheckerContext &C) cons
     return;
   ProgramStateRef State = C.getState();
   for (unsigned I = 0; I < Call.getNumArgs(); ++I)
-    if (Call.getArgExpr(I)->getType()->isIntegerType())
+    if (const Expr *Argument = Call.getArgExpr(I); Argument && Argument->getType()->isIntegerType())
       if (SymbolRef Sym = allocationSymbol(Call.getArgSVal(I)))
         State = escape(State, Sym);
   if (State != C.getState())
