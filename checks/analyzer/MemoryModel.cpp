@@ -492,10 +492,11 @@ private:
   llvm::SmallPtrSet<const UnaryOperator *, 8> PassedToCall;
 };
 
-// Whether a class's destructor releases memory: it, a function it calls, or
-// the destructor of a member or base calls a release (cudaFree, delete). An
-// object of such a class owns what it holds: the unwinding of an exception
-// runs its destructor, which the analyzer does not follow.
+// Whether a class's destructor releases memory or destroys a handle: it, a
+// function it calls, or the destructor of a member or base calls a release
+// (cudaFree, delete, cudaEventDestroy). An object of such a class owns what
+// it holds: the unwinding of an exception runs its destructor, which the
+// analyzer does not follow.
 class ReleasingDestructors {
 public:
   bool releases(const CXXRecordDecl *Record) {
@@ -531,7 +532,8 @@ private:
       bool VisitCXXDeleteExpr(CXXDeleteExpr *) { return !(Found = true); }
       bool VisitCallExpr(CallExpr *Call) {
         const FunctionDecl *Callee = Call->getDirectCallee();
-        Found = api().release(Callee) || (Callee && Owner.callsRelease(Callee, Depth + 1));
+        Found = api().release(Callee) || !api().handleDestruction(Callee).empty() ||
+                (Callee && Owner.callsRelease(Callee, Depth + 1));
         return !Found;
       }
     } Find(*this, Depth);

@@ -91,6 +91,28 @@ private:
 
 void timed() { Timer timer; }
 
+// An event owned by an object whose constructor throws when creation fails:
+// the second object's failure unwinds the first, whose destructor destroys
+// its event.
+struct CreationFailed {};
+
+class Event {
+public:
+  Event() {
+    if (cudaEventCreateWithFlags(&event_, cudaEventDisableTiming) != cudaSuccess)
+      throw CreationFailed{};
+  }
+  ~Event() { (void)cudaEventDestroy(event_); }
+
+private:
+  cudaEvent_t event_;
+};
+
+void twoEvents() {
+  Event ready;
+  Event updated;
+}
+
 void createInto(cudaStream_t *out) { (void)cudaStreamCreate(out); }
 
 cudaStream_t makeStream() {
