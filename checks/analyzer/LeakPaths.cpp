@@ -136,12 +136,15 @@ bool releasedByProgramExit(const memory::Allocation &Memory, const memory::Memor
   if (Lost.HeldByStatic)
     return true;
   const StackFrameContext *Frame = Lost.Node->getStackFrame();
-  if (Lost.ProgramEnds) {
-    while (Frame->getParent())
-      Frame = Frame->getParent()->getStackFrame();
-  } else {
+  while (Frame->getParent())
+    Frame = Frame->getParent()->getStackFrame();
+  if (!Lost.ProgramEnds) {
+    // A variable of main that still holds it dies after its last use, which
+    // may be in a function main calls (`check(cudaStreamSynchronize(s))`):
+    // main holds it to the end all the same.
     const auto *Function = dyn_cast_or_null<FunctionDecl>(Frame->getDecl());
-    if (Frame->getParent() || !Function || !Function->isMain() ||
+    if (!Function || !Function->isMain() ||
+        memory::holdingFrame(Lost.Node->getState(), Lost.Sym) != Frame ||
         !memory::stillHeld(Lost.Node->getState(), Lost.Sym, Lost.Node->getStmtForDiagnostics()))
       return false;
   }

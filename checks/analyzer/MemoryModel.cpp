@@ -1676,6 +1676,13 @@ bool stillHeld(ProgramStateRef State, SymbolRef Sym, const Stmt *Next) {
   return !Next || !Variable || !overwrites(Next, Variable->getDecl());
 }
 
+const StackFrameContext *holdingFrame(ProgramStateRef State, SymbolRef Sym) {
+  const Holder *Kept = Sym ? State->get<Holders>(Sym) : nullptr;
+  const auto *Space =
+      Kept ? dyn_cast<StackSpaceRegion>(Kept->Region->getMemorySpace(State)) : nullptr;
+  return Space ? Space->getStackFrame() : nullptr;
+}
+
 llvm::SmallVector<const StackFrameContext *, 4> framesUnwound(const CXXThrowExpr *Throw,
                                                               const LocationContext *Context) {
   llvm::SmallVector<const StackFrameContext *, 4> Unwound;

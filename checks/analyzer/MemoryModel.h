@@ -146,6 +146,11 @@ bool releasedOnPath(clang::ento::ProgramStateRef State, const Allocation &Memory
 bool stillHeld(clang::ento::ProgramStateRef State, clang::ento::SymbolRef Sym,
                const clang::Stmt *Next);
 
+// The frame whose local variable (or field of one) the address was last
+// stored in; null when no local holds it.
+const clang::StackFrameContext *holdingFrame(clang::ento::ProgramStateRef State,
+                                             clang::ento::SymbolRef Sym);
+
 // The symbol of the allocation an address points into: the base of a region
 // reached through casts, fields, elements and pointer arithmetic, or the
 // symbol under an integer handle plus or minus an offset (CUdeviceptr).
