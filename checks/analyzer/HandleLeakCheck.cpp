@@ -39,30 +39,17 @@ private:
 };
 
 void HandleLeakChecker::checkEvent(const memory::MemoryLost &Lost) const {
-  CheckerContext &C = *Lost.Context;
   const memory::Allocation *Handle = memory::find(Lost.Node->getState(), Lost.Sym);
   if (!Handle || Handle->family() != MemoryFamily::Handle || !Handle->site() ||
-      !Handle->siteFrame())
+      !Handle->siteFrame() || lostWhileGivingUp(Lost))
     return;
   const HandleApi *Api = CudaApi::handleCreationNamed(Handle->allocator());
   if (!Api)
     return;
-  // Lost where the program gives up on an error: the process is about to go.
-  if (!Lost.PathLeaves)
-    if (const CFGBlock *Block = Lost.Node->getCFGBlock(); Block && Block->isInevitablySinking())
-      return;
   bool AtProgramEnd = releasedByProgramExit(*Handle, Lost);
   if (AtProgramEnd && !ReportAtMainReturn)
     return;
-  // One finding per creation site, whichever path leaks it first.
-  PathDiagnosticLocation Site = PathDiagnosticLocation::createBegin(
-      Handle->site(), C.getSourceManager(), Handle->siteFrame());
-  auto Report = std::make_unique<PathSensitiveBugReport>(
-      Leak, warning(*Api, *Handle, AtProgramEnd), Lost.Node, Site, Handle->siteFrame()->getDecl());
-  Report->markInteresting(Lost.Sym);
-  Report->addVisitor(memory::historyNotes(Lost.Sym));
-  Report->addVisitor(lostHereNotes(*Handle));
-  C.emitReport(std::move(Report));
+  reportLeak(Leak, warning(*Api, *Handle, AtProgramEnd), *Handle, Lost);
 }
 
 constexpr llvm::StringLiteral ReportAtMainReturnOption = "ReportAtMainReturn";

@@ -157,4 +157,22 @@ std::unique_ptr<BugReporterVisitor> lostHereNotes(const memory::Allocation &Lost
   return std::make_unique<LostHere>(Lost.family() == MemoryFamily::Handle);
 }
 
+bool lostWhileGivingUp(const memory::MemoryLost &Lost) {
+  const CFGBlock *Block = Lost.PathLeaves ? nullptr : Lost.Node->getCFGBlock();
+  return Block && Block->isInevitablySinking();
+}
+
+void reportLeak(const BugType &Type, std::string Message, const memory::Allocation &Memory,
+                const memory::MemoryLost &Lost) {
+  CheckerContext &C = *Lost.Context;
+  PathDiagnosticLocation Site =
+      PathDiagnosticLocation::createBegin(Memory.site(), C.getSourceManager(), Memory.siteFrame());
+  auto Report = std::make_unique<PathSensitiveBugReport>(Type, Message, Lost.Node, Site,
+                                                         Memory.siteFrame()->getDecl());
+  Report->markInteresting(Lost.Sym);
+  Report->addVisitor(memory::historyNotes(Lost.Sym));
+  Report->addVisitor(lostHereNotes(Memory));
+  C.emitReport(std::move(Report));
+}
+
 } // namespace cudalint

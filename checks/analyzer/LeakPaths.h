@@ -8,6 +8,7 @@
 #include "MemoryModel.h"
 
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporterVisitors.h"
+#include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 
 #include <memory>
 
@@ -25,6 +26,16 @@ std::unique_ptr<clang::ento::BugReporterVisitor> lostHereNotes(const memory::All
 // overwritten or truncated) or allocates in a loop into the same local (every
 // iteration takes more) is an ordinary leak.
 bool releasedByProgramExit(const memory::Allocation &Memory, const memory::MemoryLost &Lost);
+
+// Lost where the program is giving up on an error (every way on from there
+// ends in abort(), exit(EXIT_FAILURE) or another noreturn call): not worth
+// reporting, the process is about to release everything.
+bool lostWhileGivingUp(const memory::MemoryLost &Lost);
+
+// Reports `Lost` once per allocation site, whichever path leaks it first:
+// at the allocation, with its history and the place it is lost as notes.
+void reportLeak(const clang::ento::BugType &Type, std::string Message,
+                const memory::Allocation &Memory, const memory::MemoryLost &Lost);
 
 } // namespace cudalint
 

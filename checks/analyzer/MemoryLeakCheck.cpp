@@ -87,32 +87,16 @@ bool MemoryLeakChecker::reportedByClassLevelHalf(const Stmt *Site, ASTContext &C
 }
 
 void MemoryLeakChecker::checkEvent(const memory::MemoryLost &Lost) const {
-  CheckerContext &C = *Lost.Context;
   const memory::Allocation *Memory = memory::find(Lost.Node->getState(), Lost.Sym);
-  if (!Memory || !Memory->site() || !Memory->siteFrame() || !isCudaAllocated(Memory->family()))
+  if (!Memory || !Memory->site() || !Memory->siteFrame() || !isCudaAllocated(Memory->family()) ||
+      lostWhileGivingUp(Lost))
     return;
-  // Memory lost where the program is giving up on an error (every way on
-  // from here ends in abort(), exit(EXIT_FAILURE) or another noreturn
-  // call) is not worth reporting: the process is about to release
-  // everything.
-  if (!Lost.PathLeaves)
-    if (const CFGBlock *Block = Lost.Node->getCFGBlock(); Block && Block->isInevitablySinking())
-      return;
   bool AtProgramEnd = releasedByProgramExit(*Memory, Lost);
   if (AtProgramEnd && !ReportAtMainReturn)
     return;
-  if (reportedByClassLevelHalf(Memory->site(), C.getASTContext()))
+  if (reportedByClassLevelHalf(Memory->site(), Lost.Context->getASTContext()))
     return;
-  // One finding per allocation site, whichever path leaks it first.
-  PathDiagnosticLocation Site = PathDiagnosticLocation::createBegin(
-      Memory->site(), C.getSourceManager(), Memory->siteFrame());
-  auto Report = std::make_unique<PathSensitiveBugReport>(
-      Leak, AtProgramEnd ? warningAtProgramEnd(*Memory) : warning(*Memory), Lost.Node, Site,
-      Memory->siteFrame()->getDecl());
-  Report->markInteresting(Lost.Sym);
-  Report->addVisitor(memory::historyNotes(Lost.Sym));
-  Report->addVisitor(lostHereNotes(*Memory));
-  C.emitReport(std::move(Report));
+  reportLeak(Leak, AtProgramEnd ? warningAtProgramEnd(*Memory) : warning(*Memory), *Memory, Lost);
 }
 
 constexpr llvm::StringLiteral ReportAtMainReturnOption = "ReportAtMainReturn";
