@@ -173,17 +173,6 @@ private:
 // ExprMutationAnalyzer, as clang-tidy's const checks use it), arithmetic on
 // those, and dim3 values and cudaLaunchConfig_t aggregates built from them.
 // A value known here is the value at every launch, on every path.
-// The kernel a launch call's argument names: `kernel`, `(void *)kernel`,
-// `reinterpret_cast<const void *>(&kernel<float>)`.
-const FunctionDecl *namedKernel(const Expr *E) {
-  E = E->IgnoreParenCasts();
-  if (const auto *AddressOf = dyn_cast<UnaryOperator>(E);
-      AddressOf && AddressOf->getOpcode() == UO_AddrOf)
-    E = AddressOf->getSubExpr()->IgnoreParenCasts();
-  const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  return Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
-}
-
 class LaunchValues {
 public:
   // `Mutations` is the function's mutation analysis, made on first use and
@@ -192,19 +181,23 @@ public:
                std::unique_ptr<FunctionMutations> &Mutations)
       : Function(Function), Context(Context), Api(Api), Mutations(Mutations) {}
 
-  // The kernel a launch API's argument names, directly or through a local
-  // that holds it and that nothing in the function modifies
-  // (`auto kernel = scan<float, 256>; cudaLaunchCooperativeKernel((void
-  // *)kernel, ...)`).
+  // The kernel a launch API's argument names (`kernel`, `(void *)kernel`,
+  // `reinterpret_cast<const void *>(&kernel<float>)`), directly or through a
+  // local that holds it and that nothing in the function modifies (`auto
+  // kernel = scan<float, 256>; cudaLaunchCooperativeKernel((void *)kernel,
+  // ...)`).
   const FunctionDecl *kernel(const Expr *E) {
     for (unsigned Depth = 0; E && Depth <= DeepestEvaluation; ++Depth) {
-      if (const FunctionDecl *Named = namedKernel(E))
-        return Named;
       E = E->IgnoreParenCasts();
       if (const auto *AddressOf = dyn_cast<UnaryOperator>(E);
           AddressOf && AddressOf->getOpcode() == UO_AddrOf)
-        E = AddressOf->getSubExpr();
-      const VarDecl *Variable = fixedVariable(E);
+        E = AddressOf->getSubExpr()->IgnoreParenCasts();
+      const auto *Ref = dyn_cast<DeclRefExpr>(E);
+      if (!Ref)
+        return nullptr;
+      if (const auto *Function = dyn_cast<FunctionDecl>(Ref->getDecl()))
+        return Function;
+      const VarDecl *Variable = fixedVariable(Ref);
       E = Variable ? Variable->getInit() : nullptr;
     }
     return nullptr;
