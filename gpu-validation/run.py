@@ -57,6 +57,11 @@ class ManifestError(Exception):
     pass
 
 
+def program_id(case, variant):
+    """How results name one program of a case: `check/name.bad`."""
+    return "%s/%s.%s" % (case["check"], case["name"], variant)
+
+
 def load_manifest(path=MANIFEST):
     """The manifest's programs, one dict per bad or fixed file, checked against the files."""
     with open(path) as f:
@@ -103,8 +108,8 @@ def load_manifest(path=MANIFEST):
                                     % case["name"])
             listed.add(os.path.normpath(source))
             programs.append({
-                "id": "%s/%s.%s" % (case["check"], case["name"], variant),
-                "twin": "%s/%s.%s" % (case["check"], case["name"], "fixed" if variant == "bad" else "bad"),
+                "id": program_id(case, variant),
+                "twin": program_id(case, "fixed" if variant == "bad" else "bad"),
                 "case": case["name"],
                 "check": case["check"],
                 "variant": variant,
@@ -880,8 +885,7 @@ def docs_section(check, cases, ran_on_gpu):
     """`ran_on_gpu`: the programs results/gpu-results.json holds. A case added
     since the last GPU run says so, rather than claim a run it has not had."""
     def ran(case):
-        return all("%s/%s.%s" % (case["check"], case["name"], variant) in ran_on_gpu
-                   for variant in ("bad", "fixed"))
+        return all(program_id(case, variant) in ran_on_gpu for variant in ("bad", "fixed"))
     lead = ("Each bug class this check reports was run on a real GPU, as a bad program "
             "and its fixed twin" if all(ran(case) for case in cases) else
             "Each bug class this check reports is run on a real GPU, as a bad program and its "
