@@ -6,6 +6,7 @@
 #include "ArchCoverageCheck.h"
 #include "LaunchConfigCheck.h"
 #include "MemberLeakCheck.h"
+#include "MemberMismatchedFreeCheck.h"
 #include "UncheckedErrorCheck.h"
 #include "analyzer/CopySizeCheck.h"
 #include "analyzer/DoubleFreeCheck.h"
@@ -44,8 +45,9 @@ template <typename CheckType> static CheckDescription describeWithPathSensitiveH
 }
 
 // Path-sensitive checks with an AST half of their own class reporting under
-// the same id: cuda-memory-leak's class-level half (MemberLeakCheck) reads
-// whole classes, which no single path sees.
+// the same id: the class-level halves of cuda-memory-leak (MemberLeakCheck)
+// and cuda-mismatched-free (MemberMismatchedFreeCheck) read whole classes,
+// which no single path sees.
 template <typename PathCheck, typename AstHalf>
 static CheckDescription describePathSensitiveWithAstHalf() {
   CheckDescription Description = describePathSensitive<PathCheck>();
@@ -80,7 +82,7 @@ llvm::ArrayRef<CheckDescription> registeredChecks() {
       describeWithPathSensitiveHalf<LaunchConfigCheck>(),
       describePathSensitive<MemcpyKindCheck>(),
       describePathSensitiveWithAstHalf<MemoryLeakCheck, MemberLeakCheck>(),
-      describePathSensitive<MismatchedFreeCheck>(),
+      describePathSensitiveWithAstHalf<MismatchedFreeCheck, MemberMismatchedFreeCheck>(),
       describePathSensitive<PageableAsyncCopyCheck>(),
       // A status handed to a function of another unit that never reads it.
       readingProjectSummaries(describe<UncheckedErrorCheck>()),

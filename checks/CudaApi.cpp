@@ -616,6 +616,24 @@ llvm::StringRef CudaApi::invalidValueError(llvm::StringRef Api) {
   return Api.starts_with("cuda") ? "cudaErrorInvalidValue" : "CUDA_ERROR_INVALID_VALUE";
 }
 
+std::string CudaApi::mismatchedReleaseFate(llvm::StringRef Release, MemoryFamily ReleaseFamily,
+                                           MemoryFamily Memory, bool Owned) {
+  if (ReleaseFamily == MemoryFamily::PageableHost) {
+    if (Memory == MemoryFamily::PageableHost)
+      return "the container releases it again when it is destroyed, and the "
+             "host heap is corrupted";
+    if (Memory == MemoryFamily::Stack)
+      return "the C library aborts the process, as the address never came "
+             "from the heap";
+    return "the C library reads heap bookkeeping that is not there and the "
+           "process dies with a segmentation fault";
+  }
+  std::string Result = ("the call fails with " + invalidValueError(Release)).str();
+  if (Owned)
+    Result += " and the memory stays allocated";
+  return Result;
+}
+
 bool CudaApi::releaseAccepts(MemoryFamily ReleaseFamily, MemoryFamily Allocated) {
   switch (ReleaseFamily) {
   case MemoryFamily::Device:

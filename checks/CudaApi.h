@@ -450,6 +450,13 @@ public:
   // free and delete pageable host memory.
   static bool releaseAccepts(MemoryFamily ReleaseFamily, MemoryFamily Allocated);
 
+  // What a release of `ReleaseFamily` (`Release`: "free", "cudaFree") does
+  // with memory of `Memory` it cannot free, as seen on an H200 with CUDA 13
+  // and glibc; `Owned`: the memory was allocated, not borrowed from a
+  // container, so it stays allocated.
+  static std::string mismatchedReleaseFate(llvm::StringRef Release, MemoryFamily ReleaseFamily,
+                                           MemoryFamily Memory, bool Owned);
+
   // The name of the invalid-value status the call `Api` returns: the
   // runtime's cudaErrorInvalidValue, or the driver API's
   // CUDA_ERROR_INVALID_VALUE for cu* calls.

@@ -11,25 +11,13 @@
 // containers, allocated with new or destroyed in another unit are out of its
 // sight, but the destructor's text says it all the same.
 //
-// How: for every class with a destructor defined in the unit (and for every
-// struct with a C-style pair of functions that take it, `X_create` and
-// `X_destroy`, `initX` and `freeX`: the same name with an acquiring and a
-// releasing verb), the fields the acquiring functions (constructors, and
-// methods named init/create/alloc...) give memory from a CUDA allocation
-// (CudaApi's allocation table) are compared with the fields the releasing
-// function releases, itself or through a function of the unit it calls.
-// A field is reported only when the releasing function releases at least one
-// other field (so it is meant to release the object's memory), and nothing
-// else in the unit may take the field's memory away: no other function
-// releases it, writes the field (a release() or move that nulls it, a swap),
-// returns it, copies it elsewhere or hands it to a function outside the unit
-// that may release it. Class templates are not analysed.
+// How: MemberOwnership.h reads the class's or struct's functions; a member
+// the releasing function never releases, though it releases the object's
+// other memory, is reported at its allocation.
 #ifndef CUDALINT_CHECKS_MEMBERLEAKCHECK_H
 #define CUDALINT_CHECKS_MEMBERLEAKCHECK_H
 
 #include "CudaCheck.h"
-
-#include <vector>
 
 namespace cudalint {
 
@@ -42,20 +30,6 @@ public:
 
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-
-  // A member allocated by an acquiring function and never released by the
-  // releasing one.
-  struct UnreleasedMember {
-    const clang::CallExpr *Allocation;
-    const AllocationApi *Api;
-    const clang::FieldDecl *Field;
-    const clang::FunctionDecl *Releaser;
-  };
-
-  // Every such member of the unit, in source order; the path-sensitive half
-  // leaves their allocations to this half.
-  static std::vector<UnreleasedMember> unreleasedMembers(clang::ASTContext &Context,
-                                                         const CudaApi &Api);
 };
 
 } // namespace cudalint

@@ -2,7 +2,7 @@
 #include "MemoryLeakCheck.h"
 
 #include "LeakPaths.h"
-#include "MemberLeakCheck.h"
+#include "MemberOwnership.h"
 #include "MemoryModel.h"
 
 #include "clang/AST/ASTContext.h"
@@ -79,8 +79,7 @@ bool MemoryLeakChecker::reportedByClassLevelHalf(const Stmt *Site, ASTContext &C
   if (MemberSitesOf != &Context) {
     MemberSitesOf = &Context;
     MemberSites.clear();
-    for (const MemberLeakCheck::UnreleasedMember &Member :
-         MemberLeakCheck::unreleasedMembers(Context, memory::api()))
+    for (const UnreleasedMember &Member : memberOwnership(Context, memory::api()).Unreleased)
       MemberSites.insert(Member.Allocation->getBeginLoc());
   }
   return MemberSites.contains(Site->getBeginLoc());

@@ -1725,6 +1725,12 @@ ExplodedNode *reportNode(CheckerContext &C, SymbolRef Sym) {
   return C.generateNonFatalErrorNode(State->add<ReportedMemory>(Sym));
 }
 
+void reportedElsewhere(CheckerContext &C, SymbolRef Sym) {
+  ProgramStateRef State = C.getState();
+  if (Sym && !State->contains<ReportedMemory>(Sym))
+    C.addTransition(State->add<ReportedMemory>(Sym));
+}
+
 bool releasedOnPath(ProgramStateRef State, const Allocation &Memory) {
   if (Memory.state() != Ownership::Released)
     return false;

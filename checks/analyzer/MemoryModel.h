@@ -132,6 +132,10 @@ llvm::SmallVector<clang::ento::SymbolRef, 4> unreleasedMemory(clang::ento::Progr
 // freed) still gets its finding; each memory gets one finding, and is then
 // no one's to report again, nor a leak.
 clang::ento::ExplodedNode *reportNode(clang::ento::CheckerContext &C, clang::ento::SymbolRef Sym);
+// The memory `Sym` whose bug is reported outside the path (a class-level
+// half reports a destructor's wrong release once for every object): from
+// here on it is no one's to report, nor a leak, as after reportNode.
+void reportedElsewhere(clang::ento::CheckerContext &C, clang::ento::SymbolRef Sym);
 
 // Whether memory is released on this path: released, by a release whose
 // status is not known to be an error. A cudaFree that returned an error

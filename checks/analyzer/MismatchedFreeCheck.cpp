@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "MismatchedFreeCheck.h"
 
+#include "MemberOwnership.h"
 #include "MemoryModel.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/CommonBugCategories.h"
@@ -10,6 +12,7 @@
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/CallEvent.h"
 #include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 using namespace clang::ento;
@@ -17,26 +20,6 @@ using namespace clang::ento;
 namespace cudalint {
 
 namespace {
-
-// What the release does with memory it cannot free, as seen on an H200 with
-// CUDA 13 and glibc.
-std::string consequence(const memory::ReleaseCall &Release, MemoryFamily Memory, bool Owned) {
-  if (Release.Family == MemoryFamily::PageableHost) {
-    if (Memory == MemoryFamily::PageableHost)
-      return "the container releases it again when it is destroyed, and the "
-             "host heap is corrupted";
-    if (Memory == MemoryFamily::Stack)
-      return "the C library aborts the process, as the address never came "
-             "from the heap";
-    return "the C library reads heap bookkeeping that is not there and the "
-           "process dies with a segmentation fault";
-  }
-  llvm::StringRef Error = CudaApi::invalidValueError(Release.Name);
-  std::string Result = ("the call fails with " + Error).str();
-  if (Owned)
-    Result += " and the memory stays allocated";
-  return Result;
-}
 
 std::string origin(const memory::Allocation &Memory) {
   if (Memory.state() == memory::Ownership::Borrowed)
@@ -51,8 +34,30 @@ public:
   void checkPreCall(const CallEvent &Call, CheckerContext &C) const;
 
 private:
+  bool reportedByClassLevelHalf(const Expr *Release, ASTContext &Context) const;
+
+  // Where the releases of members the class-level half
+  // (MemberMismatchedFreeCheck) reports in the unit being analysed are
+  // written: one place for all the instantiations of a class template.
+  mutable const ASTContext *MemberSitesOf = nullptr;
+  mutable llvm::DenseSet<SourceLocation> MemberSites;
+
   BugType MismatchedFree{this, "CUDA mismatched free", categories::MemoryError};
 };
+
+// A destructor that releases a member with the wrong call does so for every
+// object destroyed; the class-level half reports it once, at the release,
+// with the allocation as its note.
+bool MismatchedFreeChecker::reportedByClassLevelHalf(const Expr *Release,
+                                                     ASTContext &Context) const {
+  if (MemberSitesOf != &Context) {
+    MemberSitesOf = &Context;
+    MemberSites.clear();
+    for (const MismatchedMemberRelease &Member : memberOwnership(Context, memory::api()).Mismatched)
+      MemberSites.insert(Member.Release->getBeginLoc());
+  }
+  return Release && MemberSites.contains(Release->getBeginLoc());
+}
 
 void MismatchedFreeChecker::checkPreCall(const CallEvent &Call, CheckerContext &C) const {
   std::optional<memory::ReleaseCall> Release = memory::releaseCall(Call);
@@ -67,13 +72,18 @@ void MismatchedFreeChecker::checkPreCall(const CallEvent &Call, CheckerContext &
   bool Borrowed = Memory && Memory->state() == memory::Ownership::Borrowed;
   if (!Borrowed && CudaApi::releaseAccepts(Release->Family, *Family))
     return;
+  if (reportedByClassLevelHalf(Call.getOriginExpr(), C.getASTContext())) {
+    memory::reportedElsewhere(C, Sym);
+    return;
+  }
   ExplodedNode *Node = memory::reportNode(C, Sym);
   if (!Node)
     return;
-  std::string Warning = ("'" + Release->Name + "' cannot release " + memoryFamilyName(*Family) +
-                         (Memory ? origin(*Memory) : std::string()) + "; " +
-                         consequence(*Release, *Family, Memory && !Borrowed))
-                            .str();
+  std::string Warning =
+      ("'" + Release->Name + "' cannot release " + memoryFamilyName(*Family) +
+       (Memory ? origin(*Memory) : std::string()) + "; " +
+       CudaApi::mismatchedReleaseFate(Release->Name, Release->Family, *Family, Memory && !Borrowed))
+          .str();
   if (Memory && !Memory->release().empty())
     Warning += (" (release it with '" + Memory->release() + "')").str();
   auto Report = std::make_unique<PathSensitiveBugReport>(
