@@ -248,5 +248,81 @@ TEST(AnalysisLimitTest, CodeNoPathReachesPastALoopIsReported) {
             "one path): nothing from line 17 on was analysed");
 }
 
+// Paths the engine ends where the program goes on. A `typeid` in the
+// function itself ends them there; one in a helper it calls does not, as
+// the helper is evaluated without its body. A throw the function catches
+// leaves its catch handler unanalysed; exit() and a throw it does not catch
+// end the program or leave the function, and are not limits.
+const std::string PathsEndedUnit = R"(typedef enum cudaError { cudaSuccess = 0 } cudaError_t;
+extern "C" cudaError_t cudaMalloc(void **devPtr, unsigned long size);
+extern "C" cudaError_t cudaFree(void *devPtr);
+extern "C" void exit(int) __attribute__((noreturn));
+namespace std { class type_info; }
+struct Error { virtual ~Error(); };
+void record(const std::type_info &);
+
+void namesItsType(const Error *e) {
+  float *d = nullptr;
+  (void)cudaMalloc((void **)&d, 64);
+  record(typeid(*e));
+  (void)cudaFree(d);
+}
+
+struct Recorder {
+  template <class T> void note() { record(typeid(T)); }
+};
+
+void leaksPastAHelper(int n, Recorder &recorder) {
+  float *d = nullptr;
+  (void)cudaMalloc((void **)&d, 64);
+  recorder.note<int>();
+  if (n > 3)
+    return;
+  (void)cudaFree(d);
+}
+
+void catches(int n) {
+  float *d = nullptr;
+  (void)cudaMalloc((void **)&d, 64);
+  try {
+    if (n > 3)
+      throw n;
+  } catch (int) {
+    (void)cudaFree(d);
+    return;
+  }
+  (void)cudaFree(d);
+}
+
+void exitsOrThrows(int n) {
+  float *d = nullptr;
+  if (cudaMalloc((void **)&d, 64) != cudaSuccess)
+    exit(1);
+  if (n > 3)
+    throw n;
+  (void)cudaFree(d);
+}
+)";
+
+TEST(AnalysisLimitTest, PathsEndedWhereTheProgramGoesOnAreReported) {
+  UnitOutcome Outcome = analyzeWithNodeBudget(PathsEndedUnit, 0);
+  ASSERT_FALSE(Outcome.Failed);
+  ASSERT_EQ(Outcome.Limits.size(), 2u);
+  EXPECT_EQ(Outcome.Limits[0].Function, "namesItsType");
+  EXPECT_EQ(Outcome.Limits[0].Reason,
+            "the analyzer does not evaluate 'typeid' (line 12): 1 path ends there, and nothing "
+            "after it on them was analysed");
+  EXPECT_EQ(Outcome.Limits[1].Function, "catches");
+  EXPECT_EQ(Outcome.Limits[1].Reason,
+            "the analyzer does not follow exceptions: 1 path ends at a throw (first at line 34), "
+            "and the catch handler at line 35 was not analysed");
+  // The helper's typeid did not end leaksPastAHelper's path: its leak is
+  // found after the call.
+  bool LeakFound = false;
+  for (const Finding &F : Outcome.Findings)
+    LeakFound = LeakFound || (F.CheckId == "cuda-memory-leak" && F.Where.Line == 22);
+  EXPECT_TRUE(LeakFound);
+}
+
 } // namespace
 } // namespace cudalint

@@ -12,6 +12,8 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
@@ -24,6 +26,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -395,16 +398,25 @@ public:
 private:
   void enterCountedLoop(const Stmt *Init, CheckerContext &C) const;
 
-  // A call into rejected code, other than one that makes an object (a
-  // constructor, a function returning a class), which the analyzer builds
-  // in place.
-  static bool callsRejected(const CallEvent &Call) {
+  // A call evaluated as a call into another unit, other than one that makes
+  // an object (a constructor, a function returning a class), which the
+  // analyzer builds in place: a call into rejected code, or into a body
+  // the engine would end every path in.
+  bool callsUnanalysable(const CallEvent &Call) const {
     const Decl *Callee = Call.getDecl();
-    return Callee && isa<SimpleFunctionCall, CXXMemberCall, CXXMemberOperatorCall>(Call) &&
-           !Call.getResultType()->isRecordType() && isRejected(*Callee);
+    if (!Callee || !isa<SimpleFunctionCall, CXXMemberCall, CXXMemberOperatorCall>(Call) ||
+        Call.getResultType()->isRecordType())
+      return false;
+    if (isRejected(*Callee))
+      return true;
+    const auto *Function = dyn_cast<FunctionDecl>(Callee);
+    const FunctionDecl *Definition = Function ? Function->getDefinition() : nullptr;
+    return Definition && Definition->hasBody() && hasUnevaluatedStatement(*Definition);
   }
+  bool hasUnevaluatedStatement(const FunctionDecl &Definition) const;
 
   mutable std::unique_ptr<CudaReach> Reach;
+  mutable llvm::DenseMap<const FunctionDecl *, bool> Unevaluated;
 };
 
 // Why a sink at the entry, not a filter of the declarations the analyzer is
@@ -568,7 +580,7 @@ void AnalysisScope::enterCountedLoop(const Stmt *Init, CheckerContext &C) const 
 // helpers (checkCmdLineFlag, _ConvertSMVer2Cores) loop over characters and
 // table rows in every `main`.
 bool AnalysisScope::evaluatesWithoutBody(const CallEvent &Call, const SourceManager &SM) const {
-  if (callsRejected(Call))
+  if (callsUnanalysable(Call))
     return true;
   if (!Reach || !isa<SimpleFunctionCall>(Call))
     return false;
@@ -584,8 +596,38 @@ bool AnalysisScope::evaluatesWithoutBody(const CallEvent &Call, const SourceMana
   return true;
 }
 
+// Statements the engine does not evaluate: it ends the path there. On the
+// way to a throw, an error helper's `typeid` (GROMACS' GMX_THROW records the
+// exception's extra information by typeid(ItemType)) ended 5,431 paths of
+// GROMACS' GPU units in callees before their throw; an OpenMP loop in a
+// helper ended 21. Evaluated without its body, as a call into another unit,
+// such a helper loses what it does but not the path.
+static bool isUnevaluated(const Stmt &S) {
+  return isa<CXXTypeidExpr, CoroutineBodyStmt, CoreturnStmt, CoawaitExpr, CoyieldExpr,
+             DependentCoawaitExpr, OMPExecutableDirective, CapturedStmt>(S);
+}
+
+bool AnalysisScope::hasUnevaluatedStatement(const FunctionDecl &Definition) const {
+  auto [Known, Inserted] = Unevaluated.try_emplace(&Definition, false);
+  if (!Inserted)
+    return Known->second;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitStmt(Stmt *S) {
+      Found = Found || isUnevaluated(*S);
+      return !Found;
+    }
+    // A lambda's body is its own function; typeid's operand is never
+    // evaluated when it names a type, but the engine stops at it all the
+    // same, so it is not skipped.
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  } Find;
+  Find.TraverseStmt(Definition.getBody());
+  return Unevaluated[&Definition] = Find.Found;
+}
+
 bool AnalysisScope::evalCall(const CallEvent &Call, CheckerContext &C) const {
-  if (callsRejected(Call)) {
+  if (callsUnanalysable(Call)) {
     ProgramStateRef State = Call.invalidateRegions(C.blockCount(), C.getState());
     if (const Expr *Origin = Call.getOriginExpr())
       State = State->BindExpr(
@@ -685,6 +727,107 @@ std::optional<std::pair<unsigned, unsigned>> codeLostAtTheVisitLimit(const Explo
   return std::nullopt;
 }
 
+// How a statement the analyzer does not evaluate is named in a limit.
+std::string unevaluated(const Stmt &S) {
+  if (isa<CXXTypeidExpr>(S))
+    return "'typeid'";
+  if (isa<CXXNoexceptExpr>(S))
+    return "'noexcept'";
+  if (isa<CXXFoldExpr>(S))
+    return "a fold expression";
+  if (isa<CoroutineBodyStmt, CoreturnStmt, CoawaitExpr, CoyieldExpr, DependentCoawaitExpr>(S))
+    return "a coroutine";
+  if (isa<OMPExecutableDirective>(S))
+    return "an OpenMP directive";
+  if (isa<CapturedStmt>(S))
+    return "a captured statement";
+  return ("a statement of class " + llvm::Twine(S.getStmtClassName())).str();
+}
+
+// The paths the engine ended where the program does not end, as limits of
+// the function: "no finding" after them is not "no bug". A path ends
+//   - at a call that never returns (exit, abort, a failed assert, a helper
+//     that only aborts) or a dereference of a null pointer: the program
+//     ends there, nothing is lost;
+//   - at the block visit limit: codeLostAtTheVisitLimit says what no path
+//     reached;
+//   - at a statement the engine does not evaluate (typeid, a coroutine, an
+//     OpenMP directive): what follows it on that path is lost;
+//   - at a throw: the engine does not follow exceptions, so a catch handler
+//     of the function is never analysed (a throw the function does not
+//     catch leaves it, as a return would, and the memory model unwinds it);
+//   - anywhere else the engine chose to: named by its statement.
+std::vector<std::string> pathsEndedShort(const ExplodedGraph &Graph, const ExprEngine &Engine,
+                                         const Decl &Entry, const SourceManager &SM) {
+  const CoreEngine &Core = Engine.getCoreEngine();
+  llvm::DenseSet<const ExplodedNode *> Judged;
+  for (const auto &[Edge, Sink] : Core.exhausted_blocks())
+    Judged.insert(Sink);
+  auto LineOf = [&](const Stmt *S) {
+    SourceLocation Where = S ? SM.getFileLoc(S->getBeginLoc()) : SourceLocation();
+    return Where.isValid() ? SM.getSpellingLineNumber(Where) : 0;
+  };
+  // What ended the paths, in the order of its first line, with how many.
+  std::map<std::pair<unsigned, std::string>, unsigned> Unevaluated, Other;
+  std::map<unsigned, unsigned> Throws;
+  for (const auto &[Block, Sink] : Core.aborted_blocks()) {
+    Judged.insert(Sink);
+    if (const Stmt *S = Sink->getStmtForDiagnostics())
+      ++Unevaluated[{LineOf(S), unevaluated(*S)}];
+  }
+  for (const ExplodedNode &Node : Graph.nodes()) {
+    // A checker's sink is the program ending (core.builtin's noreturn
+    // calls, the scope checker's null dereference and never-returning
+    // helper) or a function the scope checker does not explore.
+    if (!Node.isSink() || Judged.contains(&Node) || Node.getLocation().getTag())
+      continue;
+    const Stmt *S = Node.getStmtForDiagnostics();
+    if (S && isa<CXXThrowExpr>(S))
+      ++Throws[LineOf(S)];
+    else if (S)
+      ++Other[{LineOf(S), S->getStmtClassName()}];
+  }
+  std::vector<std::string> Limits;
+  for (const auto &[Where, Count] : Unevaluated)
+    Limits.push_back(("the analyzer does not evaluate " + Where.second + " (line " +
+                      llvm::Twine(Where.first) + "): " + llvm::Twine(Count) +
+                      (Count == 1 ? " path ends" : " paths end") +
+                      " there, and nothing after it on them was analysed")
+                         .str());
+  if (!Throws.empty()) {
+    // The function's own catch handlers, which no path enters.
+    struct Handlers : RecursiveASTVisitor<Handlers> {
+      std::vector<const CXXCatchStmt *> Found;
+      bool VisitCXXCatchStmt(CXXCatchStmt *Catch) {
+        Found.push_back(Catch);
+        return true;
+      }
+      bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    } Find;
+    Find.TraverseStmt(Entry.getBody());
+    if (!Find.Found.empty()) {
+      unsigned Paths = 0;
+      for (const auto &[Line, Count] : Throws)
+        Paths += Count;
+      std::string Lines;
+      for (const CXXCatchStmt *Catch : Find.Found)
+        Lines += (Lines.empty() ? "" : ", ") + std::to_string(LineOf(Catch));
+      Limits.push_back(("the analyzer does not follow exceptions: " + llvm::Twine(Paths) +
+                        (Paths == 1 ? " path ends" : " paths end") + " at a throw (first at line " +
+                        llvm::Twine(Throws.begin()->first) + "), and the catch handler" +
+                        (Find.Found.size() == 1 ? " at line " : "s at lines ") + Lines +
+                        (Find.Found.size() == 1 ? " was" : " were") + " not analysed")
+                           .str());
+    }
+  }
+  for (const auto &[Where, Count] : Other)
+    Limits.push_back((llvm::Twine(Count) + (Count == 1 ? " path ended" : " paths ended") +
+                      " at a " + Where.second + " (line " + llvm::Twine(Where.first) +
+                      ") where the program goes on: nothing after it on them was analysed")
+                         .str());
+  return Limits;
+}
+
 } // namespace
 
 // Work left on the worklist when the exploration ends: the analyzer stopped
@@ -707,6 +850,9 @@ void AnalysisScope::checkEndAnalysis(ExplodedGraph &Graph, BugReporter &Reporter
         PathDiagnosticLocation::createBegin(Entry, SM));
     return;
   }
+  for (const std::string &Limit : pathsEndedShort(Graph, Engine, *Entry, SM))
+    Reporter.EmitBasicReport(Entry, this, "analysis stopped short", "cudalint", Limit,
+                             PathDiagnosticLocation::createBegin(Entry, SM));
   if (std::optional<std::pair<unsigned, unsigned>> Lost =
           codeLostAtTheVisitLimit(Graph, Engine, SM))
     Reporter.EmitBasicReport(

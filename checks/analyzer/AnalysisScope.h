@@ -34,9 +34,18 @@
 // compiles, and following it would report what it lost (a release clang
 // dropped is a leak).
 //
+// A call into a function whose body holds a statement the engine does not
+// evaluate (typeid, a coroutine, an OpenMP directive) is evaluated the same
+// way: the engine would end every path through it there.
+//
 // A function whose exploration used up the analyzer's node budget was not
-// explored to its end: paths past that point were never seen. The checker
-// reports it, and the engine turns the report into an AnalysisLimit.
+// explored to its end: paths past that point were never seen. Nor were the
+// paths the engine ended where the program goes on: code no path reached
+// past a loop (the block visit limit), a statement it does not evaluate in
+// the function itself, a throw into a catch handler of the function. The
+// checker reports each, and the engine turns the report into an
+// AnalysisLimit; paths that end with the program (exit, abort, a null
+// dereference) are not limits.
 #ifndef CUDALINT_CHECKS_ANALYZER_ANALYSISSCOPE_H
 #define CUDALINT_CHECKS_ANALYZER_ANALYSISSCOPE_H
 
