@@ -34,6 +34,7 @@
 
 #include "CudaApi.h"
 
+#include <string>
 #include <vector>
 
 namespace clang {

@@ -25,10 +25,12 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/Path.h"
 
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -763,17 +765,31 @@ std::vector<std::string> pathsEndedShort(const ExplodedGraph &Graph, const ExprE
   llvm::DenseSet<const ExplodedNode *> Judged;
   for (const auto &[Edge, Sink] : Core.exhausted_blocks())
     Judged.insert(Sink);
-  auto LineOf = [&](const Stmt *S) {
+  // Where a statement is: its line in the function's file, or the file's
+  // name and line in another (a throw in a header's helper).
+  FileID Home = SM.getFileID(SM.getFileLoc(Entry.getLocation()));
+  auto PlaceOf = [&](const Stmt *S) -> std::pair<std::string, unsigned> {
     SourceLocation Where = S ? SM.getFileLoc(S->getBeginLoc()) : SourceLocation();
-    return Where.isValid() ? SM.getSpellingLineNumber(Where) : 0;
+    if (Where.isInvalid())
+      return {"", 0};
+    std::string File;
+    if (SM.getFileID(Where) != Home)
+      if (OptionalFileEntryRef Entry = SM.getFileEntryRefForID(SM.getFileID(Where)))
+        File = llvm::sys::path::filename(Entry->getName()).str();
+    return {File, SM.getSpellingLineNumber(Where)};
   };
-  // What ended the paths, in the order of its first line, with how many.
-  std::map<std::pair<unsigned, std::string>, unsigned> Unevaluated, Other;
-  std::map<unsigned, unsigned> Throws;
+  auto Spelled = [](const std::pair<std::string, unsigned> &Place) {
+    return Place.first.empty() ? "line " + std::to_string(Place.second)
+                               : Place.first + ":" + std::to_string(Place.second);
+  };
+  // What ended the paths, in the order of where it is, with how many.
+  using Place = std::pair<std::string, unsigned>;
+  std::map<std::pair<Place, std::string>, unsigned> Unevaluated, Other;
+  std::map<Place, unsigned> Throws;
   for (const auto &[Block, Sink] : Core.aborted_blocks()) {
     Judged.insert(Sink);
     if (const Stmt *S = Sink->getStmtForDiagnostics())
-      ++Unevaluated[{LineOf(S), unevaluated(*S)}];
+      ++Unevaluated[{PlaceOf(S), unevaluated(*S)}];
   }
   for (const ExplodedNode &Node : Graph.nodes()) {
     // A checker's sink is the program ending (core.builtin's noreturn
@@ -783,19 +799,20 @@ std::vector<std::string> pathsEndedShort(const ExplodedGraph &Graph, const ExprE
       continue;
     const Stmt *S = Node.getStmtForDiagnostics();
     if (S && isa<CXXThrowExpr>(S))
-      ++Throws[LineOf(S)];
+      ++Throws[PlaceOf(S)];
     else if (S)
-      ++Other[{LineOf(S), S->getStmtClassName()}];
+      ++Other[{PlaceOf(S), S->getStmtClassName()}];
   }
   std::vector<std::string> Limits;
   for (const auto &[Where, Count] : Unevaluated)
-    Limits.push_back(("the analyzer does not evaluate " + Where.second + " (line " +
-                      llvm::Twine(Where.first) + "): " + llvm::Twine(Count) +
+    Limits.push_back(("the analyzer does not evaluate " + Where.second + " (" +
+                      Spelled(Where.first) + "): " + llvm::Twine(Count) +
                       (Count == 1 ? " path ends" : " paths end") +
                       " there, and nothing after it on them was analysed")
                          .str());
   if (!Throws.empty()) {
-    // The function's own catch handlers, which no path enters.
+    // The function's own catch handlers, which no path enters; a macro
+    // (gtest's EXPECT_THROW) may write several on one line.
     struct Handlers : RecursiveASTVisitor<Handlers> {
       std::vector<const CXXCatchStmt *> Found;
       bool VisitCXXCatchStmt(CXXCatchStmt *Catch) {
@@ -805,24 +822,27 @@ std::vector<std::string> pathsEndedShort(const ExplodedGraph &Graph, const ExprE
       bool TraverseLambdaExpr(LambdaExpr *) { return true; }
     } Find;
     Find.TraverseStmt(Entry.getBody());
-    if (!Find.Found.empty()) {
+    std::set<Place> Handlers;
+    for (const CXXCatchStmt *Catch : Find.Found)
+      Handlers.insert(PlaceOf(Catch));
+    if (!Handlers.empty()) {
       unsigned Paths = 0;
-      for (const auto &[Line, Count] : Throws)
+      for (const auto &[Where, Count] : Throws)
         Paths += Count;
-      std::string Lines;
-      for (const CXXCatchStmt *Catch : Find.Found)
-        Lines += (Lines.empty() ? "" : ", ") + std::to_string(LineOf(Catch));
+      std::string Places;
+      for (const Place &Handler : Handlers)
+        Places += (Places.empty() ? "" : ", ") + Spelled(Handler);
       Limits.push_back(("the analyzer does not follow exceptions: " + llvm::Twine(Paths) +
-                        (Paths == 1 ? " path ends" : " paths end") + " at a throw (first at line " +
-                        llvm::Twine(Throws.begin()->first) + "), and the catch handler" +
-                        (Find.Found.size() == 1 ? " at line " : "s at lines ") + Lines +
-                        (Find.Found.size() == 1 ? " was" : " were") + " not analysed")
+                        (Paths == 1 ? " path ends" : " paths end") + " at a throw (first at " +
+                        Spelled(Throws.begin()->first) + "), and the catch handler" +
+                        (Handlers.size() == 1 ? " at " : "s at ") + Places +
+                        (Handlers.size() == 1 ? " was" : " were") + " not analysed")
                            .str());
     }
   }
   for (const auto &[Where, Count] : Other)
     Limits.push_back((llvm::Twine(Count) + (Count == 1 ? " path ended" : " paths ended") +
-                      " at a " + Where.second + " (line " + llvm::Twine(Where.first) +
+                      " at a " + Where.second + " (" + Spelled(Where.first) +
                       ") where the program goes on: nothing after it on them was analysed")
                          .str());
   return Limits;
