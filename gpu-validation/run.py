@@ -660,11 +660,14 @@ def mode_report(args):
         gpu_entry = gpu["programs"].get(program["id"])
         lint_entry = static["programs"].get(program["id"], {}).get("cudalint")
         verdict = judged.get(program["id"])
-        problems = list(verdict["problems"]) if verdict else ["no GPU result"]
+        # A program not yet run on a GPU disagrees for that reason alone: what
+        # the GPU would show is not known, so it is not compared.
+        problems = list(verdict["problems"]) if verdict else ["not yet run on a GPU"]
         if gpu_entry and gpu_entry.get("sha256") not in (None, program["sha256"]):
             problems.append("the source changed after the GPU run")
         twin = judged.get(program["twin"])
-        if program["variant"] == "bad" and not (twin and twin["behaviour"] == "clean" and twin["as_expected"]):
+        if verdict and program["variant"] == "bad" and not (
+                twin and twin["behaviour"] == "clean" and twin["as_expected"]):
             # A failure counts only where the fixed twin shows the machine runs the program.
             problems.append("its fixed twin did not run clean")
         if lint_entry is None:
@@ -673,7 +676,7 @@ def mode_report(args):
             problems.extend(lint_problems(lint_entry))
         flagged = bool(lint_entry and lint_entry["verdict"] == "flagged")
         shows_bug = bool(verdict and verdict["shows_bug"])
-        if flagged != shows_bug:
+        if verdict and flagged != shows_bug:
             problems.append("cudalint %s it but on the GPU it %s" % (
                 "flags" if flagged else "does not flag", "shows the bug" if shows_bug else "runs clean"))
         timing = None
@@ -859,7 +862,9 @@ def render_markdown(report, notes, doctor=()):
         if not r["agreement"]:
             lines.append("- `%s`: %s. %s" % (
                 r["program"], "; ".join(r["problems"]),
-                ("Explanation: " + r["explanation"]) if r["explanation"] else "**UNEXPLAINED.**"))
+                ("Explanation: " + r["explanation"]) if r["explanation"]
+                else "Awaits its first GPU run." if r["gpu"]["verdict"] == "not run"
+                else "**UNEXPLAINED.**"))
     if doctor:
         lines += ["", "## cudalint doctor on the GPU machine", "",
                   "Run on the same machine as the programs, with the outputs kept in "
