@@ -597,4 +597,29 @@ MemberOwnershipFindings memberOwnership(ASTContext &Context, const CudaApi &Api)
   return MemberOwnership(Context, Api).analyse();
 }
 
+void ClassLevelReports::read(ASTContext &Context, const CudaApi &Api) {
+  if (Of == &Context)
+    return;
+  Of = &Context;
+  Allocations.clear();
+  Releases.clear();
+  MemberOwnershipFindings Found = memberOwnership(Context, Api);
+  for (const UnreleasedMember &Member : Found.Unreleased)
+    Allocations.insert(Member.Allocation->getBeginLoc());
+  for (const MismatchedMemberRelease &Member : Found.Mismatched)
+    Releases.insert(Member.Release->getBeginLoc());
+}
+
+bool ClassLevelReports::reportsAllocation(const Stmt &Site, ASTContext &Context,
+                                          const CudaApi &Api) {
+  read(Context, Api);
+  return Allocations.contains(Site.getBeginLoc());
+}
+
+bool ClassLevelReports::reportsRelease(const Stmt &Release, ASTContext &Context,
+                                       const CudaApi &Api) {
+  read(Context, Api);
+  return Releases.contains(Release.getBeginLoc());
+}
+
 } // namespace cudalint

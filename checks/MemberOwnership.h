@@ -34,6 +34,9 @@
 
 #include "CudaApi.h"
 
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseSet.h"
+
 #include <string>
 #include <vector>
 
@@ -43,6 +46,7 @@ class CallExpr;
 class Expr;
 class FieldDecl;
 class FunctionDecl;
+class Stmt;
 } // namespace clang
 
 namespace cudalint {
@@ -76,6 +80,24 @@ struct MemberOwnershipFindings {
 // Both kinds of finding of the unit; the path-sensitive halves leave these
 // allocations and releases to the class-level halves.
 MemberOwnershipFindings memberOwnership(clang::ASTContext &Context, const CudaApi &Api);
+
+// Where the class-level halves report in the unit being analysed, for the
+// path-sensitive halves, which leave those allocations and releases to them
+// and ask at every event: read once per unit, and one place for all the
+// instantiations of a class template.
+class ClassLevelReports {
+public:
+  // An unreleased member's allocation (cuda-memory-leak).
+  bool reportsAllocation(const clang::Stmt &Site, clang::ASTContext &Context, const CudaApi &Api);
+  // A member's release with the wrong call (cuda-mismatched-free).
+  bool reportsRelease(const clang::Stmt &Release, clang::ASTContext &Context, const CudaApi &Api);
+
+private:
+  void read(clang::ASTContext &Context, const CudaApi &Api);
+
+  const clang::ASTContext *Of = nullptr;
+  llvm::DenseSet<clang::SourceLocation> Allocations, Releases;
+};
 
 // How messages name a releasing function: "Layer::~Layer", "model_free".
 std::string releaserName(const clang::FunctionDecl &Releaser);

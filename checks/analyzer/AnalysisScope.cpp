@@ -767,8 +767,9 @@ std::vector<std::string> pathsEndedShort(const ExplodedGraph &Graph, const ExprE
     Judged.insert(Sink);
   // Where a statement is: its line in the function's file, or the file's
   // name and line in another (a throw in a header's helper).
+  using Place = std::pair<std::string, unsigned>; // ("", line) in the function's file
   FileID Home = SM.getFileID(SM.getFileLoc(Entry.getLocation()));
-  auto PlaceOf = [&](const Stmt *S) -> std::pair<std::string, unsigned> {
+  auto PlaceOf = [&](const Stmt *S) -> Place {
     SourceLocation Where = S ? SM.getFileLoc(S->getBeginLoc()) : SourceLocation();
     if (Where.isInvalid())
       return {"", 0};
@@ -778,12 +779,11 @@ std::vector<std::string> pathsEndedShort(const ExplodedGraph &Graph, const ExprE
         File = llvm::sys::path::filename(Entry->getName()).str();
     return {File, SM.getSpellingLineNumber(Where)};
   };
-  auto Spelled = [](const std::pair<std::string, unsigned> &Place) {
-    return Place.first.empty() ? "line " + std::to_string(Place.second)
-                               : Place.first + ":" + std::to_string(Place.second);
+  auto Spelled = [](const Place &Where) {
+    return Where.first.empty() ? "line " + std::to_string(Where.second)
+                               : Where.first + ":" + std::to_string(Where.second);
   };
   // What ended the paths, in the order of where it is, with how many.
-  using Place = std::pair<std::string, unsigned>;
   std::map<std::pair<Place, std::string>, unsigned> Unevaluated, Other;
   std::map<Place, unsigned> Throws;
   for (const auto &[Block, Sink] : Core.aborted_blocks()) {
@@ -813,7 +813,7 @@ std::vector<std::string> pathsEndedShort(const ExplodedGraph &Graph, const ExprE
   if (!Throws.empty()) {
     // The function's own catch handlers, which no path enters; a macro
     // (gtest's EXPECT_THROW) may write several on one line.
-    struct Handlers : RecursiveASTVisitor<Handlers> {
+    struct CatchFinder : RecursiveASTVisitor<CatchFinder> {
       std::vector<const CXXCatchStmt *> Found;
       bool VisitCXXCatchStmt(CXXCatchStmt *Catch) {
         Found.push_back(Catch);

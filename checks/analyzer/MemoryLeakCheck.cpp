@@ -17,7 +17,6 @@
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/CallEvent.h"
 #include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
-#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 using namespace clang::ento;
@@ -54,13 +53,11 @@ public:
   bool ReportAtMainReturn = true;
 
 private:
-  bool reportedByClassLevelHalf(const Stmt *Site, ASTContext &Context) const;
-
-  // Where the allocations of members the class-level half (MemberLeakCheck)
-  // reports in the unit being analysed are written: one place for all the
-  // instantiations of a class template.
-  mutable const ASTContext *MemberSitesOf = nullptr;
-  mutable llvm::DenseSet<SourceLocation> MemberSites;
+  // A member that a constructor allocates and the destructor never
+  // releases leaks along every path that destroys the object; the
+  // class-level half (MemberLeakCheck) reports it once, at the allocation,
+  // with the destructor as its note.
+  mutable ClassLevelReports ClassLevel;
 
   // Not the analyzer's suppress-on-sink, which drops a report when every
   // path on from it ends in a sink: it takes the sinks where the analyzer
@@ -72,19 +69,6 @@ private:
                /*SuppressOnSink=*/false};
 };
 
-// A member that a constructor allocates and the destructor never releases
-// leaks along every path that destroys the object; the class-level half
-// reports it once, at the allocation, with the destructor as its note.
-bool MemoryLeakChecker::reportedByClassLevelHalf(const Stmt *Site, ASTContext &Context) const {
-  if (MemberSitesOf != &Context) {
-    MemberSitesOf = &Context;
-    MemberSites.clear();
-    for (const UnreleasedMember &Member : memberOwnership(Context, memory::api()).Unreleased)
-      MemberSites.insert(Member.Allocation->getBeginLoc());
-  }
-  return MemberSites.contains(Site->getBeginLoc());
-}
-
 void MemoryLeakChecker::checkEvent(const memory::MemoryLost &Lost) const {
   const memory::Allocation *Memory = memory::find(Lost.Node->getState(), Lost.Sym);
   if (!Memory || !Memory->site() || !Memory->siteFrame() || !isCudaAllocated(Memory->family()) ||
@@ -93,7 +77,7 @@ void MemoryLeakChecker::checkEvent(const memory::MemoryLost &Lost) const {
   bool AtProgramEnd = releasedByProgramExit(*Memory, Lost);
   if (AtProgramEnd && !ReportAtMainReturn)
     return;
-  if (reportedByClassLevelHalf(Memory->site(), Lost.Context->getASTContext()))
+  if (ClassLevel.reportsAllocation(*Memory->site(), Lost.Context->getASTContext(), memory::api()))
     return;
   reportLeak(Leak, AtProgramEnd ? warningAtProgramEnd(*Memory) : warning(*Memory), *Memory, Lost);
 }

@@ -12,7 +12,6 @@
 #include "clang/StaticAnalyzer/Core/CheckerManager.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/CallEvent.h"
 #include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
-#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 using namespace clang::ento;
@@ -34,30 +33,13 @@ public:
   void checkPreCall(const CallEvent &Call, CheckerContext &C) const;
 
 private:
-  bool reportedByClassLevelHalf(const Expr *Release, ASTContext &Context) const;
-
-  // Where the releases of members the class-level half
-  // (MemberMismatchedFreeCheck) reports in the unit being analysed are
-  // written: one place for all the instantiations of a class template.
-  mutable const ASTContext *MemberSitesOf = nullptr;
-  mutable llvm::DenseSet<SourceLocation> MemberSites;
+  // A destructor that releases a member with the wrong call does so for
+  // every object destroyed; the class-level half (MemberMismatchedFreeCheck)
+  // reports it once, at the release, with the allocation as its note.
+  mutable ClassLevelReports ClassLevel;
 
   BugType MismatchedFree{this, "CUDA mismatched free", categories::MemoryError};
 };
-
-// A destructor that releases a member with the wrong call does so for every
-// object destroyed; the class-level half reports it once, at the release,
-// with the allocation as its note.
-bool MismatchedFreeChecker::reportedByClassLevelHalf(const Expr *Release,
-                                                     ASTContext &Context) const {
-  if (MemberSitesOf != &Context) {
-    MemberSitesOf = &Context;
-    MemberSites.clear();
-    for (const MismatchedMemberRelease &Member : memberOwnership(Context, memory::api()).Mismatched)
-      MemberSites.insert(Member.Release->getBeginLoc());
-  }
-  return Release && MemberSites.contains(Release->getBeginLoc());
-}
 
 void MismatchedFreeChecker::checkPreCall(const CallEvent &Call, CheckerContext &C) const {
   std::optional<memory::ReleaseCall> Release = memory::releaseCall(Call);
@@ -72,7 +54,8 @@ void MismatchedFreeChecker::checkPreCall(const CallEvent &Call, CheckerContext &
   bool Borrowed = Memory && Memory->state() == memory::Ownership::Borrowed;
   if (!Borrowed && CudaApi::releaseAccepts(Release->Family, *Family))
     return;
-  if (reportedByClassLevelHalf(Call.getOriginExpr(), C.getASTContext())) {
+  if (const Expr *Origin = Call.getOriginExpr();
+      Origin && ClassLevel.reportsRelease(*Origin, C.getASTContext(), memory::api())) {
     memory::reportedElsewhere(C, Sym);
     return;
   }
