@@ -349,7 +349,12 @@ def judge_gpu(program, entry):
     plain = entry["run"]
     sanitized = entry.get("sanitizer") or {"outcome": "not run"}
     if "output" in sanitized:  # judge the sanitizer's words afresh, not a stored reading
-        sanitized = dict(sanitized, **read_sanitizer_output(sanitized["output"], sanitized["exit_code"]))
+        afresh = read_sanitizer_output(sanitized["output"], sanitized["exit_code"])
+        # The stored output keeps only its tail: a long leak report pushes the
+        # first API error out of it, and the reading made on the GPU machine,
+        # from the whole output, still names that call.
+        afresh["api_errors"] = sorted(set(afresh["api_errors"]) | set(sanitized.get("api_errors", ())))
+        sanitized = dict(sanitized, **afresh)
     problems = []
     verdict = plain["verdict"]
     if verdict not in program["expect_run"]:
