@@ -319,6 +319,24 @@ constexpr llvm::StringLiteral PointerKeepingCalls[] = {
     "setbuffer",
 };
 
+// The libraries' set-stream calls. Each takes the library's handle and a
+// stream; the library's calls that take a handle of that type queue their
+// work on the stream (the cuBLAS, cuFFT, cuRAND, cuSPARSE, cuSOLVER and cuDNN
+// guides, "stream"). Before the first such call, on the library's NULL stream.
+constexpr llvm::StringLiteral LibraryStreamSetters[] = {
+    "cublasSetStream_v2", "cusparseSetStream", "cusolverDnSetStream", "cusolverSpSetStream",
+    "cufftSetStream",     "curandSetStream",   "cudnnSetStream",
+};
+
+// cuBLAS's level-1 reductions (cublasSdot, cublasIsamax ...) return their
+// scalar through a parameter of this name; in the default host pointer mode
+// the call itself waits for it.
+constexpr llvm::StringLiteral HostPointerModeResult = "result";
+
+// cuRAND's host generator runs on the CPU: its calls write host memory and
+// return (the cuRAND guide, "Host API Overview").
+constexpr llvm::StringLiteral HostGeneratorCreation = "curandCreateGeneratorHost";
+
 constexpr llvm::StringLiteral GraphLaunches[] = {"cudaGraphLaunch", "cuGraphLaunch"};
 
 constexpr llvm::StringLiteral ProcessExits[] = {"exit"};
@@ -756,6 +774,99 @@ bool CudaApi::registersExitHandler(const FunctionDecl *Callee) const {
 
 bool CudaApi::keepsPointerArguments(const FunctionDecl *Callee) const {
   return llvm::is_contained(PointerKeepingCalls, globalFunctionName(Callee));
+}
+
+namespace {
+
+// A function a CUDA library other than the runtime and the driver API
+// declares in its own headers: a project's wrapper that returns a
+// cublasStatus_t is not one.
+bool isLibraryFunction(const FunctionDecl *Callee) {
+  if (!Callee || globalFunctionName(Callee).empty())
+    return false;
+  const SourceManager &SM = Callee->getASTContext().getSourceManager();
+  const CudaLibrary *Library = CudaApi::libraryOfHeader(llvm::sys::path::filename(
+      SM.getFilename(SM.getExpansionLoc(Callee->getCanonicalDecl()->getLocation()))));
+  return Library && Library->Headers.data() != RuntimeHeaders &&
+         Library->Headers.data() != DriverHeaders;
+}
+
+const TypedefNameDecl *typedefOf(QualType Type) {
+  const auto *Typedef = Type->getAs<TypedefType>();
+  return Typedef ? Typedef->getDecl()->getCanonicalDecl() : nullptr;
+}
+
+bool hasStreamSettingShape(const FunctionDecl *Callee) {
+  return Callee->getNumParams() == 2 && typedefOf(Callee->getParamDecl(0)->getType()) &&
+         CudaApi::isStreamType(Callee->getParamDecl(1)->getType());
+}
+
+// Whether a set-stream call the unit declares takes a handle of `Handle`'s
+// type: the declarations, not the names, say which type is a library handle.
+bool isLibraryHandleType(const ASTContext &Context, const TypedefNameDecl *Handle) {
+  for (llvm::StringRef Setter : LibraryStreamSetters) {
+    auto Name = Context.Idents.find(Setter);
+    if (Name == Context.Idents.end())
+      continue;
+    for (const NamedDecl *Found : Context.getTranslationUnitDecl()->lookup(Name->getValue()))
+      if (const auto *Function = dyn_cast<FunctionDecl>(Found);
+          Function && hasStreamSettingShape(Function) &&
+          typedefOf(Function->getParamDecl(0)->getType()) == Handle)
+        return true;
+  }
+  return false;
+}
+
+} // namespace
+
+bool CudaApi::isStreamType(QualType Type) {
+  const auto *Pointer = Type.getCanonicalType()->getAs<PointerType>();
+  const RecordDecl *Stream = Pointer ? Pointer->getPointeeType()->getAsRecordDecl() : nullptr;
+  return Stream && Stream->getName() == "CUstream_st";
+}
+
+std::optional<LibraryStreamSettingApi>
+CudaApi::libraryStreamSetting(const FunctionDecl *Callee) const {
+  if (!isLibraryFunction(Callee) ||
+      !llvm::is_contained(LibraryStreamSetters, globalFunctionName(Callee)) ||
+      !hasStreamSettingShape(Callee))
+    return std::nullopt;
+  return LibraryStreamSettingApi{0, 1};
+}
+
+bool CudaApi::makesHostSideHandle(const HandleApi &Creation) {
+  return Creation.Name == HostGeneratorCreation;
+}
+
+std::optional<LibraryWorkApi> CudaApi::libraryWork(const FunctionDecl *Callee) const {
+  if (!isLibraryFunction(Callee) || libraryStreamSetting(Callee) || handleCreation(Callee) ||
+      !handleDestruction(Callee).empty() || keepsPointerArguments(Callee))
+    return std::nullopt;
+  for (unsigned I = 0; I < Callee->getNumParams(); ++I)
+    if (isStreamType(Callee->getParamDecl(I)->getType()))
+      return LibraryWorkApi{I, std::nullopt};
+  if (Callee->getNumParams() > 0)
+    if (const TypedefNameDecl *Handle = typedefOf(Callee->getParamDecl(0)->getType());
+        Handle && isLibraryHandleType(Callee->getASTContext(), Handle))
+      return LibraryWorkApi{std::nullopt, 0};
+  return std::nullopt;
+}
+
+LibraryAccess CudaApi::libraryWorkAccess(const FunctionDecl *Callee, unsigned Index) {
+  if (Index >= Callee->getNumParams())
+    return LibraryAccess::None;
+  const ParmVarDecl *Parameter = Callee->getParamDecl(Index);
+  QualType Type = Parameter->getType();
+  if (!Type->isPointerType() || isStreamType(Type) || typedefOf(Type) ||
+      Parameter->getName() == HostPointerModeResult)
+    return LibraryAccess::None;
+  QualType Pointee = Type->getPointeeType();
+  // Descriptors and handles point to incomplete types; an array of pointers
+  // is read for the addresses it holds.
+  if (Pointee->isPointerType() ||
+      (!Pointee->isVoidType() && Pointee->isIncompleteType()))
+    return LibraryAccess::None;
+  return Pointee.isConstQualified() ? LibraryAccess::Reads : LibraryAccess::Writes;
 }
 
 const HostRegistrationApi *CudaApi::hostRegistration(const FunctionDecl *Callee) const {

@@ -180,6 +180,28 @@ struct EventRecordApi {
   unsigned StreamParam;
 };
 
+// A call of a CUDA library (cuBLAS, cuFFT, cuRAND, cuSPARSE, cuSOLVER, cuDNN,
+// NCCL ...) that queues work on the device, as the library's declarations
+// show it: the work runs on the stream the call is given (NCCL, cuBLASLt,
+// cublasSetMatrixAsync), or else on the stream last set for the library
+// handle it is given (cublasSetStream, cufftSetStream ...; the library's
+// NULL stream until then).
+struct LibraryWorkApi {
+  std::optional<unsigned> StreamParam;
+  std::optional<unsigned> HandleParam;
+};
+
+// What a library call's queued work does with the memory one of its
+// arguments points to.
+enum class LibraryAccess { None, Reads, Writes };
+
+// cublasSetStream(handle, stream) and its kin: the library queues the work
+// of later calls on the handle on that stream.
+struct LibraryStreamSettingApi {
+  unsigned HandleParam;
+  unsigned StreamParam;
+};
+
 // cudaStreamQuery(s), cudaEventQuery(e): a poll; any status other than
 // not-ready (cudaErrorNotReady, CUDA_ERROR_NOT_READY) means the work is over.
 struct CompletionQueryApi {
@@ -402,6 +424,23 @@ public:
   // family: cudaMemoryTypeUnregistered for pageable memory (CUDA 11 and
   // later), Host for pinned, Device, Managed.
   static llvm::StringRef memoryTypeEnumerator(MemoryFamily Family);
+  // The CUDA libraries' calls that queue device work, and on which stream
+  // (LibraryWorkApi); std::nullopt for every other call, the libraries'
+  // own set-up calls (handle and descriptor creation, registrations,
+  // set-stream) included.
+  std::optional<LibraryWorkApi> libraryWork(const clang::FunctionDecl *Callee) const;
+  // What that work does with the memory behind parameter `Index`: a pointer
+  // to non-const data is written, a pointer to const data read; handles,
+  // descriptors, arrays of pointers and cuBLAS's scalar `result` (which the
+  // call itself returns in the default host pointer mode) are none.
+  static LibraryAccess libraryWorkAccess(const clang::FunctionDecl *Callee, unsigned Index);
+  std::optional<LibraryStreamSettingApi>
+  libraryStreamSetting(const clang::FunctionDecl *Callee) const;
+  // A library handle whose calls run on the host, not the device
+  // (curandCreateGeneratorHost): they return with their output written.
+  static bool makesHostSideHandle(const HandleApi &Creation);
+  // A stream handle: cudaStream_t, CUstream.
+  static bool isStreamType(clang::QualType Type);
   // cudaStreamWaitEvent: orders one stream after an event on the device; the
   // host does not wait.
   bool waitsOnDeviceOnly(const clang::FunctionDecl *Callee) const;

@@ -93,8 +93,10 @@ struct HostCopy {
   const FunctionDecl *Copier;
   const NamedDecl *HostName;
   const NamedDecl *DeviceName;
-  const Stmt *ChangedAt = nullptr; // the launch that may have changed Device
-  const FunctionDecl *Kernel = nullptr;
+  // The launch or library call that may have changed Device, and its kernel
+  // or library function.
+  const Stmt *ChangedAt = nullptr;
+  const FunctionDecl *Changer = nullptr;
   // The function that made the copy: only its own reads of the host buffer
   // are taken for reads of results. A function it calls with the buffer
   // (`compareData(h_in, ...)`, `reduceCPU(h_in, n)`) is most often computing
@@ -104,7 +106,7 @@ struct HostCopy {
   bool operator==(const HostCopy &Other) const {
     return Device == Other.Device && CopySite == Other.CopySite && Copier == Other.Copier &&
            HostName == Other.HostName && DeviceName == Other.DeviceName &&
-           ChangedAt == Other.ChangedAt && Kernel == Other.Kernel && Frame == Other.Frame;
+           ChangedAt == Other.ChangedAt && Changer == Other.Changer && Frame == Other.Frame;
   }
   void Profile(llvm::FoldingSetNodeID &ID) const {
     ID.AddPointer(Frame);
@@ -114,7 +116,7 @@ struct HostCopy {
     ID.AddPointer(HostName);
     ID.AddPointer(DeviceName);
     ID.AddPointer(ChangedAt);
-    ID.AddPointer(Kernel);
+    ID.AddPointer(Changer);
   }
 };
 
@@ -133,6 +135,12 @@ REGISTER_MAP_WITH_PROGRAMSTATE(MappedAliases, const clang::ento::MemRegion *,
 REGISTER_MAP_WITH_PROGRAMSTATE(HostCopies, const clang::ento::MemRegion *, HostCopy)
 // The stream of a launch whose configuration has been evaluated.
 REGISTER_MAP_WITH_PROGRAMSTATE(LaunchStreams, const clang::Stmt *, Stream)
+// The stream a CUDA library queues the work of calls on a handle on: set by
+// cublasSetStream and its kin, the library's NULL stream for a handle created
+// on the path. A handle missing here may be on any stream.
+REGISTER_MAP_WITH_PROGRAMSTATE(LibraryHandleStreams, clang::ento::SymbolRef, Stream)
+// Library handles whose calls run on the host (cuRAND's host generators).
+REGISTER_SET_WITH_PROGRAMSTATE(HostLibraryHandles, clang::ento::SymbolRef)
 
 namespace cudalint {
 
@@ -210,6 +218,15 @@ std::string describe(const Stream &S) {
   }
   std::string Kind = S.NonBlocking ? "non-blocking stream" : "stream";
   return S.Name ? (Kind + " '" + S.Name->getName() + "'").str() : "a " + Kind;
+}
+
+// A kernel, or the library function that queued the work ('cublasSgemm').
+std::string changerName(const FunctionDecl *Changer) {
+  if (!Changer)
+    return "the kernel";
+  if (Changer->hasAttr<CUDAGlobalAttr>())
+    return "kernel '" + Changer->getNameAsString() + "'";
+  return "'" + documentedName(*Changer) + "'";
 }
 
 std::string who(const Work &W) {
@@ -436,6 +453,7 @@ private:
   bool mayWrite(const FunctionDecl *Kernel, QualType Callee, unsigned Index) const;
   Stream streamOf(SVal Handle, const Expr *Spelled, CheckerContext &C) const;
   Stream launchStream(const CUDAKernelCallExpr *Launch, CheckerContext &C) const;
+  Stream libraryStream(const CallEvent &Call, unsigned Param, CheckerContext &C) const;
   ProgramStateRef queue(ProgramStateRef State, const MemRegion *Memory, Work W,
                         std::vector<Note> &Notes) const;
   ProgramStateRef complete(ProgramStateRef State, const Wait &Waited, llvm::StringRef Api,
@@ -451,6 +469,11 @@ private:
                                 std::vector<Note> &Notes) const;
   ProgramStateRef queueCopy(const CallEvent &Call, const CopyApi &Copy, ProgramStateRef State,
                             CheckerContext &C, std::vector<Note> &Notes) const;
+  ProgramStateRef queueLibraryWork(const CallEvent &Call, const LibraryWorkApi &Work,
+                                   ProgramStateRef State, CheckerContext &C,
+                                   std::vector<Note> &Notes) const;
+  ProgramStateRef deviceChanged(ProgramStateRef State, const MemRegion *Device, const Stmt *Site,
+                                const FunctionDecl *Changer, std::vector<Note> &Notes) const;
   const NoteTag *tag(CheckerContext &C, std::vector<Note> Notes) const;
 
   // Each returns whether it reported.
@@ -733,6 +756,72 @@ ProgramStateRef UnsynchronizedHostReadChecker::queueCopy(const CallEvent &Call, 
   return State;
 }
 
+// Device memory a kernel or a library call may write: a host buffer copied
+// into it keeps the values copied in, not the results.
+ProgramStateRef UnsynchronizedHostReadChecker::deviceChanged(ProgramStateRef State,
+                                                             const MemRegion *Device,
+                                                             const Stmt *Site,
+                                                             const FunctionDecl *Changer,
+                                                             std::vector<Note> &Notes) const {
+  for (auto [Host, Kept] : State->get<HostCopies>()) {
+    if (Kept.Device != Device)
+      continue;
+    HostCopy Changed = Kept;
+    Changed.ChangedAt = Site;
+    Changed.Changer = Changer;
+    State = State->set<HostCopies>(Host, Changed);
+    Notes.push_back({Host, 0, Site, true,
+                     changerName(Changer) + " may change " +
+                         quoted(Kept.DeviceName, "the device memory") +
+                         "; nothing copies it back into " + quoted(Kept.HostName, "the host buffer")});
+  }
+  return State;
+}
+
+// The libraries are built without the per-thread default stream: the NULL
+// stream a library is given, or uses for a new handle, is the legacy one.
+Stream UnsynchronizedHostReadChecker::libraryStream(const CallEvent &Call, unsigned Param,
+                                                    CheckerContext &C) const {
+  SVal Handle = Call.getArgSVal(Param);
+  if (const llvm::APSInt *Value = Handle.getAsInteger(); Value && Value->isZero())
+    return Stream{StreamKind::Legacy};
+  return streamOf(Handle, Call.getArgExpr(Param), C);
+}
+
+// A library call queues its work like a kernel launch: on its stream, writing
+// the memory its pointers to non-const data point to (CudaApi::libraryWork).
+ProgramStateRef UnsynchronizedHostReadChecker::queueLibraryWork(const CallEvent &Call,
+                                                                const LibraryWorkApi &Library,
+                                                                ProgramStateRef State,
+                                                                CheckerContext &C,
+                                                                std::vector<Note> &Notes) const {
+  const auto *Callee = dyn_cast<FunctionDecl>(Call.getDecl());
+  Stream On;
+  if (Library.StreamParam) {
+    On = libraryStream(Call, *Library.StreamParam, C);
+  } else if (SymbolRef Handle = Call.getArgSVal(*Library.HandleParam).getAsSymbol()) {
+    if (State->contains<HostLibraryHandles>(Handle))
+      return State;
+    if (const Stream *Set = State->get<LibraryHandleStreams>(Handle))
+      On = *Set;
+  }
+  for (unsigned I = 0; I < Call.getNumArgs(); ++I) {
+    LibraryAccess Access = CudaApi::libraryWorkAccess(Callee, I);
+    if (Access == LibraryAccess::None)
+      continue;
+    const MemRegion *Memory = memoryOf(State, Call.getArgSVal(I));
+    std::optional<MemoryFamily> Family = familyOf(State, Memory);
+    if (!Family)
+      continue;
+    bool Writes = Access == LibraryAccess::Writes;
+    if (isShared(*Family))
+      State = queue(State, Memory, Work{Call.getOriginExpr(), Callee, false, On, Writes, 0}, Notes);
+    if (Writes && isDeviceSide(*Family))
+      State = deviceChanged(State, Memory, Call.getOriginExpr(), Callee, Notes);
+  }
+  return State;
+}
+
 const NoteTag *UnsynchronizedHostReadChecker::tag(CheckerContext &C,
                                                   std::vector<Note> Notes) const {
   if (Notes.empty())
@@ -779,21 +868,8 @@ void UnsynchronizedHostReadChecker::checkPreStmt(const CUDAKernelCallExpr *Launc
     bool Writes = mayWrite(Kernel, Launch->getCallee()->getType(), I);
     if (isShared(*Family) && !sharedOnPurpose(Kernel, I))
       State = queue(State, Memory, Work{Launch, Kernel, true, On, Writes, 0}, Notes);
-    if (!Writes || !isDeviceSide(*Family))
-      continue;
-    for (auto [Host, Kept] : State->get<HostCopies>()) {
-      if (Kept.Device != Memory)
-        continue;
-      HostCopy Changed = Kept;
-      Changed.ChangedAt = Launch;
-      Changed.Kernel = Kernel;
-      State = State->set<HostCopies>(Host, Changed);
-      Notes.push_back(
-          {Host, 0, Launch, true,
-           (Kernel ? "kernel '" + Kernel->getNameAsString() + "'" : std::string("the kernel")) +
-               " may change " + quoted(Kept.DeviceName, "the device memory") +
-               "; nothing copies it back into " + quoted(Kept.HostName, "the host buffer")});
-    }
+    if (Writes && isDeviceSide(*Family))
+      State = deviceChanged(State, Memory, Launch, Kernel, Notes);
   }
   State = State->remove<LaunchStreams>(Launch);
   if (State != C.getState())
@@ -845,6 +921,29 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call, Checker
         streamOf(Call.getArgSVal(Record->StreamParam), Call.getArgExpr(Record->StreamParam), C);
     C.addTransition(
         State->set<RecordedEvents>(Event, RecordedEvent{On, State->get<QueuedCount>()}));
+    return;
+  }
+  if (std::optional<LibraryStreamSettingApi> Setting = Api.libraryStreamSetting(Callee)) {
+    if (SymbolRef Handle = Call.getArgSVal(Setting->HandleParam).getAsSymbol())
+      C.addTransition(State->set<LibraryHandleStreams>(
+          Handle, libraryStream(Call, Setting->StreamParam, C)));
+    return;
+  }
+  if (const HandleApi *Creation = Api.handleCreation(Callee);
+      Creation && Creation->Kind == HandleKind::Library) {
+    std::optional<Loc> Out = Call.getArgSVal(Creation->OutParam).getAs<Loc>();
+    QualType Handle = Callee->getParamDecl(Creation->OutParam)->getType()->getPointeeType();
+    SymbolRef Made = Out ? State->getSVal(*Out, Handle).getAsSymbol() : nullptr;
+    if (Made && CudaApi::makesHostSideHandle(*Creation))
+      C.addTransition(State->add<HostLibraryHandles>(Made));
+    else if (Made)
+      C.addTransition(State->set<LibraryHandleStreams>(Made, Stream{StreamKind::Legacy}));
+    return;
+  }
+  if (std::optional<LibraryWorkApi> Library = Api.libraryWork(Callee)) {
+    State = queueLibraryWork(Call, *Library, State, C, Notes);
+    if (State != C.getState())
+      C.addTransition(State, tag(C, std::move(Notes)));
     return;
   }
   if (const MappedPointerApi *Mapped = Api.mappedPointer(Callee)) {
@@ -1031,8 +1130,7 @@ void UnsynchronizedHostReadChecker::reportStaleCopy(const MemRegion *Memory, con
       Reader ? "'" + Reader->getQualifiedNameAsString() + "' reads" : "the host reads";
   std::string Message = quoted(Kept.HostName, "the host buffer") + " is a stale host copy of " +
                         quoted(Kept.DeviceName, "device memory") + ", which " +
-                        (Kept.Kernel ? "kernel '" + Kept.Kernel->getNameAsString() + "'"
-                                     : std::string("the kernel")) +
+                        changerName(Kept.Changer) +
                         " may have changed; " + Subject +
                         " the values copied in, not the device's results";
   auto Report = std::make_unique<PathSensitiveBugReport>(StaleCopy, Message,
