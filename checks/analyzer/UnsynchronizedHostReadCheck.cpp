@@ -55,10 +55,14 @@ struct Work {
   Stream On;
   bool Writes;    // the device writes the memory (else it only reads it)
   unsigned Order; // the how-manieth work queued on this path
+  // Where the work's bytes end, as an offset into the allocation, when the
+  // call says how many it copies or sets; a kernel may reach any byte past
+  // the pointer it is given. Where they begin is in the work's key.
+  std::optional<int64_t> End = std::nullopt;
 
   bool operator==(const Work &Other) const {
     return Site == Other.Site && Queuer == Other.Queuer && IsKernel == Other.IsKernel &&
-           On == Other.On && Writes == Other.Writes && Order == Other.Order;
+           On == Other.On && Writes == Other.Writes && Order == Other.Order && End == Other.End;
   }
   void Profile(llvm::FoldingSetNodeID &ID) const {
     ID.AddPointer(Site);
@@ -67,6 +71,8 @@ struct Work {
     On.Profile(ID);
     ID.AddBoolean(Writes);
     ID.AddInteger(Order);
+    ID.AddBoolean(End.has_value());
+    ID.AddInteger(End.value_or(0));
   }
 };
 
@@ -122,8 +128,11 @@ struct HostCopy {
 
 } // namespace
 
-// Keyed by the base region of the memory: a symbolic region for allocations,
-// the variable for a host array on the stack.
+// Keyed by where the work's bytes begin: the base region of the memory (a
+// symbolic region for allocations, the variable for a host array on the
+// stack) when they begin at its start or at an offset not known, else a char
+// element of it at that offset. Work into two halves of one buffer (double
+// buffering) is two entries; work at the same place, the later one.
 REGISTER_MAP_WITH_PROGRAMSTATE(InFlight, const clang::ento::MemRegion *, Work)
 REGISTER_TRAIT_WITH_PROGRAMSTATE(QueuedCount, unsigned)
 // Created streams: whether the stream is non-blocking.
@@ -173,6 +182,71 @@ const MemRegion *memoryOf(ProgramStateRef State, SVal Address) {
   if (const MemRegion *const *Host = State->get<MappedAliases>(Region))
     return *Host;
   return Region;
+}
+
+// The byte offset into its memory at which an address points, when it is
+// known.
+std::optional<int64_t> knownOffset(const MemRegion *Region) {
+  if (!Region)
+    return std::nullopt;
+  RegionOffset Offset = Region->getAsOffset();
+  if (!Offset.isValid() || Offset.hasSymbolicOffset())
+    return std::nullopt;
+  return Offset.getOffset() / 8;
+}
+
+// The key of work whose bytes begin `Begin` bytes into `Memory`.
+const MemRegion *workKey(const MemRegion *Memory, std::optional<int64_t> Begin,
+                         CheckerContext &C) {
+  const auto *Sub = dyn_cast<SubRegion>(Memory);
+  if (!Begin || *Begin == 0 || !Sub)
+    return Memory;
+  ASTContext &Context = C.getASTContext();
+  return C.getStoreManager().getRegionManager().getElementRegion(
+      Context.CharTy, C.getSValBuilder().makeArrayIndex(*Begin), Sub, Context);
+}
+
+int64_t beginOf(const MemRegion *Key) {
+  return Key == Key->getBaseRegion() ? 0 : knownOffset(Key).value_or(0);
+}
+
+// Whether an access of `Size` bytes at `Accessed` (unbounded when unknown: a
+// callee given the pointer may read past it) may touch the bytes of the work
+// keyed `Key`. A symbolic index is asked of the constraints on it: reading
+// `h[i]` for `i < n` does not touch work on `h + n`.
+bool mayTouch(ProgramStateRef State, const MemRegion *Accessed, std::optional<uint64_t> Size,
+              const MemRegion *Key, const Work &W, SValBuilder &Builder) {
+  int64_t Begin = beginOf(Key);
+  if (Begin == 0 && !W.End)
+    return true;
+  if (std::optional<int64_t> At = knownOffset(Accessed))
+    return (!Size || *At + int64_t(*Size) > Begin) && (!W.End || *At < *W.End);
+  const auto *Element = dyn_cast_or_null<ElementRegion>(Accessed);
+  std::optional<int64_t> Row = Element ? knownOffset(Element->getSuperRegion()) : std::nullopt;
+  std::optional<NonLoc> Index = Element ? Element->getIndex().getAs<NonLoc>() : std::nullopt;
+  if (!Row || !Index || !Size || Element->getValueType()->isIncompleteType())
+    return true;
+  int64_t Step = Builder.getContext().getTypeSizeInChars(Element->getValueType()).getQuantity();
+  if (Step <= 0)
+    return true;
+  auto FloorDiv = [](int64_t A, int64_t B) { return A >= 0 ? A / B : -((-A + B - 1) / B); };
+  QualType IndexType = Builder.getArrayIndexType();
+  QualType Truth = Builder.getConditionType();
+  // The smallest index whose bytes end past Begin, and the first whose bytes
+  // begin at or past End.
+  int64_t Lowest = FloorDiv(Begin - *Row - int64_t(*Size), Step) + 1;
+  SVal AtLeast =
+      Builder.evalBinOpNN(State, BO_GE, *Index, Builder.makeIntVal(Lowest, IndexType).castAs<NonLoc>(), Truth);
+  if (auto Condition = AtLeast.getAs<DefinedOrUnknownSVal>())
+    State = State->assume(*Condition, true);
+  if (State && W.End) {
+    int64_t Beyond = FloorDiv(*W.End - *Row + Step - 1, Step);
+    SVal Below =
+        Builder.evalBinOpNN(State, BO_LT, *Index, Builder.makeIntVal(Beyond, IndexType).castAs<NonLoc>(), Truth);
+    if (auto Condition = Below.getAs<DefinedOrUnknownSVal>())
+      State = State->assume(*Condition, true);
+  }
+  return State != nullptr;
 }
 
 std::optional<MemoryFamily> familyOf(ProgramStateRef State, const MemRegion *Memory) {
@@ -454,8 +528,13 @@ private:
   Stream streamOf(SVal Handle, const Expr *Spelled, CheckerContext &C) const;
   Stream launchStream(const CUDAKernelCallExpr *Launch, CheckerContext &C) const;
   Stream libraryStream(const CallEvent &Call, unsigned Param, CheckerContext &C) const;
-  ProgramStateRef queue(ProgramStateRef State, const MemRegion *Memory, Work W,
-                        std::vector<Note> &Notes) const;
+  ProgramStateRef queue(ProgramStateRef State, const MemRegion *Memory, const MemRegion *Key,
+                        Work W, std::vector<Note> &Notes) const;
+  // The work in flight that an access of `Size` bytes at `Accessed` in
+  // `Memory` may touch, a write first; its key.
+  std::optional<std::pair<const MemRegion *, Work>>
+  touchedWork(ProgramStateRef State, const MemRegion *Memory, const MemRegion *Accessed,
+              std::optional<uint64_t> Size, CheckerContext &C) const;
   ProgramStateRef complete(ProgramStateRef State, const Wait &Waited, llvm::StringRef Api,
                            llvm::StringRef Verb, std::vector<Note> &Notes) const;
   ProgramStateRef notWaited(ProgramStateRef State, llvm::StringRef Text,
@@ -477,10 +556,12 @@ private:
   const NoteTag *tag(CheckerContext &C, std::vector<Note> Notes) const;
 
   // Each returns whether it reported.
-  bool checkAccess(const MemRegion *Memory, Access How, const Expr *At, const FunctionDecl *Reader,
-                   CheckerContext &C) const;
-  void reportRace(const MemRegion *Memory, const Work &W, Access How, const Expr *At,
-                  const FunctionDecl *Reader, CheckerContext &C) const;
+  // `Accessed`: where in `Memory` the access begins, and `Size` its bytes
+  // (unknown for a callee given the pointer).
+  bool checkAccess(const MemRegion *Memory, const MemRegion *Accessed, std::optional<uint64_t> Size,
+                   Access How, const Expr *At, const FunctionDecl *Reader, CheckerContext &C) const;
+  void reportRace(const MemRegion *Memory, const MemRegion *Key, const Work &W, Access How,
+                  const Expr *At, const FunctionDecl *Reader, CheckerContext &C) const;
   void reportStaleCopy(const MemRegion *Memory, const HostCopy &Copy, const Expr *At,
                        const FunctionDecl *Reader, CheckerContext &C) const;
 
@@ -567,18 +648,35 @@ Stream UnsynchronizedHostReadChecker::launchStream(const CUDAKernelCallExpr *Lau
 }
 
 ProgramStateRef UnsynchronizedHostReadChecker::queue(ProgramStateRef State, const MemRegion *Memory,
-                                                     Work W, std::vector<Note> &Notes) const {
+                                                     const MemRegion *Key, Work W,
+                                                     std::vector<Note> &Notes) const {
   W.Order = State->get<QueuedCount>();
   State = State->set<QueuedCount>(W.Order + 1);
   // A write still pending matters more than a read queued after it.
-  if (const Work *Earlier = State->get<InFlight>(Memory); Earlier && Earlier->Writes && !W.Writes)
+  if (const Work *Earlier = State->get<InFlight>(Key); Earlier && Earlier->Writes && !W.Writes)
     return State;
   std::optional<MemoryFamily> Family = familyOf(State, Memory);
   std::string Does = W.Writes ? (W.IsKernel ? "may write" : "writes") : "reads";
   Notes.push_back({Memory, W.Order, nullptr, false,
                    who(W) + " is queued on " + describe(W.On) + " and " + Does + " " +
                        (Family ? memoryFamilyName(*Family).str() : "it")});
-  return State->set<InFlight>(Memory, W);
+  return State->set<InFlight>(Key, W);
+}
+
+std::optional<std::pair<const MemRegion *, Work>>
+UnsynchronizedHostReadChecker::touchedWork(ProgramStateRef State, const MemRegion *Memory,
+                                           const MemRegion *Accessed, std::optional<uint64_t> Size,
+                                           CheckerContext &C) const {
+  std::optional<std::pair<const MemRegion *, Work>> Found;
+  for (auto [Key, W] : State->get<InFlight>()) {
+    if (Key->getBaseRegion() != Memory && Key != Memory)
+      continue;
+    if (!mayTouch(State, Accessed, Size, Key, W, C.getSValBuilder()))
+      continue;
+    if (!Found || (W.Writes && !Found->second.Writes))
+      Found = {Key, W};
+  }
+  return Found;
 }
 
 ProgramStateRef UnsynchronizedHostReadChecker::complete(ProgramStateRef State, const Wait &Waited,
@@ -588,7 +686,8 @@ ProgramStateRef UnsynchronizedHostReadChecker::complete(ProgramStateRef State, c
     if (Waited.completes(W))
       State = State->remove<InFlight>(Memory);
     else
-      Notes.push_back({Memory, W.Order, nullptr, false, Waited.whyNot(W, Api, Verb)});
+      Notes.push_back(
+          {Memory->getBaseRegion(), W.Order, nullptr, false, Waited.whyNot(W, Api, Verb)});
   }
   return State;
 }
@@ -597,7 +696,7 @@ ProgramStateRef UnsynchronizedHostReadChecker::notWaited(ProgramStateRef State,
                                                          llvm::StringRef Text,
                                                          std::vector<Note> &Notes) const {
   for (auto [Memory, W] : State->get<InFlight>())
-    Notes.push_back({Memory, W.Order, nullptr, false, Text.str()});
+    Notes.push_back({Memory->getBaseRegion(), W.Order, nullptr, false, Text.str()});
   return State;
 }
 
@@ -686,7 +785,7 @@ void UnsynchronizedHostReadChecker::poll(const CallEvent &Call, const Completion
   if (NotReady) {
     std::vector<Note> Notes;
     for (auto [Memory, W] : NotReady->get<InFlight>())
-      Notes.push_back({Memory, W.Order, nullptr, false,
+      Notes.push_back({Memory->getBaseRegion(), W.Order, nullptr, false,
                        Waited.completes(W)
                            ? "'" + Api + "' finds " + who(W) + " still running on this path"
                            : Waited.whyNot(W, Api, "polls")});
@@ -713,6 +812,15 @@ ProgramStateRef UnsynchronizedHostReadChecker::trackHostCopy(const CallEvent &Ca
         State = State->remove<HostCopies>(Host);
   std::optional<MemoryFamily> ToFamily = familyOf(State, To);
   std::optional<MemoryFamily> FromFamily = familyOf(State, From);
+  // Results read back into another buffer of the host (or of a caller): the
+  // host buffers whose device copies were changed so far keep their input on
+  // purpose too (cuda-samples' conjugateGradient downloads x and checks A x
+  // against the right-hand side it uploaded into the residual, which cuBLAS
+  // then changed).
+  if (To && (!ToFamily || isHostSide(*ToFamily)) && FromFamily && isDeviceSide(*FromFamily))
+    for (auto [Host, Kept] : State->get<HostCopies>())
+      if (Kept.ChangedAt && Host != To)
+        State = State->remove<HostCopies>(Host);
   if (!ToFamily || !FromFamily || !isHostSide(*FromFamily) || !isDeviceSide(*ToFamily))
     return State;
   const auto *Callee = dyn_cast<FunctionDecl>(Call.getDecl());
@@ -734,11 +842,24 @@ ProgramStateRef UnsynchronizedHostReadChecker::queueCopy(const CallEvent &Call, 
   Stream On = streamOf(Call.getArgSVal(*Copy.Stream), Call.getArgExpr(*Copy.Stream), C);
   const auto *Callee = dyn_cast<FunctionDecl>(Call.getDecl());
   Work W{Call.getOriginExpr(), Callee, false, On, true, 0};
+  // A one-dimensional copy or set of a known size touches [Begin, Begin + size).
+  std::optional<uint64_t> Bytes;
+  if (const ByteCountApi *Counts = api().byteCounts(Callee);
+      Counts && Counts->Bytes && !Counts->ElementSize && !Counts->Height)
+    if (const llvm::APSInt *Value =
+            C.getSValBuilder().getKnownValue(State, Call.getArgSVal(*Counts->Bytes)))
+      Bytes = Value->getZExtValue() * Counts->ElementBytes;
+  auto Place = [&](unsigned Param) {
+    const MemRegion *Memory = memoryOf(State, Call.getArgSVal(Param));
+    std::optional<int64_t> Begin = knownOffset(Call.getArgSVal(Param).getAsRegion());
+    W.End = Begin && Bytes ? std::optional<int64_t>(*Begin + int64_t(*Bytes)) : std::nullopt;
+    return std::make_pair(Memory, Memory ? workKey(Memory, Begin, C) : nullptr);
+  };
   if (Copy.Destination && !Copy.DestinationIsSymbol) {
-    const MemRegion *To = memoryOf(State, Call.getArgSVal(*Copy.Destination));
+    auto [To, Key] = Place(*Copy.Destination);
     std::optional<MemoryFamily> Family = familyOf(State, To);
     if (Family && isShared(*Family)) {
-      State = queue(State, To, W, Notes);
+      State = queue(State, To, Key, W, Notes);
     } else if (Family && CudaApi::asyncCopyBlocksHost(*Family)) {
       // Into pageable memory the copy returns only once it is done, and with
       // it everything queued on its stream before.
@@ -747,11 +868,11 @@ ProgramStateRef UnsynchronizedHostReadChecker::queueCopy(const CallEvent &Call, 
     }
   }
   if (Copy.Source && !Copy.SourceIsSymbol) {
-    const MemRegion *From = memoryOf(State, Call.getArgSVal(*Copy.Source));
+    auto [From, Key] = Place(*Copy.Source);
     std::optional<MemoryFamily> Family = familyOf(State, From);
     W.Writes = false;
     if (Family && isShared(*Family))
-      State = queue(State, From, W, Notes);
+      State = queue(State, From, Key, W, Notes);
   }
   return State;
 }
@@ -815,7 +936,9 @@ ProgramStateRef UnsynchronizedHostReadChecker::queueLibraryWork(const CallEvent 
       continue;
     bool Writes = Access == LibraryAccess::Writes;
     if (isShared(*Family))
-      State = queue(State, Memory, Work{Call.getOriginExpr(), Callee, false, On, Writes, 0}, Notes);
+      State = queue(State, Memory,
+                    workKey(Memory, knownOffset(Call.getArgSVal(I).getAsRegion()), C),
+                    Work{Call.getOriginExpr(), Callee, false, On, Writes, 0}, Notes);
     if (Writes && isDeviceSide(*Family))
       State = deviceChanged(State, Memory, Call.getOriginExpr(), Callee, Notes);
   }
@@ -832,11 +955,10 @@ const NoteTag *UnsynchronizedHostReadChecker::tag(CheckerContext &C,
         for (const Note &N : Notes) {
           if (!Report.isInteresting(N.Memory))
             continue;
-          if (&Report.getBugType() == &Race && !N.AboutCopy) {
-            const Work *W = At->get<InFlight>(N.Memory);
-            if (W && W->Order == N.Order)
-              return N.Text;
-          }
+          if (&Report.getBugType() == &Race && !N.AboutCopy)
+            for (auto [Key, W] : At->get<InFlight>())
+              if (W.Order == N.Order && Key->getBaseRegion() == N.Memory->getBaseRegion())
+                return N.Text;
           if (&Report.getBugType() == &StaleCopy && N.AboutCopy) {
             const HostCopy *Kept = At->get<HostCopies>(N.Memory);
             if (Kept && (Kept->CopySite == N.Site || Kept->ChangedAt == N.Site))
@@ -867,7 +989,9 @@ void UnsynchronizedHostReadChecker::checkPreStmt(const CUDAKernelCallExpr *Launc
       continue;
     bool Writes = mayWrite(Kernel, Launch->getCallee()->getType(), I);
     if (isShared(*Family) && !sharedOnPurpose(Kernel, I))
-      State = queue(State, Memory, Work{Launch, Kernel, true, On, Writes, 0}, Notes);
+      State = queue(State, Memory,
+                    workKey(Memory, knownOffset(C.getSVal(Argument).getAsRegion()), C),
+                    Work{Launch, Kernel, true, On, Writes, 0}, Notes);
     if (Writes && isDeviceSide(*Family))
       State = deviceChanged(State, Memory, Launch, Kernel, Notes);
   }
@@ -1017,7 +1141,9 @@ void UnsynchronizedHostReadChecker::checkPreCall(const CallEvent &Call, CheckerC
     ProgramStateRef Shared = State;
     for (unsigned I = 0; I < Call.getNumArgs(); ++I)
       if (const MemRegion *Memory = memoryOf(State, Call.getArgSVal(I)))
-        Shared = Shared->remove<InFlight>(Memory);
+        for (const MemRegion *Key : llvm::make_first_range(State->get<InFlight>()))
+          if (Key->getBaseRegion() == Memory || Key == Memory)
+            Shared = Shared->remove<InFlight>(Key);
     if (Shared != State)
       C.addTransition(Shared);
     return;
@@ -1039,8 +1165,11 @@ void UnsynchronizedHostReadChecker::checkPreCall(const CallEvent &Call, CheckerC
     const MemRegion *Memory = memoryOf(State, Call.getArgSVal(I));
     if (!Memory)
       continue;
+    const MemRegion *Accessed = Call.getArgSVal(I).getAsRegion();
     bool ReadOnly = Type->getPointeeType().isConstQualified();
-    if (!ReadOnly && !State->get<InFlight>(Memory)) {
+    std::optional<std::pair<const MemRegion *, Work>> Pending =
+        touchedWork(State, Memory, Accessed, std::nullopt, C);
+    if (!ReadOnly && !Pending) {
       // It may refill the buffer: no longer a stale copy.
       if (State->get<HostCopies>(Memory)) {
         C.addTransition(State->remove<HostCopies>(Memory));
@@ -1048,9 +1177,8 @@ void UnsynchronizedHostReadChecker::checkPreCall(const CallEvent &Call, CheckerC
       }
       continue;
     }
-    const Work *W = State->get<InFlight>(Memory);
-    Access How = ReadOnly || (W && W->Writes) ? Access::Read : Access::Write;
-    if (checkAccess(Memory, How, Call.getArgExpr(I), Callee, C))
+    Access How = ReadOnly || (Pending && Pending->second.Writes) ? Access::Read : Access::Write;
+    if (checkAccess(Memory, Accessed, std::nullopt, How, Call.getArgExpr(I), Callee, C))
       return;
   }
 }
@@ -1064,15 +1192,29 @@ void UnsynchronizedHostReadChecker::checkLocation(SVal Location, bool IsLoad, co
   const MemRegion *Memory = memoryOf(C.getState(), Location);
   if (!Memory || accessedOnPurpose(S))
     return;
-  checkAccess(Memory, IsLoad ? Access::Read : Access::Write, dyn_cast_or_null<Expr>(S), nullptr, C);
+  const MemRegion *Accessed = Location.getAsRegion();
+  // The bytes loaded or stored: the region's type, or for the start of an
+  // allocation (a symbolic region, untyped) the type of the expression.
+  QualType Type;
+  if (const auto *Typed = dyn_cast<TypedValueRegion>(Accessed))
+    Type = Typed->getValueType();
+  else if (const auto *E = dyn_cast_or_null<Expr>(S))
+    Type = E->getType();
+  std::optional<uint64_t> Size;
+  if (!Type.isNull() && !Type->isIncompleteType() && !Type->isDependentType())
+    Size = C.getASTContext().getTypeSizeInChars(Type).getQuantity();
+  checkAccess(Memory, Accessed, Size, IsLoad ? Access::Read : Access::Write,
+              dyn_cast_or_null<Expr>(S), nullptr, C);
 }
 
-bool UnsynchronizedHostReadChecker::checkAccess(const MemRegion *Memory, Access How, const Expr *At,
-                                                const FunctionDecl *Reader,
+bool UnsynchronizedHostReadChecker::checkAccess(const MemRegion *Memory, const MemRegion *Accessed,
+                                                std::optional<uint64_t> Size, Access How,
+                                                const Expr *At, const FunctionDecl *Reader,
                                                 CheckerContext &C) const {
   ProgramStateRef State = C.getState();
-  if (const Work *W = State->get<InFlight>(Memory); W && (How == Access::Write || W->Writes)) {
-    reportRace(Memory, *W, How, At, Reader, C);
+  if (auto Pending = touchedWork(State, Memory, Accessed, Size, C);
+      Pending && (How == Access::Write || Pending->second.Writes)) {
+    reportRace(Memory, Pending->first, Pending->second, How, At, Reader, C);
     return true;
   }
   const HostCopy *Kept = State->get<HostCopies>(Memory);
@@ -1089,8 +1231,9 @@ bool UnsynchronizedHostReadChecker::checkAccess(const MemRegion *Memory, Access 
   return true;
 }
 
-void UnsynchronizedHostReadChecker::reportRace(const MemRegion *Memory, const Work &W, Access How,
-                                               const Expr *At, const FunctionDecl *Reader,
+void UnsynchronizedHostReadChecker::reportRace(const MemRegion *Memory, const MemRegion *Key,
+                                               const Work &W, Access How, const Expr *At,
+                                               const FunctionDecl *Reader,
                                                CheckerContext &C) const {
   ProgramStateRef State = C.getState();
   ExplodedNode *Node = C.generateNonFatalErrorNode(State);
@@ -1116,7 +1259,7 @@ void UnsynchronizedHostReadChecker::reportRace(const MemRegion *Memory, const Wo
   Report->markInteresting(Memory);
   C.emitReport(std::move(Report));
   // One report per piece of work.
-  C.addTransition(State->remove<InFlight>(Memory), Node);
+  C.addTransition(State->remove<InFlight>(Key), Node);
 }
 
 void UnsynchronizedHostReadChecker::reportStaleCopy(const MemRegion *Memory, const HostCopy &Kept,
@@ -1145,9 +1288,9 @@ void UnsynchronizedHostReadChecker::reportStaleCopy(const MemRegion *Memory, con
 void UnsynchronizedHostReadChecker::checkDeadSymbols(SymbolReaper &Reaper,
                                                      CheckerContext &C) const {
   ProgramStateRef State = C.getState();
-  for (const MemRegion *Memory : llvm::make_first_range(State->get<InFlight>()))
-    if (!Reaper.isLiveRegion(Memory))
-      State = State->remove<InFlight>(Memory);
+  for (const MemRegion *Key : llvm::make_first_range(State->get<InFlight>()))
+    if (!Reaper.isLiveRegion(Key->getBaseRegion()))
+      State = State->remove<InFlight>(Key);
   for (const MemRegion *Memory : llvm::make_first_range(State->get<HostCopies>()))
     if (!Reaper.isLiveRegion(Memory))
       State = State->remove<HostCopies>(Memory);

@@ -9,6 +9,7 @@
 #include <cufft.h>
 #include <curand.h>
 #include <cusparse.h>
+#include <cstdlib>
 
 // ---------------------------------------------------------------- races
 
@@ -90,7 +91,7 @@ float scaledButNeverDownloaded(cublasHandle_t handle, int n) {
   float *h, *d;
   cudaMallocHost(&h, n * sizeof(float));
   cudaMalloc(&d, n * sizeof(float));
-  for (int i = 0; i < n; ++i) // expected-note {{assuming 'i' is >= 'n'}} expected-note {{loop condition is false. Execution continues on line 95}}
+  for (int i = 0; i < n; ++i) // expected-note {{assuming 'i' is >= 'n'}} expected-note {{loop condition is false. Execution continues on line 96}}
     h[i] = float(i);
   cudaMemcpy(d, h, n * sizeof(float), cudaMemcpyHostToDevice); // expected-note {{'cudaMemcpy' copies 'h' into 'd'}}
   const float half = 0.5f;
@@ -252,4 +253,25 @@ float scaledThenDownloaded(cublasHandle_t handle, int n) {
   cudaFree(d);
   cudaFreeHost(h);
   return last;
+}
+
+// The right-hand side is uploaded into the residual, which cuBLAS then
+// changes; the solution comes back into another buffer and is checked
+// against the right-hand side the host kept (cuda-samples' conjugateGradient).
+float residualKeepsTheInput(cublasHandle_t handle, float *x, int n) {
+  float *rhs = static_cast<float *>(malloc(n * sizeof(float)));
+  for (int i = 0; i < n; ++i)
+    rhs[i] = 1.0f;
+  float *r, *dx;
+  cudaMalloc(&r, n * sizeof(float));
+  cudaMalloc(&dx, n * sizeof(float));
+  cudaMemcpy(r, rhs, n * sizeof(float), cudaMemcpyHostToDevice);
+  const float minusOne = -1.0f;
+  cublasSaxpy(handle, n, &minusOne, dx, 1, r, 1);
+  cudaMemcpy(x, dx, n * sizeof(float), cudaMemcpyDeviceToHost);
+  float error = x[0] - rhs[0];
+  cudaFree(r);
+  cudaFree(dx);
+  free(rhs);
+  return error;
 }
