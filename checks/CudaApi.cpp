@@ -863,8 +863,7 @@ LibraryAccess CudaApi::libraryWorkAccess(const FunctionDecl *Callee, unsigned In
   QualType Pointee = Type->getPointeeType();
   // Descriptors and handles point to incomplete types; an array of pointers
   // is read for the addresses it holds.
-  if (Pointee->isPointerType() ||
-      (!Pointee->isVoidType() && Pointee->isIncompleteType()))
+  if (Pointee->isPointerType() || (!Pointee->isVoidType() && Pointee->isIncompleteType()))
     return LibraryAccess::None;
   return Pointee.isConstQualified() ? LibraryAccess::Reads : LibraryAccess::Writes;
 }

@@ -196,8 +196,7 @@ std::optional<int64_t> knownOffset(const MemRegion *Region) {
 }
 
 // The key of work whose bytes begin `Begin` bytes into `Memory`.
-const MemRegion *workKey(const MemRegion *Memory, std::optional<int64_t> Begin,
-                         CheckerContext &C) {
+const MemRegion *workKey(const MemRegion *Memory, std::optional<int64_t> Begin, CheckerContext &C) {
   const auto *Sub = dyn_cast<SubRegion>(Memory);
   if (!Begin || *Begin == 0 || !Sub)
     return Memory;
@@ -235,14 +234,14 @@ bool mayTouch(ProgramStateRef State, const MemRegion *Accessed, std::optional<ui
   // The smallest index whose bytes end past Begin, and the first whose bytes
   // begin at or past End.
   int64_t Lowest = FloorDiv(Begin - *Row - int64_t(*Size), Step) + 1;
-  SVal AtLeast =
-      Builder.evalBinOpNN(State, BO_GE, *Index, Builder.makeIntVal(Lowest, IndexType).castAs<NonLoc>(), Truth);
+  SVal AtLeast = Builder.evalBinOpNN(State, BO_GE, *Index,
+                                     Builder.makeIntVal(Lowest, IndexType).castAs<NonLoc>(), Truth);
   if (auto Condition = AtLeast.getAs<DefinedOrUnknownSVal>())
     State = State->assume(*Condition, true);
   if (State && W.End) {
     int64_t Beyond = FloorDiv(*W.End - *Row + Step - 1, Step);
-    SVal Below =
-        Builder.evalBinOpNN(State, BO_LT, *Index, Builder.makeIntVal(Beyond, IndexType).castAs<NonLoc>(), Truth);
+    SVal Below = Builder.evalBinOpNN(State, BO_LT, *Index,
+                                     Builder.makeIntVal(Beyond, IndexType).castAs<NonLoc>(), Truth);
     if (auto Condition = Below.getAs<DefinedOrUnknownSVal>())
       State = State->assume(*Condition, true);
   }
@@ -891,10 +890,10 @@ ProgramStateRef UnsynchronizedHostReadChecker::deviceChanged(ProgramStateRef Sta
     Changed.ChangedAt = Site;
     Changed.Changer = Changer;
     State = State->set<HostCopies>(Host, Changed);
-    Notes.push_back({Host, 0, Site, true,
-                     changerName(Changer) + " may change " +
-                         quoted(Kept.DeviceName, "the device memory") +
-                         "; nothing copies it back into " + quoted(Kept.HostName, "the host buffer")});
+    Notes.push_back(
+        {Host, 0, Site, true,
+         changerName(Changer) + " may change " + quoted(Kept.DeviceName, "the device memory") +
+             "; nothing copies it back into " + quoted(Kept.HostName, "the host buffer")});
   }
   return State;
 }
@@ -936,9 +935,9 @@ ProgramStateRef UnsynchronizedHostReadChecker::queueLibraryWork(const CallEvent 
       continue;
     bool Writes = Access == LibraryAccess::Writes;
     if (isShared(*Family))
-      State = queue(State, Memory,
-                    workKey(Memory, knownOffset(Call.getArgSVal(I).getAsRegion()), C),
-                    Work{Call.getOriginExpr(), Callee, false, On, Writes, 0}, Notes);
+      State =
+          queue(State, Memory, workKey(Memory, knownOffset(Call.getArgSVal(I).getAsRegion()), C),
+                Work{Call.getOriginExpr(), Callee, false, On, Writes, 0}, Notes);
     if (Writes && isDeviceSide(*Family))
       State = deviceChanged(State, Memory, Call.getOriginExpr(), Callee, Notes);
   }
@@ -989,9 +988,9 @@ void UnsynchronizedHostReadChecker::checkPreStmt(const CUDAKernelCallExpr *Launc
       continue;
     bool Writes = mayWrite(Kernel, Launch->getCallee()->getType(), I);
     if (isShared(*Family) && !sharedOnPurpose(Kernel, I))
-      State = queue(State, Memory,
-                    workKey(Memory, knownOffset(C.getSVal(Argument).getAsRegion()), C),
-                    Work{Launch, Kernel, true, On, Writes, 0}, Notes);
+      State =
+          queue(State, Memory, workKey(Memory, knownOffset(C.getSVal(Argument).getAsRegion()), C),
+                Work{Launch, Kernel, true, On, Writes, 0}, Notes);
     if (Writes && isDeviceSide(*Family))
       State = deviceChanged(State, Memory, Launch, Kernel, Notes);
   }
@@ -1049,8 +1048,8 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call, Checker
   }
   if (std::optional<LibraryStreamSettingApi> Setting = Api.libraryStreamSetting(Callee)) {
     if (SymbolRef Handle = Call.getArgSVal(Setting->HandleParam).getAsSymbol())
-      C.addTransition(State->set<LibraryHandleStreams>(
-          Handle, libraryStream(Call, Setting->StreamParam, C)));
+      C.addTransition(
+          State->set<LibraryHandleStreams>(Handle, libraryStream(Call, Setting->StreamParam, C)));
     return;
   }
   if (const HandleApi *Creation = Api.handleCreation(Callee);
@@ -1273,8 +1272,7 @@ void UnsynchronizedHostReadChecker::reportStaleCopy(const MemRegion *Memory, con
       Reader ? "'" + Reader->getQualifiedNameAsString() + "' reads" : "the host reads";
   std::string Message = quoted(Kept.HostName, "the host buffer") + " is a stale host copy of " +
                         quoted(Kept.DeviceName, "device memory") + ", which " +
-                        changerName(Kept.Changer) +
-                        " may have changed; " + Subject +
+                        changerName(Kept.Changer) + " may have changed; " + Subject +
                         " the values copied in, not the device's results";
   auto Report = std::make_unique<PathSensitiveBugReport>(StaleCopy, Message,
                                                          "the stale copy is read here", Node);
