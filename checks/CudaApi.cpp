@@ -839,8 +839,13 @@ bool CudaApi::makesHostSideHandle(const HandleApi &Creation) {
 }
 
 std::optional<LibraryWorkApi> CudaApi::libraryWork(const FunctionDecl *Callee) const {
-  if (!isLibraryFunction(Callee) || libraryStreamSetting(Callee) || handleCreation(Callee) ||
-      !handleDestruction(Callee).empty() || keepsPointerArguments(Callee))
+  if (!isLibraryFunction(Callee))
+    return std::nullopt;
+  // libraryStreamSetting, without asking again whether it is a library's.
+  bool SetsStream = llvm::is_contained(LibraryStreamSetters, globalFunctionName(Callee)) &&
+                    hasStreamSettingShape(Callee);
+  if (SetsStream || handleCreation(Callee) || !handleDestruction(Callee).empty() ||
+      keepsPointerArguments(Callee))
     return std::nullopt;
   for (unsigned I = 0; I < Callee->getNumParams(); ++I)
     if (isStreamType(Callee->getParamDecl(I)->getType()))

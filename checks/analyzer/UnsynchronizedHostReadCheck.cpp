@@ -205,9 +205,7 @@ const MemRegion *workKey(const MemRegion *Memory, std::optional<int64_t> Begin, 
       Context.CharTy, C.getSValBuilder().makeArrayIndex(*Begin), Sub, Context);
 }
 
-int64_t beginOf(const MemRegion *Key) {
-  return Key == Key->getBaseRegion() ? 0 : knownOffset(Key).value_or(0);
-}
+int64_t beginOf(const MemRegion *Key) { return knownOffset(Key).value_or(0); }
 
 // Whether an access of `Size` bytes at `Accessed` (unbounded when unknown: a
 // callee given the pointer may read past it) may touch the bytes of the work
@@ -668,7 +666,7 @@ UnsynchronizedHostReadChecker::touchedWork(ProgramStateRef State, const MemRegio
                                            CheckerContext &C) const {
   std::optional<std::pair<const MemRegion *, Work>> Found;
   for (auto [Key, W] : State->get<InFlight>()) {
-    if (Key->getBaseRegion() != Memory && Key != Memory)
+    if (Key->getBaseRegion() != Memory)
       continue;
     if (!mayTouch(State, Accessed, Size, Key, W, C.getSValBuilder()))
       continue;
@@ -1141,7 +1139,7 @@ void UnsynchronizedHostReadChecker::checkPreCall(const CallEvent &Call, CheckerC
     for (unsigned I = 0; I < Call.getNumArgs(); ++I)
       if (const MemRegion *Memory = memoryOf(State, Call.getArgSVal(I)))
         for (const MemRegion *Key : llvm::make_first_range(State->get<InFlight>()))
-          if (Key->getBaseRegion() == Memory || Key == Memory)
+          if (Key->getBaseRegion() == Memory)
             Shared = Shared->remove<InFlight>(Key);
     if (Shared != State)
       C.addTransition(Shared);
