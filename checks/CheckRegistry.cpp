@@ -57,9 +57,11 @@ static CheckDescription describePathSensitiveWithAstHalf() {
   return Description;
 }
 
-// AST checks that ask the summary pass about calls into other units.
-static CheckDescription readingProjectSummaries(CheckDescription Description) {
+// AST checks that ask the summaries about calls into other units: statuses
+// handed to them, and (through LaunchCheckingAnalysis) launch errors.
+static CheckDescription readingProjectSummaries(CheckDescription Description, bool LaunchFacts) {
   Description.ReadsProjectSummaries = true;
+  Description.ReadsLaunchFacts = LaunchFacts;
   return Description;
 }
 
@@ -84,8 +86,9 @@ llvm::ArrayRef<CheckDescription> registeredChecks() {
       describePathSensitiveWithAstHalf<MemoryLeakCheck, MemberLeakCheck>(),
       describePathSensitiveWithAstHalf<MismatchedFreeCheck, MemberMismatchedFreeCheck>(),
       describePathSensitive<PageableAsyncCopyCheck>(),
-      // A status handed to a function of another unit that never reads it.
-      readingProjectSummaries(describe<UncheckedErrorCheck>()),
+      // A status handed to a function of another unit that never reads it,
+      // and launchers of other units.
+      readingProjectSummaries(describe<UncheckedErrorCheck>(), /*LaunchFacts=*/true),
       describePathSensitive<UnsynchronizedHostReadCheck>(),
       describePathSensitive<UseAfterFreeCheck>(),
   };

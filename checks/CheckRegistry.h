@@ -38,6 +38,9 @@ struct CheckDescription {
   // An AST check that asks the summaries of other units' functions
   // (checks/ProjectFunctions.h) about calls into them.
   bool ReadsProjectSummaries = false;
+  // Whether it asks their launch facts (LaunchFact): no other check does,
+  // so where only those answers change, only such checks run again.
+  bool ReadsLaunchFacts = false;
 
   // Whether the check (or a half of it) runs on the Static Analyzer.
   bool isPathSensitive() const { return RegisterAnalyzerChecker != nullptr; }

@@ -998,7 +998,7 @@ const FunctionSummary *CudaApi::projectFunction(const FunctionDecl *Callee) cons
 bool CudaApi::isCudaApiCall(const FunctionDecl *Callee) const {
   if (!Callee)
     return false;
-  if (const FunctionSummary *Summary = projectFunction(Callee); Summary && Summary->actsOnCuda())
+  if (Project && Project->actsOnCuda(Callee))
     return true;
   if (Callee->hasAttr<CUDAGlobalAttr>() || isStatusType(Callee->getReturnType()))
     return true;

@@ -143,8 +143,8 @@ void LaunchCheckingAnalysis::addFunction(const FunctionDecl &Function) {
       for (const FunctionDecl *Candidate : dependentCallees(Call)) {
         if (const FunctionDecl *Callee = definitionOf(Candidate))
           Calls.Callees.push_back(Callee);
-        const LaunchFacts *Facts = factsElsewhere(Candidate);
-        Calls.QueriesDirectly |= Api.isLastErrorQuery(Candidate) || (Facts && Facts->Queries);
+        Calls.QueriesDirectly |= Api.isLastErrorQuery(Candidate);
+        Calls.MayQueryElsewhere.push_back(Candidate);
       }
     if (const CXXMethodDecl *Method = virtualCallee(Call)) {
       Calls.Virtual.push_back(Method->getCanonicalDecl());
@@ -156,10 +156,8 @@ void LaunchCheckingAnalysis::addFunction(const FunctionDecl &Function) {
       NotDefined.insert(Declared->getCanonicalDecl());
       Calls.NotDefined.push_back(Declared->getCanonicalDecl());
       Calls.Launches |= isAssumedLauncher(Declared);
-      if (const LaunchFacts *Facts = factsElsewhere(Declared)) {
-        Calls.Launches |= Facts->LeavesPending;
-        Calls.QueriesDirectly |= Facts->Queries;
-      }
+      Calls.Launches |= factElsewhere(Declared, LaunchFact::LeavesPending);
+      Calls.MayQueryElsewhere.push_back(Declared);
     }
   });
 }
@@ -385,8 +383,8 @@ bool LaunchCheckingAnalysis::mayLaunchAt(const Stmt *S) const {
     return MayLaunch.contains(Callee);
   if (isAssumedLauncher(Declared))
     return true;
-  const LaunchFacts *Facts = factsElsewhere(Declared);
-  return Facts && (Facts->LeavesPending || Facts->MayLeavePending);
+  return factElsewhere(Declared, LaunchFact::LeavesPending) ||
+         factElsewhere(Declared, LaunchFact::MayLeavePending);
 }
 
 LaunchStops LaunchCheckingAnalysis::parametersThatStopLaunches(const FunctionDecl *Function) const {
@@ -492,9 +490,14 @@ LaunchCheckingAnalysis::calleesNotDefinedReachedFrom(const FunctionDecl *Functio
   return Reached;
 }
 
-const LaunchFacts *LaunchCheckingAnalysis::factsElsewhere(const FunctionDecl *Callee) const {
+bool LaunchCheckingAnalysis::factElsewhere(const FunctionDecl *Callee, LaunchFact Fact) const {
   const ProjectFunctions *Project = Api.project();
-  return Project && !definitionOf(Callee) ? Project->launchFacts(Callee) : nullptr;
+  return Project && !definitionOf(Callee) && Project->launchFact(Callee, Fact);
+}
+
+bool LaunchCheckingAnalysis::fact(const FunctionDecl *Function, LaunchFact Fact) const {
+  const ProjectFunctions *Project = Api.project();
+  return Project && Project->launchFact(Function, Fact);
 }
 
 // A CFG for each function that may launch (a kernel, or a call that may) or
@@ -513,6 +516,11 @@ void LaunchCheckingAnalysis::buildFlows() {
     for (const CXXMethodDecl *Method : Calls.Virtual)
       for (const FunctionDecl *Override : Overrides.lookup(Method))
         Calls.Callees.push_back(Override);
+  ReadersMatter |= llvm::any_of(Added, [](const auto &Entry) { return Entry.second.Launches; });
+  if (ReadersMatter)
+    for (auto &[Function, Calls] : Added)
+      for (const FunctionDecl *Callee : Calls.MayQueryElsewhere)
+        Calls.QueriesDirectly |= factElsewhere(Callee, LaunchFact::Queries);
   llvm::DenseSet<const FunctionDecl *> MayQuery;
   bool Changed = true;
   while (Changed) {
@@ -561,8 +569,8 @@ bool LaunchCheckingAnalysis::isQueryingFunction(const FunctionDecl *Callee) cons
     return false;
   if (Api.isLastErrorQuery(Callee))
     return true;
-  if (const LaunchFacts *Facts = factsElsewhere(Callee))
-    return Facts->Queries;
+  if (ReadersMatter && factElsewhere(Callee, LaunchFact::Queries))
+    return true;
   auto It = Querying.find(definitionOf(Callee));
   return It != Querying.end() && It->second;
 }
@@ -606,7 +614,7 @@ LaunchCheckingAnalysis::ElementRole LaunchCheckingAnalysis::roleOf(const Stmt *S
       return ElementRole::Query;
   if (LeavesUnchecked.lookup(definitionOf(Callee)) || isAssumedLauncher(Callee))
     return ElementRole::Launch;
-  if (const LaunchFacts *Facts = factsElsewhere(Callee); Facts && Facts->LeavesPending)
+  if (factElsewhere(Callee, LaunchFact::LeavesPending))
     return ElementRole::Launch;
   return ElementRole::Other;
 }
@@ -777,15 +785,14 @@ bool LaunchCheckingAnalysis::lostAtTop(const FunctionDecl *Top) const {
   // unit): then the error is lost here, for all anyone knows.
   // mergeSummaries decides the same of the functions through which a unit's
   // calls leave the error.
-  const ProjectFunctions *Project = Api.project();
-  const LaunchFacts *Facts = Project ? Project->launchFacts(Top) : nullptr;
-  if (Facts && Facts->CalledElsewhere)
-    return !Facts->LeavesPending && (!Facts->MayLeavePending || Facts->CalledUnchecked);
+  if (fact(Top, LaunchFact::CalledElsewhere))
+    return !fact(Top, LaunchFact::LeavesPending) &&
+           (!fact(Top, LaunchFact::MayLeavePending) || fact(Top, LaunchFact::CalledUnchecked));
   // An instance nobody calls of a template whose other instances are
   // called (`invokeKernel<half>`, instantiated for completeness beside the
   // `<float>` every model calls) is code that never runs: the template is
   // judged where its instances are called.
-  return !(Facts && (Facts->LeavesPending || Facts->MayLeavePending) &&
+  return !((fact(Top, LaunchFact::LeavesPending) || fact(Top, LaunchFact::MayLeavePending)) &&
            isCalledTemplate(Top->getTemplateInstantiationPattern(), Top));
 }
 
@@ -803,15 +810,13 @@ bool LaunchCheckingAnalysis::isCalledTemplate(const FunctionDecl *Pattern,
                                               const FunctionDecl *Except) const {
   if (!Pattern)
     return false;
-  const ProjectFunctions *Project = Api.project();
   return llvm::any_of(Added, [&](const auto &Entry) {
     const FunctionDecl *Instance = Entry.first;
     if (Instance == Except || Instance->getTemplateInstantiationPattern() != Pattern)
       return false;
     if (auto Sites = CallSites.find(Instance); Sites != CallSites.end() && !Sites->second.empty())
       return true;
-    const LaunchFacts *Facts = Project ? Project->launchFacts(Instance) : nullptr;
-    return Facts && Facts->CalledElsewhere;
+    return fact(Instance, LaunchFact::CalledElsewhere);
   });
 }
 
@@ -952,8 +957,7 @@ std::vector<UncheckedLaunch> LaunchCheckingAnalysis::uncheckedLaunches() {
       }
       // A helper of this unit is reported at its own launch; one of another
       // unit, whose launch this unit cannot point at, at the call.
-      if (const LaunchFacts *Facts = factsElsewhere(Call->getDirectCallee());
-          Facts && Facts->LeavesPending)
+      if (factElsewhere(Call->getDirectCallee(), LaunchFact::LeavesPending))
         Unchecked.push_back({Call, "", Call->getDirectCallee(), {exitNote(Flow, Block, I)}});
     });
   }

@@ -24,6 +24,8 @@
 
 namespace cudalint {
 
+enum class LaunchFact; // ProjectFunctions.h
+
 struct LaunchFacts;
 
 // Calls `Visit` with every method `Method` overrides, however far up
@@ -83,6 +85,8 @@ public:
   // `Call`, a last-error query whose value is stored and never read, resets
   // the error as a bare one does. Before its function is added.
   void addUnreadQuery(const clang::CallExpr &Call) { ErrorResets.insert(&Call); }
+  // Some call's error will be asked for (queriedAfter); before solve().
+  void willAskQueriedAfter() { ReadersMatter = true; }
 
   // Settles which functions query the error and which leave a launch's
   // error pending; once every function is added.
@@ -148,10 +152,18 @@ private:
     // Methods called through virtual dispatch (canonical): the call reaches
     // the overrides, which the unit may define.
     llvm::SmallVector<const clang::CXXMethodDecl *, 2> Virtual;
+    // Functions of other units it calls, which read the error if their
+    // summaries say so: asked only where that matters (ReadersMatter).
+    llvm::SmallVector<const clang::FunctionDecl *, 4> MayQueryElsewhere;
     bool Launches = false;
     bool QueriesDirectly = false;
   };
   void buildFlows();
+  // Whether it matters which functions of other units read the last error:
+  // a function of the unit launches (itself or through a launcher of
+  // another unit), or an error is to be read after a call (queriedAfter). A
+  // unit with neither asks the other units' summaries nothing of it.
+  bool ReadersMatter = false;
 
   struct FunctionFlow {
     const clang::FunctionDecl *Function;
@@ -189,8 +201,10 @@ private:
                               unsigned LoopDepth) const;
   bool alwaysLaunches(const clang::Stmt *S,
                       llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Visiting) const;
-  // What the summary pass says of a callee another unit defines.
-  const LaunchFacts *factsElsewhere(const clang::FunctionDecl *Callee) const;
+  // What the summaries say of a callee another unit defines.
+  bool factElsewhere(const clang::FunctionDecl *Callee, LaunchFact Fact) const;
+  // What the summaries say of a function of this unit or another.
+  bool fact(const clang::FunctionDecl *Function, LaunchFact Fact) const;
   void computeQueryingFunctions();
   bool everyPassQueries(const FunctionFlow &Flow, const clang::CFGBlock &Head) const;
   bool solveReachability(FunctionFlow &Flow);

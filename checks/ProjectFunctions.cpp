@@ -1456,44 +1456,147 @@ std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit) {
   return writeSummaries(Agreed) + writeLaunchFacts(AgreedLaunches);
 }
 
+namespace {
+
+// What an analysis asks of the summaries (ProjectFunctions::note), by name
+// in UnitOutcome::SummariesConsulted.
+enum Question : unsigned {
+  WholeSummary,
+  ActsOnCuda,
+  FirstLaunchFact, // one a LaunchFact, in order
+};
+constexpr llvm::StringLiteral LaunchFactNames[] = {"pending", "maybe", "queries", "called",
+                                                   "unchecked"};
+
+llvm::StringRef questionName(unsigned Asked) {
+  if (Asked == WholeSummary)
+    return "summary";
+  if (Asked == ActsOnCuda)
+    return "acts";
+  return LaunchFactNames[Asked - FirstLaunchFact];
+}
+
+bool factOf(const LaunchFacts *Facts, LaunchFact Fact) {
+  if (!Facts)
+    return false;
+  switch (Fact) {
+  case LaunchFact::LeavesPending:
+    return Facts->LeavesPending;
+  case LaunchFact::MayLeavePending:
+    return Facts->MayLeavePending;
+  case LaunchFact::Queries:
+    return Facts->Queries;
+  case LaunchFact::CalledElsewhere:
+    return Facts->CalledElsewhere;
+  case LaunchFact::CalledUnchecked:
+    return Facts->CalledUnchecked;
+  }
+  return false;
+}
+
+} // namespace
+
 ProjectFunctions::ProjectFunctions(std::vector<FunctionSummary> Summaries,
                                    std::map<std::string, LaunchFacts> Launches)
     : Summaries(std::move(Summaries)), Launches(std::move(Launches)) {
-  for (size_t I = 0; I < this->Summaries.size(); ++I) {
-    auto [Scope, Identifier] = llvm::StringRef(this->Summaries[I].Name).rsplit("::");
-    ByIdentifier[Identifier.empty() ? Scope : Identifier].push_back(I);
+  for (size_t I = 0; I < this->Summaries.size(); ++I)
+    ByUsr[this->Summaries[I].Usr] = I;
+}
+
+bool ProjectFunctions::read(llvm::StringRef Merged) {
+  std::optional<std::vector<FunctionSummary>> Read = readSummaries(Merged);
+  std::optional<std::map<std::string, LaunchFacts>> Facts = readLaunchFacts(Merged);
+  *this =
+      Read && Facts ? ProjectFunctions(std::move(*Read), std::move(*Facts)) : ProjectFunctions();
+  return Read && Facts;
+}
+
+const std::string *ProjectFunctions::usrOf(const FunctionDecl *Function) const {
+  // Every check asks at every call: the USR is made once per declaration.
+  auto [Known, Inserted] = Usrs.try_emplace(Function->getCanonicalDecl());
+  if (Inserted)
+    if (std::optional<std::string> Usr = cudalint::usrOf(Function))
+      Known->second = std::move(*Usr);
+  return Known->second.empty() ? nullptr : &Known->second;
+}
+
+const FunctionSummary *ProjectFunctions::summaryNamed(llvm::StringRef Usr) const {
+  auto Found = ByUsr.find(Usr);
+  return Found == ByUsr.end() ? nullptr : &Summaries[Found->second];
+}
+
+const LaunchFacts *ProjectFunctions::launchFactsNamed(llvm::StringRef Usr) const {
+  auto Found = Launches.find(Usr.str());
+  return Found == Launches.end() ? nullptr : &Found->second;
+}
+
+void ProjectFunctions::note(const FunctionDecl *Function, unsigned Question) const {
+  // Kept as text: the questions outlive the unit's AST.
+  if (Asked.insert({Function->getCanonicalDecl(), Question}).second)
+    if (const std::string *Usr = usrOf(Function))
+      Questions.insert(*Usr + "\t" + questionName(Question).str());
+}
+
+std::vector<std::string> ProjectFunctions::consulted() const {
+  return {Questions.begin(), Questions.end()};
+}
+
+ProjectFunctions::Differences
+ProjectFunctions::compareAnswers(const ProjectFunctions &A, const ProjectFunctions &B,
+                                 llvm::ArrayRef<std::string> Consulted) {
+  Differences Found = Differences::None;
+  for (llvm::StringRef Entry : Consulted) {
+    auto [Usr, Asked] = Entry.rsplit('\t');
+    const FunctionSummary *InA = A.summaryNamed(Usr), *InB = B.summaryNamed(Usr);
+    if (Asked == questionName(WholeSummary)) {
+      if (InA && InB ? !(*InA == *InB) || InA->Name != InB->Name : InA != InB)
+        return Differences::Summaries;
+      continue;
+    }
+    if (Asked == questionName(ActsOnCuda)) {
+      if ((InA && InA->actsOnCuda()) != (InB && InB->actsOnCuda()))
+        return Differences::Summaries;
+      continue;
+    }
+    const auto *Fact = llvm::find(LaunchFactNames, Asked);
+    if (Fact == std::end(LaunchFactNames))
+      return Differences::Summaries; // not a question of this version: ask again
+    LaunchFact Which = LaunchFact(Fact - std::begin(LaunchFactNames));
+    if (factOf(A.launchFactsNamed(Usr), Which) != factOf(B.launchFactsNamed(Usr), Which))
+      Found = Differences::LaunchFactsOnly;
   }
+  return Found;
+}
+
+const FunctionSummary *ProjectFunctions::summaryOf(const FunctionDecl *Callee) const {
+  // A function the unit defines is followed into; only named functions are
+  // summarised, and methods never.
+  if (!Callee || !Callee->getIdentifier() || isa<CXXMethodDecl>(Callee) || Callee->hasBody())
+    return nullptr;
+  const std::string *Usr = usrOf(Callee);
+  return Usr ? summaryNamed(*Usr) : nullptr;
 }
 
 const FunctionSummary *ProjectFunctions::find(const FunctionDecl *Callee) const {
-  if (!Callee || !Callee->getIdentifier() || isa<CXXMethodDecl>(Callee) || Callee->hasBody())
-    return nullptr;
-  auto Candidates = ByIdentifier.find(Callee->getName());
-  if (Candidates == ByIdentifier.end())
-    return nullptr;
-  // Every check asks at every call: the USR is made once per declaration.
-  auto [Known, Inserted] = Found.try_emplace(Callee->getCanonicalDecl(), nullptr);
-  if (!Inserted)
-    return Known->second;
-  llvm::SmallString<128> Usr;
-  if (index::generateUSRForDecl(Callee, Usr))
-    return nullptr;
-  for (size_t I : Candidates->second)
-    if (Summaries[I].Usr == Usr)
-      return Known->second = &Summaries[I];
-  return nullptr;
+  const FunctionSummary *Summary = summaryOf(Callee);
+  if (Summary || (Callee && !Callee->hasBody()))
+    note(Callee, WholeSummary);
+  return Summary;
 }
 
-const LaunchFacts *ProjectFunctions::launchFacts(const FunctionDecl *Function) const {
-  if (!Function || Launches.empty())
-    return nullptr;
-  auto [Known, Inserted] = FoundLaunches.try_emplace(Function->getCanonicalDecl(), nullptr);
-  if (!Inserted)
-    return Known->second;
-  if (std::optional<std::string> Usr = usrOf(Function))
-    if (auto It = Launches.find(*Usr); It != Launches.end())
-      Known->second = &It->second;
-  return Known->second;
+bool ProjectFunctions::actsOnCuda(const FunctionDecl *Callee) const {
+  const FunctionSummary *Summary = summaryOf(Callee);
+  if (Summary || (Callee && !Callee->hasBody()))
+    note(Callee, ActsOnCuda);
+  return Summary && Summary->actsOnCuda();
+}
+
+bool ProjectFunctions::launchFact(const FunctionDecl *Function, LaunchFact Fact) const {
+  const std::string *Usr = Function ? usrOf(Function) : nullptr;
+  if (!Usr)
+    return false;
+  note(Function, FirstLaunchFact + static_cast<unsigned>(Fact));
+  return factOf(launchFactsNamed(*Usr), Fact);
 }
 
 } // namespace cudalint

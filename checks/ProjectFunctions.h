@@ -10,15 +10,18 @@
 // without more the leak of a wrapper's memory, its double release and the
 // leak of a buffer handed to a helper elsewhere all go unseen.
 //
-// A whole-database run therefore summarises first, unit by unit, what each
-// function a unit defines does (summariseUnit): whether it returns memory of
+// A whole-database run therefore summarises, unit by unit in the parse that
+// analyses it, what each function a unit defines does (summariseUnit): whether it returns memory of
 // a family or writes it through an out-parameter, releases what a parameter
 // points to, synchronises the device or a stream it is given, which status
 // parameters it never reads, and which pointer parameters it may keep
 // (store, return, hand on) rather than use and let go. The run merges
-// the units' summaries (mergeSummaries) and every unit's analysis looks a
-// callee up there when the unit has no definition of it (ProjectFunctions,
-// asked through CudaApi::projectFunction).
+// the units' summaries (mergeSummaries), and an analysis looks a callee up
+// there when the unit has no definition of it (ProjectFunctions, asked
+// through CudaApi::projectFunction). A unit is first analysed with its own
+// summaries alone; it is analysed again with the merged ones only where
+// those answer one of the questions it asked otherwise
+// (ProjectFunctions::answersAlike).
 //
 // A summary is an AST judgement, not a path: a release under a condition
 // counts as a release, a synchronisation on some path as a synchronisation.
@@ -33,11 +36,13 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -221,28 +226,67 @@ std::string callsOfUnitWithErrors(llvm::StringRef Summaries);
 // launch facts say whether a unit other than its own calls it.
 std::string mergeSummaries(llvm::ArrayRef<std::string> PerUnit);
 
+// One of a function's LaunchFacts, as an analysis asks it.
+enum class LaunchFact { LeavesPending, MayLeavePending, Queries, CalledElsewhere, CalledUnchecked };
+
 // The summaries an analysis uses, found by the declaration of a callee.
+//
+// Every question asked is noted (consulted): a unit analysed with its own
+// summaries alone finds what it would find with the whole database's
+// wherever those answer each of its questions alike (answersAlike). The
+// questions are kept narrow where every unit asks them of every call:
+// whether a callee acts on CUDA at all, one launch fact at a time.
 class ProjectFunctions {
 public:
+  ProjectFunctions() = default;
   explicit ProjectFunctions(std::vector<FunctionSummary> Summaries,
                             std::map<std::string, LaunchFacts> Launches = {});
+  // Replaces what it holds with mergeSummaries' text, and forgets the
+  // questions asked; false, holding nothing, for text that is not such lines.
+  bool read(llvm::StringRef Merged);
 
   // The summary of a function the unit declares and does not define; null
   // for one it defines (the analyzer follows that call itself) and for one
   // no unit defines.
   const FunctionSummary *find(const clang::FunctionDecl *Callee) const;
-  // The launch facts of `Function`, defined in this unit or another; null
+  // Whether find(Callee) has a summary that acts on CUDA
+  // (FunctionSummary::actsOnCuda).
+  bool actsOnCuda(const clang::FunctionDecl *Callee) const;
+  // One launch fact of `Function`, defined in this unit or another; false
   // where no summary speaks of it.
-  const LaunchFacts *launchFacts(const clang::FunctionDecl *Function) const;
+  bool launchFact(const clang::FunctionDecl *Function, LaunchFact Fact) const;
   bool empty() const { return Summaries.empty() && Launches.empty(); }
 
+  // Every question asked since the summaries were read, as "USR<tab>what",
+  // sorted.
+  std::vector<std::string> consulted() const;
+  // Which of the questions of `Consulted` `A` and `B` answer otherwise. An
+  // analysis that asked those, and nothing else, finds the same with either
+  // where they answer alike; where only launch facts differ, only the checks
+  // that ask those (CheckDescription::ReadsLaunchFacts) may find otherwise.
+  enum class Differences { None, LaunchFactsOnly, Summaries };
+  static Differences compareAnswers(const ProjectFunctions &A, const ProjectFunctions &B,
+                                    llvm::ArrayRef<std::string> Consulted);
+
 private:
+  // The USR of `Function`, made once per declaration; null where it has none.
+  const std::string *usrOf(const clang::FunctionDecl *Function) const;
+  // find's answer, the question not noted.
+  const FunctionSummary *summaryOf(const clang::FunctionDecl *Callee) const;
+  const FunctionSummary *summaryNamed(llvm::StringRef Usr) const;
+  const LaunchFacts *launchFactsNamed(llvm::StringRef Usr) const;
+  // Notes that `Function` was asked `Question` (a Question value).
+  void note(const clang::FunctionDecl *Function, unsigned Question) const;
+
   std::vector<FunctionSummary> Summaries;
-  llvm::StringMap<std::vector<size_t>> ByIdentifier;
+  llvm::StringMap<size_t> ByUsr;
   std::map<std::string, LaunchFacts> Launches;
-  // Canonical declarations already looked up, with what was found.
-  mutable llvm::DenseMap<const clang::FunctionDecl *, const FunctionSummary *> Found;
-  mutable llvm::DenseMap<const clang::FunctionDecl *, const LaunchFacts *> FoundLaunches;
+  // Canonical declarations with their USRs (empty: none).
+  mutable llvm::DenseMap<const clang::FunctionDecl *, std::string> Usrs;
+  // Canonical declarations with the questions asked of them, and those
+  // questions as consulted() gives them.
+  mutable llvm::DenseSet<std::pair<const clang::FunctionDecl *, unsigned>> Asked;
+  mutable std::set<std::string> Questions;
 };
 
 } // namespace cudalint

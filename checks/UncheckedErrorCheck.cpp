@@ -509,6 +509,8 @@ void UncheckedErrorCheck::onEndOfTranslationUnit() {
   // sync_check_cuda_error();` does.
   // Unless the call made something through an out-parameter (a stream, a
   // buffer) that is used before the read: the failed call never wrote it.
+  if (!DiscardedRuntimeStatuses.empty())
+    Launches->willAskQueriedAfter();
   for (const DiscardedStatus &Discarded : DiscardedRuntimeStatuses)
     if (!Launches->queriedAfter(*Discarded.Call, madeThrough(*Discarded.Call)))
       reportDiscardedStatus(*Discarded.Call, Discarded.WholeStatement, *Discarded.Context);

@@ -6,12 +6,12 @@
 //   2. run/UnitPlan            each unit's settings (config/) and its command
 //      translated for clang (database/CommandTranslation); --shard and diff
 //      mode narrow the list
-//   3. run/WorkerPool          the summary pass (--cross-unit-summaries):
-//      what every unit's functions do, for the calls from one unit into
-//      another (checks/ProjectFunctions); then each unit analysed
-//      (run/Analysis) in a worker process, with the
-//      precompiled CUDA headers (run/Preamble) and the result cache
-//      (run/ResultCache)
+//   3. run/WorkerPool          each unit analysed (run/Analysis) in a
+//      worker process, with the precompiled CUDA headers (run/Preamble) and
+//      the result cache (run/ResultCache); with --cross-unit-summaries the
+//      same parse summarises what the unit's functions do, for the calls
+//      from one unit into another (checks/ProjectFunctions), and the units
+//      those summaries tell more of are analysed again with them
 //   4. report/                 the findings sorted, baselined, printed as
 //      text, JSON or SARIF; then --export-fixes and --fix (report/FixStage)
 // --merge, --lsp and --analysis-worker leave this path at the start;
@@ -117,10 +117,11 @@ cl::opt<unsigned> UnitMemoryLimit(
     cl::value_desc("MiB"), cl::init(0), cl::cat(Category));
 cl::opt<bool> CrossUnitSummaries(
     "cross-unit-summaries",
-    cl::desc("Before analysing, summarise what the functions of every unit of the "
-             "database do with CUDA memory and launch errors, so that calls from one "
-             "unit into another are modelled; costs a parse of every unit (default: on "
-             "for a run over more than one unit; =false to skip it)."),
+    cl::desc("Model calls from one unit of the database into functions another "
+             "defines: each unit's analysis also summarises what its functions do with "
+             "CUDA memory and launch errors, and a unit that calls or defines a function "
+             "the other units' summaries tell more of is analysed again with them "
+             "(default: on for a run over more than one unit; =false to skip it)."),
     cl::init(true), cl::cat(Category));
 cl::opt<std::string> PreambleDir(
     "preamble-dir",
@@ -520,77 +521,60 @@ WorkerSettings Workers;
 bool LastingPreambles = false;
 
 // What the functions of the database's units do (checks/ProjectFunctions.h),
-// given to every unit's analysis; empty when the run has no summary pass.
+// merged; empty when the run has no summaries.
 std::string ProjectSummaries;
 
-// Stage 3a, unless --cross-unit-summaries=false: the summary pass. Every unit that
-// a whole-database run could analyse is parsed once more and its functions
-// summarised, in worker processes and through the result cache, so that a
-// unit's call of a wrapper another unit defines (`cuda_make_array`,
-// `deviceFree`) is modelled. A shard or a --changed-since run summarises
-// every unit too: a changed unit calls wrappers that did not change. Only
-// the checks that use summaries (CheckDescription::usesProjectSummaries) ask
-// for the pass, and only across units.
-void summariseDatabase(const std::vector<Unit> &Units, const std::vector<size_t> &Candidates,
-                       Notices &Notes) {
+// A unit's configured options for a pass with `Role`, with only the checks
+// that read launch facts where `LaunchFactReaders`. Those of a pass that
+// reads summaries carry the database's, so they are first asked for once
+// ProjectSummaries is merged (or known to stay empty).
+const AnalysisOptions *optionsOf(const Unit &U, SummaryRole Role = SummaryRole::Reads,
+                                 bool LaunchFactReaders = false) {
+  static std::map<std::tuple<const AnalysisOptions *, SummaryRole, bool>, AnalysisOptions> Made;
+  const AnalysisOptions &Configured = U.Settings->Analysis;
+  auto [Entry, Inserted] = Made.try_emplace({&Configured, Role, LaunchFactReaders}, Configured);
+  AnalysisOptions &Options = Entry->second;
+  if (Inserted) {
+    Options.Summaries = Role;
+    if (Role == SummaryRole::Reads)
+      Options.ProjectSummaries = ProjectSummaries;
+    if (LaunchFactReaders)
+      llvm::erase_if(Options.Checks,
+                     [](const CheckDescription *Check) { return !Check->ReadsLaunchFacts; });
+  }
+  return &Options;
+}
+
+// Whether calls from one unit into a function another defines are modelled
+// from summaries in this run (unless --cross-unit-summaries=false): more
+// than one unit could be analysed, and a check of theirs uses summaries
+// (CheckDescription::usesProjectSummaries).
+bool summariesApply(const std::vector<Unit> &Units, const std::vector<size_t> &Candidates,
+                    Notices &Notes) {
   if (!CrossUnitSummaries || Verify)
-    return;
+    return false;
   // Files named on the command line select only their own units; a run that
   // asked for summaries and gets none must not look like one that had them.
   if (Candidates.size() < 2) {
     if (CrossUnitSummaries.getNumOccurrences() > 0)
-      Notes.add("--cross-unit-summaries: no summary pass, the run has a single unit; to "
+      Notes.add("--cross-unit-summaries: no summaries, the run has a single unit; to "
                 "report on some files with the summaries of the whole compile database, "
                 "name them with --files-from rather than on the command line");
-    return;
+    return false;
   }
-  auto UsesSummaries = [&](size_t I) {
+  return llvm::any_of(Candidates, [&](size_t I) {
     return llvm::any_of(Units[I].Settings->Analysis.Checks, [](const CheckDescription *Check) {
       return Check->usesProjectSummaries();
     });
-  };
-  if (llvm::none_of(Candidates, UsesSummaries))
-    return;
-  static AnalysisOptions SummaryPass;
-  SummaryPass.SummariesOnly = true;
-  std::vector<UnitJob> Jobs;
-  for (size_t I : Candidates)
-    Jobs.push_back({&Units[I].Translated.Arguments, &Units[I].Command.Directory, &SummaryPass,
-                    /*SharesPreamble=*/true});
-  WorkerSettings Settings = Workers;
-  Settings.Cache = UnitCache;
-  auto Start = std::chrono::steady_clock::now();
-  std::vector<UnitOutcome> Outcomes = analyzeInWorkers(Jobs, Settings);
-  std::chrono::duration<double> Took = std::chrono::steady_clock::now() - Start;
-  std::vector<std::string> PerUnit;
-  size_t FromCache = 0;
-  for (const UnitOutcome &Outcome : Outcomes) {
-    FromCache += Outcome.Timing.FromCache;
-    // A unit that does not parse says nothing of its functions, only which
-    // functions of other units it calls; its own analysis reports it.
-    PerUnit.push_back(Outcome.Failed ? callsOfUnitWithErrors(Outcome.Summaries)
-                                     : Outcome.Summaries);
-  }
-  ProjectSummaries = mergeSummaries(PerUnit);
-  if (Verbose)
-    errs() << "cudalint: summary pass: " << Candidates.size() << " units (" << FromCache
-           << " from the result cache), " << StringRef(ProjectSummaries).count('\n')
-           << " functions summarised in " << format("%.1f", Took.count()) << " s\n";
+  });
 }
 
-// A unit's configured options, with the database's summaries.
-const AnalysisOptions *optionsOf(const Unit &U) {
-  static std::map<const AnalysisOptions *, AnalysisOptions> WithSummaries;
-  const AnalysisOptions &Configured = U.Settings->Analysis;
-  auto [Entry, Inserted] = WithSummaries.try_emplace(&Configured, Configured);
-  if (Inserted)
-    Entry->second.ProjectSummaries = ProjectSummaries;
-  return &Entry->second;
-}
-
-// Stage 3: the selected units, analysed in worker processes.
-std::vector<UnitOutcome> analyzeUnits(const std::vector<Unit> &Units,
-                                      const std::vector<size_t> &Selected, bool ShowProgress) {
+// Stage 3: the selected units analysed in worker processes, each with the
+// options `OptionsFor` gives it; the outcomes by unit.
+std::vector<UnitOutcome>
+analyzeUnits(const std::vector<Unit> &Units, const std::vector<size_t> &Selected,
+             llvm::function_ref<const AnalysisOptions *(const Unit &)> OptionsFor,
+             bool ShowProgress) {
   // Without a lasting preamble directory, a PCH of the CUDA headers pays
   // only for units whose commands differ in their file alone.
   std::map<std::string, unsigned> Alike;
@@ -605,7 +589,7 @@ std::vector<UnitOutcome> analyzeUnits(const std::vector<Unit> &Units,
   std::vector<UnitJob> Jobs;
   for (size_t I : Selected)
     Jobs.push_back({&Units[I].Translated.Arguments, &Units[I].Command.Directory,
-                    optionsOf(Units[I]), LastingPreambles || Alike[CommonPart(I)] > 1});
+                    OptionsFor(Units[I]), LastingPreambles || Alike[CommonPart(I)] > 1});
   WorkerSettings Settings = Workers;
   Settings.Cache = UnitCache;
   Settings.ShowProgress = ShowProgress;
@@ -615,6 +599,101 @@ std::vector<UnitOutcome> analyzeUnits(const std::vector<Unit> &Units,
   std::vector<UnitOutcome> Outcomes(Units.size());
   for (size_t Position = 0; Position < Selected.size(); ++Position)
     Outcomes[Selected[Position]] = std::move(Done[Position]);
+  return Outcomes;
+}
+
+// Stage 3 with summaries (3a): calls from one unit into a function another
+// defines (`cuda_make_array`, `deviceFree`) are modelled from what that
+// function does. Every unit a whole-database run could analyse
+// (`Candidates`: a shard's or a diff-mode run's other units too, since a
+// changed unit calls wrappers that did not change) is parsed once; the
+// selected ones are summarised and analysed with their own summaries, the
+// others only summarised. With the summaries merged, a selected unit is
+// analysed again, with all of them, only where they answer a question its
+// analysis asked (UnitOutcome::SummariesConsulted) otherwise than its own:
+// elsewhere a second analysis would find the same, and the first one's
+// findings stand.
+std::vector<UnitOutcome> analyzeWithSummaries(const std::vector<Unit> &Units,
+                                              const std::vector<size_t> &Candidates,
+                                              const std::vector<size_t> &Selected,
+                                              bool ShowProgress) {
+  std::set<const Unit *> Reported;
+  for (size_t I : Selected)
+    Reported.insert(&Units[I]);
+  auto Start = std::chrono::steady_clock::now();
+  std::vector<UnitOutcome> Outcomes = analyzeUnits(
+      Units, Candidates,
+      [&](const Unit &U) {
+        return optionsOf(U, Reported.count(&U) ? SummaryRole::WritesAndReadsOwn
+                                               : SummaryRole::WritesOnly);
+      },
+      ShowProgress);
+  std::vector<std::string> PerUnit;
+  for (size_t I : Candidates)
+    // A unit that does not parse says nothing of its functions, only which
+    // functions of other units it calls; its own analysis reports it.
+    PerUnit.push_back(Outcomes[I].Failed ? callsOfUnitWithErrors(Outcomes[I].Summaries)
+                                         : Outcomes[I].Summaries);
+  ProjectSummaries = mergeSummaries(PerUnit);
+  ProjectFunctions Database;
+  Database.read(ProjectSummaries);
+  // Where only launch facts are answered otherwise, only the checks that
+  // read them run again (a parse and AST matchers, not the Static Analyzer),
+  // and the other checks' findings stand.
+  std::vector<size_t> Again;
+  std::set<size_t> LaunchFactsOnly;
+  for (size_t I : Selected) {
+    const UnitOutcome &First = Outcomes[I];
+    ProjectFunctions Own;
+    Own.read(mergeSummaries({First.Summaries}));
+    switch (ProjectFunctions::compareAnswers(Database, Own, First.SummariesConsulted)) {
+    case ProjectFunctions::Differences::None:
+      break;
+    case ProjectFunctions::Differences::LaunchFactsOnly:
+      if (!optionsOf(Units[I], SummaryRole::Reads, /*LaunchFactReaders=*/true)->Checks.empty()) {
+        Again.push_back(I);
+        LaunchFactsOnly.insert(I);
+      }
+      break;
+    case ProjectFunctions::Differences::Summaries:
+      Again.push_back(I);
+      break;
+    }
+  }
+  std::vector<UnitOutcome> Second = analyzeUnits(
+      Units, Again,
+      [&](const Unit &U) {
+        return optionsOf(U, SummaryRole::Reads, LaunchFactsOnly.count(&U - Units.data()));
+      },
+      ShowProgress);
+  for (size_t I : Again) {
+    UnitOutcome &First = Outcomes[I], &Then = Second[I];
+    // Both analyses are the unit's cost.
+    Then.Timing.ParseSeconds += First.Timing.ParseSeconds;
+    Then.Timing.AnalysisSeconds += First.Timing.AnalysisSeconds;
+    Then.Timing.FromCache = Then.Timing.FromCache && First.Timing.FromCache;
+    Then.Timing.PeakMemoryKiB = std::max(Then.Timing.PeakMemoryKiB, First.Timing.PeakMemoryKiB);
+    // A second analysis that failed where the first did not (it crashed,
+    // ran out of time) is the unit's outcome, as any failed analysis is.
+    if (LaunchFactsOnly.count(I) && Then.Failed == First.Failed) {
+      const AnalysisOptions &Rerun = *optionsOf(Units[I], SummaryRole::Reads, true);
+      llvm::erase_if(First.Findings, [&](const Finding &Found) {
+        return llvm::any_of(Rerun.Checks, [&](const CheckDescription *Check) {
+          return Check->Id == Found.CheckId;
+        });
+      });
+      llvm::append_range(First.Findings, Then.Findings);
+      First.Timing = Then.Timing;
+      continue;
+    }
+    Outcomes[I] = std::move(Then);
+  }
+  std::chrono::duration<double> Took = std::chrono::steady_clock::now() - Start;
+  if (Verbose)
+    errs() << "cudalint: summaries: " << StringRef(ProjectSummaries).count('\n') << " functions of "
+           << Candidates.size() << " units; " << Again.size() << " of " << Selected.size()
+           << " units analysed again with them (" << LaunchFactsOnly.size()
+           << " for launch errors alone); all in " << format("%.1f", Took.count()) << " s\n";
   return Outcomes;
 }
 
@@ -1018,12 +1097,13 @@ int run(int Argc, const char **Argv) {
   RunPreambles Preambles;
   configureWorkers(Argv[0], Preambles);
   // Before a shard or diff mode narrows the units: they call the others.
-  summariseDatabase(Units, ToAnalyze, Notes);
-  unsigned SummaryCacheHits = Cache ? Cache->hits() : 0;
+  const std::vector<size_t> Candidates = ToAnalyze;
+  bool WithSummaries = summariesApply(Units, Candidates, Notes);
+  SummaryRole FirstRole = WithSummaries ? SummaryRole::WritesAndReadsOwn : SummaryRole::Reads;
   if (!narrowForCi(Units, ToAnalyze,
                    {ShardOption, FilesFrom, ChangedSince,
                     SourceRoot.empty() ? absolute(".") : absolute(SourceRoot), Jobs, UnitCache,
-                    optionsOf},
+                    [&](const Unit &U) { return optionsOf(U, FirstRole); }},
                    Notes))
     return ExitError;
   // Notices of the translation, for the units this run analyses alone.
@@ -1038,10 +1118,15 @@ int run(int Argc, const char **Argv) {
       Texts.text(Units[I].Command.File);
 
   bool ShowProgress = ToAnalyze.size() > 1 && !Quiet && sys::Process::StandardErrIsDisplayed();
-  std::vector<UnitOutcome> Outcomes = analyzeUnits(Units, ToAnalyze, ShowProgress);
+  std::vector<UnitOutcome> Outcomes =
+      WithSummaries
+          ? analyzeWithSummaries(Units, Candidates, ToAnalyze, ShowProgress)
+          : analyzeUnits(
+                Units, ToAnalyze, [](const Unit &U) { return optionsOf(U); }, ShowProgress);
   if (Cache) {
-    Notes.add("result cache '" + Cache->directory() +
-              "': " + std::to_string(Cache->hits() - SummaryCacheHits) + " of " +
+    size_t Reused =
+        llvm::count_if(ToAnalyze, [&](size_t I) { return Outcomes[I].Timing.FromCache; });
+    Notes.add("result cache '" + Cache->directory() + "': " + std::to_string(Reused) + " of " +
               std::to_string(ToAnalyze.size()) + " units reused");
     if (Cache->corrupt())
       Notes.add("result cache: ignored " + std::to_string(Cache->corrupt()) +
@@ -1082,7 +1167,8 @@ int run(int Argc, const char **Argv) {
     FixStageResult Fixed = applyFixes(
         Report.Findings, Shown, Units, Outcomes, Texts, Notes,
         [&](const std::vector<size_t> &Again) {
-          return analyzeUnits(Units, Again, /*ShowProgress=*/false);
+          return analyzeUnits(
+              Units, Again, [](const Unit &U) { return optionsOf(U); }, /*ShowProgress=*/false);
         },
         Quiet);
     Remaining -= llvm::count_if(

@@ -42,7 +42,7 @@ void unknown(float *p);
 UnitOutcome summaryPass(const std::string &Code) {
   const std::string Path = "/project-functions/unit.cu";
   AnalysisOptions Options;
-  Options.SummariesOnly = true;
+  Options.Summaries = SummaryRole::WritesOnly;
   return analyzeUnit({"clang++", "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
                       "--no-cuda-version-check", "-std=c++17", "-fsyntax-only", Path},
                      "/", Options, {{Path, Prelude + Code}});
@@ -266,10 +266,9 @@ void checkUnknown(cudaError_t status) { handOnUnknown(status); }
     EXPECT_TRUE(Summaries[Name].IgnoresStatus.empty()) << Name;
 }
 
-// The pass reads the project's host functions only: kernels' and device
-// functions' bodies are skipped unparsed (the errors in these would otherwise
-// be set aside as device errors), and so are the system headers'.
-TEST(ProjectFunctionsTest, DeviceBodiesAreNotParsed) {
+// Device code clang rejects is set aside, as in any analysis: the host
+// functions are still summarised.
+TEST(ProjectFunctionsTest, RejectedDeviceCodeIsSetAside) {
   UnitOutcome Outcome = summaryPass(R"(
 __device__ float twice(float x) { return undeclaredInDeviceCode(x); }
 __global__ void scale(float *x) { x[0] = twice(x[0]) + alsoUndeclared; }
@@ -277,9 +276,62 @@ void deviceFree(float *d) { (void)cudaFree(d); }
 )");
   EXPECT_FALSE(Outcome.Failed);
   EXPECT_TRUE(Outcome.Errors.empty());
-  EXPECT_TRUE(Outcome.SetAside.Errors.empty());
+  EXPECT_FALSE(Outcome.SetAside.Errors.empty());
   EXPECT_NE(Outcome.Summaries.find("deviceFree\treleases=0:device"), std::string::npos)
       << Outcome.Summaries;
+}
+
+// A unit analysed with its own summaries writes the summaries it writes when
+// only summarised (a shard's other units are), and notes the functions it
+// looked up, such as those it calls without defining them.
+TEST(ProjectFunctionsTest, AnalysedWithItsOwnSummaries) {
+  const std::string Code = R"(
+void deviceFree(float *d);
+__global__ void fill(float *x) { x[0] = 1.0f; }
+void launchFill(float *x) { fill<<<1, 1>>>(x); }
+void releaseTwice(float *d) {
+  deviceFree(d);
+  deviceFree(d);
+}
+)";
+  UnitOutcome Summarised = summaryPass(Code);
+  AnalysisOptions Options;
+  Options.Checks = {findCheck("cuda-unchecked-error")};
+  Options.Summaries = SummaryRole::WritesAndReadsOwn;
+  const std::string Path = "/project-functions/unit.cu";
+  UnitOutcome Analysed =
+      analyzeUnit({"clang++", "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
+                   "--no-cuda-version-check", "-std=c++17", "-fsyntax-only", Path},
+                  "/", Options, {{Path, Prelude + Code}});
+  EXPECT_FALSE(Analysed.Failed);
+  EXPECT_EQ(Analysed.Summaries, Summarised.Summaries);
+  EXPECT_TRUE(Summarised.SummariesConsulted.empty());
+  EXPECT_TRUE(llvm::is_sorted(Analysed.SummariesConsulted));
+  EXPECT_TRUE(llvm::is_contained(Analysed.SummariesConsulted, "c:@F@deviceFree#*f#\tpending"))
+      << llvm::join(Analysed.SummariesConsulted, " ");
+  EXPECT_FALSE(Analysed.Summaries.empty());
+}
+
+TEST(ProjectFunctionsTest, CompareAnswers) {
+  ProjectFunctions Releases, Synchronizes, Nothing;
+  ASSERT_TRUE(Releases.read("c:@F@a\ta\treleases=0:device\nlaunch\tc:@F@l\tpending,called\n"));
+  ASSERT_TRUE(Synchronizes.read("c:@F@a\ta\tsynchronizes\nlaunch\tc:@F@l\tpending\n"));
+  ASSERT_TRUE(Nothing.read(""));
+  using P = ProjectFunctions;
+  using D = ProjectFunctions::Differences;
+  EXPECT_EQ(P::compareAnswers(Releases, Synchronizes, {"c:@F@a\tsummary"}), D::Summaries);
+  EXPECT_EQ(P::compareAnswers(Releases, Synchronizes, {"c:@F@a\tacts"}), D::None);
+  EXPECT_EQ(P::compareAnswers(Releases, Nothing, {"c:@F@a\tacts"}), D::Summaries);
+  EXPECT_EQ(P::compareAnswers(Releases, Synchronizes, {"c:@F@l\tpending", "c:@F@z\tsummary"}),
+            D::None);
+  EXPECT_EQ(P::compareAnswers(Releases, Synchronizes, {"c:@F@l\tcalled", "c:@F@l\tpending"}),
+            D::LaunchFactsOnly);
+  EXPECT_EQ(P::compareAnswers(Releases, Synchronizes, {"c:@F@a\tsummary", "c:@F@l\tcalled"}),
+            D::Summaries);
+  EXPECT_EQ(P::compareAnswers(Synchronizes, Nothing, {"c:@F@l\tqueries", "c:@F@l\tcalled"}),
+            D::None);
+  EXPECT_EQ(P::compareAnswers(Synchronizes, Synchronizes, {"c:@F@l\tsomething new"}), D::Summaries);
+  EXPECT_EQ(P::compareAnswers(Releases, Nothing, {}), D::None);
 }
 
 TEST(ProjectFunctionsTest, OnlyWhatAnotherUnitCalls) {

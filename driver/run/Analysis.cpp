@@ -348,42 +348,38 @@ ast_matchers::MatchFinder::MatchFinderOptions systemHeadersSkipped() {
   return Options;
 }
 
-// The summary pass: what the unit's functions do, for the other units.
-//
-// A summary reads the bodies of the project's host functions and nothing
-// else: a system header's function is judged by its declaration, and a
-// kernel or `__device__` function is code a host wrapper launches, not one it
-// follows. Their bodies (the C++ library's, the CUDA headers', the heavy
-// device templates of a project's `.cuh` files) are skipped unparsed, as
-// clangd skips them in a preamble; clang itself keeps the ones it needs (a
-// `constexpr` function, a deduced return type).
+// What the unit's functions do, for the other units, summarised before any
+// check runs. A unit summarised alone (SummaryRole::WritesOnly: a shard's
+// other units) is parsed whole, as one also analysed is, and the checks
+// read the AST without changing it: both write the same summaries, so a
+// shard reports what the whole run reports. (Skipping the bodies a summary
+// does not read, the system headers' and device code's, made that parse a
+// third faster, but what clang instantiates then differs.) When the unit is
+// analysed with its own summaries, they are read into `Own` here, ahead of
+// the checks that ask it.
 class SummaryCollector : public ASTConsumer {
 public:
-  SummaryCollector(const CudaApi &Api, UnitOutcome &Outcome, const SourceManager &Sources)
-      : Api(Api), Outcome(Outcome), Sources(Sources) {}
+  SummaryCollector(const CudaApi &Api, UnitOutcome &Outcome, ProjectFunctions *Own)
+      : Api(Api), Outcome(Outcome), Own(Own) {}
   void HandleTranslationUnit(ASTContext &Context) override {
     Outcome.Summaries = writeSummaries(summariseUnit(Context, Api)) +
                         writeLaunchFacts(summariseLaunches(Context, Api));
-  }
-  bool shouldSkipFunctionBody(Decl *D) override {
-    if (Sources.isInSystemHeader(Sources.getExpansionLoc(D->getLocation())))
-      return true;
-    const FunctionDecl *Function = D->getAsFunction();
-    return Function && isDeviceOnly(*Function);
+    if (Own)
+      Own->read(mergeSummaries({Outcome.Summaries}));
   }
 
 private:
   const CudaApi &Api;
   UnitOutcome &Outcome;
-  const SourceManager &Sources;
+  ProjectFunctions *Own;
 };
 
 class CheckAction : public ASTFrontendAction {
 public:
   CheckAction(const AnalysisOptions &Options, UnitOutcome &Outcome, ErrorTriage &Triage,
               Clock::time_point &ParseEnd, std::vector<GpuTarget> GpuTargets,
-              const ProjectFunctions *Project)
-      : Options(Options), Outcome(Outcome), Triage(Triage), ParseEnd(ParseEnd),
+              ProjectFunctions *Project)
+      : Options(Options), Outcome(Outcome), Triage(Triage), ParseEnd(ParseEnd), Project(Project),
         Api(UncheckedErrorCheck::configuredStatusTypes(Options.CheckOptions), Project),
         Context(Api, Options.CheckOptions) {
     Context.setGpuTargets(std::move(GpuTargets));
@@ -420,11 +416,12 @@ public:
     // into other units.
     Compiler.getDiagnostics().setErrorLimit(0);
     Compiler.getDiagnostics().setFatalsAsError(true);
-    if (Options.SummariesOnly) {
-      Compiler.getFrontendOpts().SkipFunctionBodies = true;
+    if (Options.Summaries != SummaryRole::Reads) {
+      bool Analyses = Options.Summaries == SummaryRole::WritesAndReadsOwn;
       Consumers.push_back(
-          std::make_unique<SummaryCollector>(Api, Outcome, Compiler.getSourceManager()));
-      return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+          std::make_unique<SummaryCollector>(Api, Outcome, Analyses ? Project : nullptr));
+      if (!Analyses)
+        return std::make_unique<MultiplexConsumer>(std::move(Consumers));
     }
     Consumers.push_back(Finder.newASTConsumer());
     // Path-sensitive checks run on the Static Analyzer; its findings arrive
@@ -450,6 +447,7 @@ private:
   ErrorTriage &Triage;
   ErrorRecorder *Recorder = nullptr; // owned by the compiler's DiagnosticsEngine
   Clock::time_point &ParseEnd;
+  ProjectFunctions *Project;
   CudaApi Api;
   CheckContext Context;
   ast_matchers::MatchFinder Finder{systemHeadersSkipped()};
@@ -493,7 +491,7 @@ public:
   // The PCH the unit used, if any.
   std::optional<PreambleUse> Preamble;
   std::vector<GpuTarget> GpuTargets;
-  const ProjectFunctions *Project = nullptr; // what the other units define
+  ProjectFunctions *Project = nullptr; // what the other units define
   ErrorTriage Triage;
 
 private:
@@ -564,17 +562,15 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
 
   // Calls into the other units of the database, modelled from their
   // summaries while this unit is analysed.
-  std::optional<ProjectFunctions> Project;
-  std::optional<std::vector<FunctionSummary>> Summaries = readSummaries(Options.ProjectSummaries);
-  std::optional<std::map<std::string, LaunchFacts>> Launches =
-      readLaunchFacts(Options.ProjectSummaries);
-  if (Summaries && Launches && !(Summaries->empty() && Launches->empty()))
-    Project.emplace(std::move(*Summaries), std::move(*Launches));
+  // A unit analysed with its own summaries reads them once it is parsed.
+  ProjectFunctions Project;
+  bool HasProject = Options.Summaries == SummaryRole::WritesAndReadsOwn ||
+                    (Project.read(Options.ProjectSummaries) && !Project.empty());
 
   CheckActionFactory Factory(Options, Environment, Directory, FileSystem,
                              headersAsSaved(Unsaved, Outcome.File, Directory), Outcome, ParseEnd);
   Factory.GpuTargets = gpuTargetsOf(ClangArguments);
-  Factory.Project = Project ? &*Project : nullptr;
+  Factory.Project = HasProject ? &Project : nullptr;
   ErrorCollector Errors;
   DiagnosticOptions PrinterOptions;
   TextDiagnosticPrinter Printer(llvm::errs(), PrinterOptions);
@@ -583,6 +579,8 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
   Invocation.setDiagnosticConsumer(Options.Verify ? static_cast<DiagnosticConsumer *>(&Printer)
                                                   : &Errors);
   bool Succeeded = Invocation.run();
+  if (Options.Summaries == SummaryRole::WritesAndReadsOwn)
+    Outcome.SummariesConsulted = Project.consulted();
   Outcome.Errors = std::move(Errors.Errors);
   Outcome.Failed = !Succeeded || !Outcome.Errors.empty();
   // Errors set aside fail the compile, not the analysis; -verify's success

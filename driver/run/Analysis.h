@@ -18,16 +18,29 @@
 
 namespace cudalint {
 
+// What a unit's analysis does with the summaries of the project's functions
+// (checks/ProjectFunctions.h) in a run over a compile database.
+enum class SummaryRole : uint8_t {
+  // Analysed with AnalysisOptions::ProjectSummaries (none in a run of one
+  // unit).
+  Reads,
+  // Its functions summarised (UnitOutcome::Summaries) for the other units;
+  // no check runs: a unit that a shard or a diff-mode run reports nothing of.
+  WritesOnly,
+  // Its functions summarised, then the unit analysed with its own summaries
+  // alone, noting which it consulted (UnitOutcome::SummariesConsulted):
+  // where the whole database's summaries say the same of those, these are
+  // the unit's findings, and it is analysed once.
+  WritesAndReadsOwn,
+};
+
 struct AnalysisOptions {
   std::vector<const CheckDescription *> Checks;
   CheckOptionMap CheckOptions;
   // Clang's -verify: the unit's `expected-warning {{...}}` comments must match
   // the findings exactly; used by the annotated testdata.
   bool Verify = false;
-  // The summary pass of a whole-database run: the unit is parsed and the
-  // functions it defines are summarised (UnitOutcome::Summaries); no check
-  // runs.
-  bool SummariesOnly = false;
+  SummaryRole Summaries = SummaryRole::Reads;
   // What the functions of the other units do (mergeSummaries' text,
   // checks/ProjectFunctions.h): calls into them are modelled from it.
   std::string ProjectSummaries;
@@ -70,9 +83,12 @@ struct UnitOutcome {
   std::vector<FileRead> FilesRead;
   // Functions the Static Analyzer did not finish, sorted.
   std::vector<AnalysisLimit> Limits;
-  // The summary pass's answer: what the unit's functions do, as
-  // writeSummaries writes it.
+  // What the unit's functions do, as writeSummaries writes it (for
+  // SummaryRole::WritesOnly and WritesAndReadsOwn).
   std::string Summaries;
+  // The functions whose summaries the analysis looked up (for
+  // SummaryRole::WritesAndReadsOwn): USRs, sorted.
+  std::vector<std::string> SummariesConsulted;
   UnitTiming Timing;
 };
 

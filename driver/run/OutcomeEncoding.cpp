@@ -11,7 +11,7 @@ namespace cudalint {
 namespace {
 
 // Changes whenever the layout below does.
-constexpr llvm::StringLiteral OutcomeMagic = "cudalint-unit-outcome-7\n";
+constexpr llvm::StringLiteral OutcomeMagic = "cudalint-unit-outcome-8\n";
 constexpr size_t DigestSize = 16;
 
 // Twelve days: a longer timing is a corrupt entry. Up to it, microseconds
@@ -198,6 +198,9 @@ std::string encodeOutcome(const UnitOutcome &Outcome) {
   Payload.number(microseconds(Outcome.Timing.AnalysisSeconds));
   Payload.number(Outcome.Timing.PreambleUsed);
   Payload.text(Outcome.Summaries);
+  Payload.number(Outcome.SummariesConsulted.size());
+  for (const std::string &Usr : Outcome.SummariesConsulted)
+    Payload.text(Usr);
   return framed(OutcomeMagic, Payload.Out);
 }
 
@@ -251,7 +254,16 @@ std::optional<UnitOutcome> decodeOutcomePayload(llvm::StringRef Payload) {
   uint64_t ParseMicros, AnalysisMicros;
   if (!In.number(ParseMicros) || !In.number(AnalysisMicros) || ParseMicros > MaxMicroseconds ||
       AnalysisMicros > MaxMicroseconds || !In.flag(Outcome.Timing.PreambleUsed) ||
-      !In.text(Outcome.Summaries) || !In.atEnd())
+      !In.text(Outcome.Summaries))
+    return std::nullopt;
+  size_t Consulted;
+  if (!In.count(Consulted))
+    return std::nullopt;
+  Outcome.SummariesConsulted.resize(Consulted);
+  for (std::string &Usr : Outcome.SummariesConsulted)
+    if (!In.text(Usr))
+      return std::nullopt;
+  if (!In.atEnd())
     return std::nullopt;
   Outcome.Timing.ParseSeconds = ParseMicros / 1e6;
   Outcome.Timing.AnalysisSeconds = AnalysisMicros / 1e6;

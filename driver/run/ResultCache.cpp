@@ -64,7 +64,7 @@ std::string ResultCache::keyOf(const std::vector<std::string> &ClangArguments,
   Key.number(Options.Verify);
   // A summary's entry differs from a unit's; a unit's findings depend on
   // what the other units' functions do.
-  Key.number(Options.SummariesOnly);
+  Key.number(static_cast<uint64_t>(Options.Summaries));
   Key.text(Options.ProjectSummaries);
   return contentDigest(Key.Out);
 }

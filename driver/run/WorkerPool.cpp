@@ -67,7 +67,7 @@ std::string encodeRequest(const UnitJob &Job, const AnalysisEnvironment &Environ
     Out.text(Value);
   }
   Out.number(Job.Options->Verify);
-  Out.number(Job.Options->SummariesOnly);
+  Out.number(static_cast<uint64_t>(Job.Options->Summaries));
   Out.text(Job.Options->ProjectSummaries);
   Out.text(Environment.PreambleDirectory);
   Out.number(Environment.UnitPreambles);
@@ -113,11 +113,14 @@ std::optional<WorkerRequest> decodeRequest(StringRef Message) {
     Request.Options.CheckOptions[Name] = Value;
   }
   size_t Buffers;
-  if (!In.flag(Request.Options.Verify) || !In.flag(Request.Options.SummariesOnly) ||
+  unsigned Role;
+  if (!In.flag(Request.Options.Verify) || !In.number(Role) ||
+      Role > static_cast<unsigned>(SummaryRole::WritesAndReadsOwn) ||
       !In.text(Request.Options.ProjectSummaries) ||
       !In.text(Request.Environment.PreambleDirectory) ||
       !In.flag(Request.Environment.UnitPreambles) || !In.count(Buffers))
     return std::nullopt;
+  Request.Options.Summaries = static_cast<SummaryRole>(Role);
   Request.Unsaved.resize(Buffers);
   for (UnsavedFile &Buffer : Request.Unsaved)
     if (!In.text(Buffer.Path) || !In.text(Buffer.Text))

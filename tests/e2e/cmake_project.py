@@ -22,7 +22,7 @@ EXPECTED = {
         ("src/main.cu", 11, 3, "cuda-unchecked-error"),
         ("src/main.cu", 11, 23, "cuda-alloc-pointer-arg"),
         # saxpy() (saxpy.cu) leaves its launch's error to main(), which
-        # never reads it: reported at the call, from the summary pass.
+        # never reads it: reported at the call, from its summary.
         ("src/main.cu", 15, 3, "cuda-unchecked-error"),
         ("src/main.cu", 20, 3, "cuda-unchecked-error"),
         ("src/saxpy.cu", 21, 3, "cuda-unchecked-error"),
