@@ -155,6 +155,4 @@ bool ResultCache::store(const std::string &Key, const UnitOutcome &Outcome) {
   return true;
 }
 
-void ResultCache::count(bool Hit) { ++(Hit ? Hits : Misses); }
-
 } // namespace cudalint

@@ -49,15 +49,10 @@ public:
   // Writes the outcome unless the unit failed; false when it could not.
   bool store(const std::string &Key, const UnitOutcome &Outcome);
 
-  // Counts a lookup for hits() and misses().
-  void count(bool Hit);
-
   // The digest of a file as it is now; nullopt when it cannot be read.
   std::optional<std::string> currentDigest(const std::string &Path);
 
   const std::string &directory() const { return Root; }
-  unsigned hits() const { return Hits; }
-  unsigned misses() const { return Misses; }
   unsigned corrupt() const { return Corrupt; }
   unsigned writeFailures() const { return WriteFailures; }
 
@@ -69,7 +64,7 @@ private:
   using FileIdentity = std::tuple<llvm::sys::fs::UniqueID, uint64_t, llvm::sys::TimePoint<>>;
   std::mutex DigestsMutex;
   llvm::StringMap<std::pair<FileIdentity, std::optional<std::string>>> Digests;
-  std::atomic<unsigned> Hits{0}, Misses{0}, Corrupt{0}, WriteFailures{0};
+  std::atomic<unsigned> Corrupt{0}, WriteFailures{0};
 };
 
 } // namespace cudalint

@@ -343,7 +343,6 @@ private:
     const UnitJob &Job = Jobs[I];
     CacheKeys[I] = Settings.Cache->keyOf(*Job.ClangArguments, *Job.Directory, *Job.Options);
     std::optional<UnitOutcome> Stored = Settings.Cache->lookup(CacheKeys[I]);
-    Settings.Cache->count(Stored.has_value());
     if (!Stored)
       return false;
     finish(I, std::move(*Stored));
