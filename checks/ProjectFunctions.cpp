@@ -1538,32 +1538,41 @@ void ProjectFunctions::note(const FunctionDecl *Function, unsigned Question) con
 }
 
 std::vector<std::string> ProjectFunctions::consulted() const {
-  return {Questions.begin(), Questions.end()};
+  std::vector<std::string> Answered;
+  for (llvm::StringRef Entry : Questions) {
+    auto [Usr, Asked] = Entry.split('\t');
+    Answered.push_back((Entry + "\t" + *answer(Usr, Asked)).str());
+  }
+  return Answered;
+}
+
+std::optional<std::string> ProjectFunctions::answer(llvm::StringRef Usr,
+                                                    llvm::StringRef Asked) const {
+  const FunctionSummary *Summary = summaryNamed(Usr);
+  if (Asked == questionName(WholeSummary))
+    return Summary ? writeSummaries(*Summary) : "-";
+  if (Asked == questionName(ActsOnCuda))
+    return Summary && Summary->actsOnCuda() ? "1" : "0";
+  const auto *Fact = llvm::find(LaunchFactNames, Asked);
+  if (Fact == std::end(LaunchFactNames))
+    return std::nullopt;
+  return factOf(launchFactsNamed(Usr), LaunchFact(Fact - std::begin(LaunchFactNames))) ? "1" : "0";
 }
 
 ProjectFunctions::Differences
-ProjectFunctions::compareAnswers(const ProjectFunctions &A, const ProjectFunctions &B,
+ProjectFunctions::compareAnswers(const ProjectFunctions &Database,
                                  llvm::ArrayRef<std::string> Consulted) {
   Differences Found = Differences::None;
   for (llvm::StringRef Entry : Consulted) {
-    auto [Usr, Asked] = Entry.rsplit('\t');
-    const FunctionSummary *InA = A.summaryNamed(Usr), *InB = B.summaryNamed(Usr);
-    if (Asked == questionName(WholeSummary)) {
-      if (InA && InB ? !(*InA == *InB) || InA->Name != InB->Name : InA != InB)
-        return Differences::Summaries;
+    auto [Usr, Rest] = Entry.split('\t');
+    auto [Asked, Given] = Rest.split('\t');
+    std::optional<std::string> Now = Database.answer(Usr, Asked);
+    if (Now && *Now == Given)
       continue;
-    }
-    if (Asked == questionName(ActsOnCuda)) {
-      if ((InA && InA->actsOnCuda()) != (InB && InB->actsOnCuda()))
-        return Differences::Summaries;
-      continue;
-    }
-    const auto *Fact = llvm::find(LaunchFactNames, Asked);
-    if (Fact == std::end(LaunchFactNames))
-      return Differences::Summaries; // not a question of this version: ask again
-    LaunchFact Which = LaunchFact(Fact - std::begin(LaunchFactNames));
-    if (factOf(A.launchFactsNamed(Usr), Which) != factOf(B.launchFactsNamed(Usr), Which))
-      Found = Differences::LaunchFactsOnly;
+    // A question of another version (a cached analysis) is asked again.
+    if (!Now || !llvm::is_contained(LaunchFactNames, Asked))
+      return Differences::Summaries;
+    Found = Differences::LaunchFactsOnly;
   }
   return Found;
 }

@@ -257,16 +257,20 @@ public:
   bool launchFact(const clang::FunctionDecl *Function, LaunchFact Fact) const;
   bool empty() const { return Summaries.empty() && Launches.empty(); }
 
-  // Every question asked since the summaries were read, as "USR<tab>what",
-  // sorted.
+  // Every question asked since the summaries were read, with the answer it
+  // got, as "USR<tab>what<tab>answer", sorted.
   std::vector<std::string> consulted() const;
-  // Which of the questions of `Consulted` `A` and `B` answer otherwise. An
-  // analysis that asked those, and nothing else, finds the same with either
-  // where they answer alike; where only launch facts differ, only the checks
-  // that ask those (CheckDescription::ReadsLaunchFacts) may find otherwise.
+  // Whether `Database` answers the questions of `Consulted` otherwise than
+  // they were answered. An analysis that asked those, and nothing else,
+  // finds with `Database` what it found where every answer is the same;
+  // where only launch facts differ, only the checks that ask those
+  // (CheckDescription::ReadsLaunchFacts) may find otherwise.
   enum class Differences { None, LaunchFactsOnly, Summaries };
-  static Differences compareAnswers(const ProjectFunctions &A, const ProjectFunctions &B,
+  static Differences compareAnswers(const ProjectFunctions &Database,
                                     llvm::ArrayRef<std::string> Consulted);
+  // The answer to a question as consulted() writes it; nullopt for a
+  // question this version does not ask.
+  std::optional<std::string> answer(llvm::StringRef Usr, llvm::StringRef Asked) const;
 
 private:
   // The USR of `Function`, made once per declaration; null where it has none.

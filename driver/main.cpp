@@ -569,12 +569,13 @@ bool summariesApply(const std::vector<Unit> &Units, const std::vector<size_t> &C
   });
 }
 
-// Stage 3: the selected units analysed in worker processes, each with the
-// options `OptionsFor` gives it; the outcomes by unit.
+// Stage 3: the selected units analysed in worker processes, in that order,
+// each with the options `OptionsFor` gives it; the outcomes by unit.
+// `ShareSummaries`: WorkerSettings::ShareSummaries.
 std::vector<UnitOutcome>
 analyzeUnits(const std::vector<Unit> &Units, const std::vector<size_t> &Selected,
              llvm::function_ref<const AnalysisOptions *(const Unit &)> OptionsFor,
-             bool ShowProgress) {
+             bool ShowProgress, bool ShareSummaries = false) {
   // Without a lasting preamble directory, a PCH of the CUDA headers pays
   // only for units whose commands differ in their file alone.
   std::map<std::string, unsigned> Alike;
@@ -593,6 +594,7 @@ analyzeUnits(const std::vector<Unit> &Units, const std::vector<size_t> &Selected
   WorkerSettings Settings = Workers;
   Settings.Cache = UnitCache;
   Settings.ShowProgress = ShowProgress;
+  Settings.ShareSummaries = ShareSummaries;
   std::vector<UnitOutcome> Done = analyzeInWorkers(Jobs, Settings);
   if (Settings.Environment.UnitPreambles)
     prunePreambles(Settings.Environment.PreambleDirectory);
@@ -621,13 +623,24 @@ std::vector<UnitOutcome> analyzeWithSummaries(const std::vector<Unit> &Units,
   for (size_t I : Selected)
     Reported.insert(&Units[I]);
   auto Start = std::chrono::steady_clock::now();
+  // Each unit is handed the summaries of those done before it starts. The
+  // largest main files first: a dispatcher calling the launchers of many
+  // small units (ggml-cuda.cu) tells each of them, once it is done, that its
+  // callers read their errors; and the longest units start early.
+  std::vector<size_t> Order = Candidates;
+  std::map<size_t, uint64_t> Size;
+  for (size_t I : Order) {
+    sys::fs::file_status Status;
+    Size[I] = sys::fs::status(Units[I].Command.File, Status) ? 0 : Status.getSize();
+  }
+  llvm::stable_sort(Order, [&](size_t A, size_t B) { return Size[A] > Size[B]; });
   std::vector<UnitOutcome> Outcomes = analyzeUnits(
-      Units, Candidates,
+      Units, Order,
       [&](const Unit &U) {
         return optionsOf(U, Reported.count(&U) ? SummaryRole::WritesAndReadsOwn
                                                : SummaryRole::WritesOnly);
       },
-      ShowProgress);
+      ShowProgress, /*ShareSummaries=*/true);
   std::vector<std::string> PerUnit;
   for (size_t I : Candidates)
     // A unit that does not parse says nothing of its functions, only which
@@ -644,9 +657,7 @@ std::vector<UnitOutcome> analyzeWithSummaries(const std::vector<Unit> &Units,
   std::set<size_t> LaunchFactsOnly;
   for (size_t I : Selected) {
     const UnitOutcome &First = Outcomes[I];
-    ProjectFunctions Own;
-    Own.read(mergeSummaries({First.Summaries}));
-    switch (ProjectFunctions::compareAnswers(Database, Own, First.SummariesConsulted)) {
+    switch (ProjectFunctions::compareAnswers(Database, First.SummariesConsulted)) {
     case ProjectFunctions::Differences::None:
       break;
     case ProjectFunctions::Differences::LaunchFactsOnly:

@@ -359,19 +359,24 @@ ast_matchers::MatchFinder::MatchFinderOptions systemHeadersSkipped() {
 // the checks that ask it.
 class SummaryCollector : public ASTConsumer {
 public:
-  SummaryCollector(const CudaApi &Api, UnitOutcome &Outcome, ProjectFunctions *Own)
-      : Api(Api), Outcome(Outcome), Own(Own) {}
+  SummaryCollector(const CudaApi &Api, UnitOutcome &Outcome, ProjectFunctions *Own,
+                   const std::vector<std::string> &SoFar)
+      : Api(Api), Outcome(Outcome), Own(Own), SoFar(SoFar) {}
   void HandleTranslationUnit(ASTContext &Context) override {
     Outcome.Summaries = writeSummaries(summariseUnit(Context, Api)) +
                         writeLaunchFacts(summariseLaunches(Context, Api));
-    if (Own)
-      Own->read(mergeSummaries({Outcome.Summaries}));
+    if (Own) {
+      std::vector<std::string> Known = SoFar;
+      Known.push_back(Outcome.Summaries);
+      Own->read(mergeSummaries(Known));
+    }
   }
 
 private:
   const CudaApi &Api;
   UnitOutcome &Outcome;
   ProjectFunctions *Own;
+  const std::vector<std::string> &SoFar;
 };
 
 class CheckAction : public ASTFrontendAction {
@@ -418,8 +423,8 @@ public:
     Compiler.getDiagnostics().setFatalsAsError(true);
     if (Options.Summaries != SummaryRole::Reads) {
       bool Analyses = Options.Summaries == SummaryRole::WritesAndReadsOwn;
-      Consumers.push_back(
-          std::make_unique<SummaryCollector>(Api, Outcome, Analyses ? Project : nullptr));
+      Consumers.push_back(std::make_unique<SummaryCollector>(
+          Api, Outcome, Analyses ? Project : nullptr, Options.SummariesSoFar));
       if (!Analyses)
         return std::make_unique<MultiplexConsumer>(std::move(Consumers));
     }

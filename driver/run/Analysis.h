@@ -28,9 +28,10 @@ enum class SummaryRole : uint8_t {
   // no check runs: a unit that a shard or a diff-mode run reports nothing of.
   WritesOnly,
   // Its functions summarised, then the unit analysed with its own summaries
-  // alone, noting which it consulted (UnitOutcome::SummariesConsulted):
-  // where the whole database's summaries say the same of those, these are
-  // the unit's findings, and it is analysed once.
+  // and AnalysisOptions::SummariesSoFar, noting what it asked of them and
+  // the answers (UnitOutcome::SummariesConsulted): where the whole
+  // database's summaries answer the same, these are the unit's findings, and
+  // it is analysed once.
   WritesAndReadsOwn,
 };
 
@@ -44,6 +45,12 @@ struct AnalysisOptions {
   // What the functions of the other units do (mergeSummaries' text,
   // checks/ProjectFunctions.h): calls into them are modelled from it.
   std::string ProjectSummaries;
+  // For SummaryRole::WritesAndReadsOwn: the summaries of other units known
+  // when the unit's analysis starts (each a unit's text), read with its own.
+  // They change no finding of the run, only how often a unit is analysed
+  // twice; the result cache keys by neither, since the answers they gave
+  // are kept with the findings.
+  std::vector<std::string> SummariesSoFar;
 };
 
 // How long a unit took, for --verbose and the reports' run properties; never
@@ -86,8 +93,8 @@ struct UnitOutcome {
   // What the unit's functions do, as writeSummaries writes it (for
   // SummaryRole::WritesOnly and WritesAndReadsOwn).
   std::string Summaries;
-  // The functions whose summaries the analysis looked up (for
-  // SummaryRole::WritesAndReadsOwn): USRs, sorted.
+  // What the analysis asked of the summaries, with the answers (for
+  // SummaryRole::WritesAndReadsOwn; ProjectFunctions::consulted), sorted.
   std::vector<std::string> SummariesConsulted;
   UnitTiming Timing;
 };

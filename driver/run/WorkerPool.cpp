@@ -6,6 +6,7 @@
 #include "support/SourceFile.h"
 
 #include "CheckRegistry.h"
+#include "ProjectFunctions.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -36,7 +37,7 @@ namespace cudalint {
 
 namespace {
 
-constexpr StringLiteral RequestMagic = "cudalint-worker-request-3\n";
+constexpr StringLiteral RequestMagic = "cudalint-worker-request-4\n";
 
 // A test-only fault, so that the tests can watch a worker crash, hang or be
 // killed, or take a second longer (an analysis the editor's next keystroke
@@ -69,6 +70,9 @@ std::string encodeRequest(const UnitJob &Job, const AnalysisEnvironment &Environ
   Out.number(Job.Options->Verify);
   Out.number(static_cast<uint64_t>(Job.Options->Summaries));
   Out.text(Job.Options->ProjectSummaries);
+  Out.number(Job.Options->SummariesSoFar.size());
+  for (const std::string &Summaries : Job.Options->SummariesSoFar)
+    Out.text(Summaries);
   Out.text(Environment.PreambleDirectory);
   Out.number(Environment.UnitPreambles);
   Out.number(Job.Unsaved ? Job.Unsaved->size() : 0);
@@ -112,12 +116,17 @@ std::optional<WorkerRequest> decodeRequest(StringRef Message) {
       return std::nullopt;
     Request.Options.CheckOptions[Name] = Value;
   }
-  size_t Buffers;
+  size_t Buffers, SoFar;
   unsigned Role;
   if (!In.flag(Request.Options.Verify) || !In.number(Role) ||
       Role > static_cast<unsigned>(SummaryRole::WritesAndReadsOwn) ||
-      !In.text(Request.Options.ProjectSummaries) ||
-      !In.text(Request.Environment.PreambleDirectory) ||
+      !In.text(Request.Options.ProjectSummaries) || !In.count(SoFar))
+    return std::nullopt;
+  Request.Options.SummariesSoFar.resize(SoFar);
+  for (std::string &Summaries : Request.Options.SummariesSoFar)
+    if (!In.text(Summaries))
+      return std::nullopt;
+  if (!In.text(Request.Environment.PreambleDirectory) ||
       !In.flag(Request.Environment.UnitPreambles) || !In.count(Buffers))
     return std::nullopt;
   Request.Options.Summaries = static_cast<SummaryRole>(Role);
@@ -414,8 +423,7 @@ private:
       std::error_code Error;
       raw_fd_ostream Request(W.RequestPath, Error, sys::fs::OF_None);
       if (!Error) {
-        Request << encodeRequest(Job,
-                                 Job.SharesPreamble ? Settings.Environment : AnalysisEnvironment());
+        Request << requestFor(I);
         Request.close();
         if (Request.has_error()) {
           Error = Request.error();
@@ -459,10 +467,7 @@ private:
     W.RequestPath = Taken->RequestPipe;
     W.OutcomePath = Taken->OutcomePath;
     W.ErrorPath = Taken->ErrorPath;
-    const UnitJob &Job = Jobs[I];
-    if (!handOver(W.Process, W.RequestPath,
-                  encodeRequest(Job, Job.SharesPreamble ? Settings.Environment
-                                                        : AnalysisEnvironment()))) {
+    if (!handOver(W.Process, W.RequestPath, requestFor(I))) {
       ::kill(W.Process.Pid, SIGKILL);
       sys::Wait(W.Process, std::nullopt);
       removeFiles({W.RequestPath, W.OutcomePath, W.ErrorPath});
@@ -471,6 +476,17 @@ private:
     W.Deadline =
         std::chrono::steady_clock::now() + std::chrono::seconds(Settings.UnitTimeoutSeconds);
     return W;
+  }
+
+  std::string requestFor(size_t I) const {
+    UnitJob Job = Jobs[I];
+    AnalysisOptions Options;
+    if (Settings.ShareSummaries && Job.Options->Summaries == SummaryRole::WritesAndReadsOwn) {
+      Options = *Job.Options;
+      Options.SummariesSoFar = SummariesSoFar;
+      Job.Options = &Options;
+    }
+    return encodeRequest(Job, Job.SharesPreamble ? Settings.Environment : AnalysisEnvironment());
   }
 
   // Whether the worker has finished; its outcome is then recorded.
@@ -523,6 +539,11 @@ private:
   }
 
   void finish(size_t I, UnitOutcome Outcome) {
+    // A unit that does not parse says nothing of its functions, only which
+    // functions of other units it calls.
+    if (Settings.ShareSummaries && !Outcome.Summaries.empty())
+      SummariesSoFar.push_back(Outcome.Failed ? callsOfUnitWithErrors(Outcome.Summaries)
+                                              : Outcome.Summaries);
     Outcomes[I] = std::move(Outcome);
     if (Settings.ShowProgress)
       errs() << "[" << ++Finished << "/" << Jobs.size() << "] " << Outcomes[I].File << "\n";
@@ -535,6 +556,7 @@ private:
   bool WasCancelled = false;
   std::vector<UnitOutcome> Outcomes;
   std::vector<std::string> CacheKeys;
+  std::vector<std::string> SummariesSoFar; // with Settings.ShareSummaries
   std::string Scratch, ScratchError;
   size_t Finished = 0;
 };

@@ -45,6 +45,11 @@ struct WorkerSettings {
   bool ShowProgress = false;    // "[3/40] file" on stderr as units finish
   // Each worker's own stderr (clang's crash report, say) is copied to ours.
   bool Verbose = false;
+  // Whether a unit analysed with SummaryRole::WritesAndReadsOwn is handed
+  // the summaries of the units whose outcomes arrived before it started
+  // (AnalysisOptions::SummariesSoFar): the more it knows, the less often the
+  // run must analyse it again with the whole database's.
+  bool ShareSummaries = false;
   // Whether a worker may start as a copy of this process (fork) instead of
   // cudalint started again: only where nothing but the pool runs in it.
   bool CopyProcess = false;
