@@ -643,10 +643,7 @@ std::vector<UnitOutcome> analyzeWithSummaries(const std::vector<Unit> &Units,
       ShowProgress, /*ShareSummaries=*/true);
   std::vector<std::string> PerUnit;
   for (size_t I : Candidates)
-    // A unit that does not parse says nothing of its functions, only which
-    // functions of other units it calls; its own analysis reports it.
-    PerUnit.push_back(Outcomes[I].Failed ? callsOfUnitWithErrors(Outcomes[I].Summaries)
-                                         : Outcomes[I].Summaries);
+    PerUnit.push_back(summariesForOtherUnits(Outcomes[I]));
   ProjectSummaries = mergeSummaries(PerUnit);
   ProjectFunctions Database;
   Database.read(ProjectSummaries);

@@ -355,8 +355,8 @@ ast_matchers::MatchFinder::MatchFinderOptions systemHeadersSkipped() {
 // shard reports what the whole run reports. (Skipping the bodies a summary
 // does not read, the system headers' and device code's, made that parse a
 // third faster, but what clang instantiates then differs.) When the unit is
-// analysed with its own summaries, they are read into `Own` here, ahead of
-// the checks that ask it.
+// analysed with its own summaries, they are read into `Own` here with those
+// of the units done before it, ahead of the checks that ask it.
 class SummaryCollector : public ASTConsumer {
 public:
   SummaryCollector(const CudaApi &Api, UnitOutcome &Outcome, ProjectFunctions *Own,
@@ -532,6 +532,10 @@ bool headersAsSaved(const std::vector<UnsavedFile> &Unsaved, llvm::StringRef Mai
 }
 
 } // namespace
+
+std::string summariesForOtherUnits(const UnitOutcome &Outcome) {
+  return Outcome.Failed ? callsOfUnitWithErrors(Outcome.Summaries) : Outcome.Summaries;
+}
 
 UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
                         const std::string &Directory, const AnalysisOptions &Options,

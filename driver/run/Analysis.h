@@ -48,8 +48,8 @@ struct AnalysisOptions {
   // For SummaryRole::WritesAndReadsOwn: the summaries of other units known
   // when the unit's analysis starts (each a unit's text), read with its own.
   // They change no finding of the run, only how often a unit is analysed
-  // twice; the result cache keys by neither, since the answers they gave
-  // are kept with the findings.
+  // twice; the result cache does not key by them, since the answers they
+  // gave are kept with the findings.
   std::vector<std::string> SummariesSoFar;
 };
 
@@ -105,6 +105,11 @@ struct UnsavedFile {
   std::string Path; // absolute
   std::string Text;
 };
+
+// What a unit's outcome tells the other units of its functions: its
+// summaries, or for a unit that does not parse only which functions of
+// other units it calls (callsOfUnitWithErrors); its own analysis reports it.
+std::string summariesForOtherUnits(const UnitOutcome &Outcome);
 
 // `ClangArguments` is a clang driver argv ("clang++", flags..., file) as
 // translateCompileCommand produces it; `Directory` the unit's working dir.

@@ -199,8 +199,8 @@ std::string encodeOutcome(const UnitOutcome &Outcome) {
   Payload.number(Outcome.Timing.PreambleUsed);
   Payload.text(Outcome.Summaries);
   Payload.number(Outcome.SummariesConsulted.size());
-  for (const std::string &Usr : Outcome.SummariesConsulted)
-    Payload.text(Usr);
+  for (const std::string &Entry : Outcome.SummariesConsulted)
+    Payload.text(Entry);
   return framed(OutcomeMagic, Payload.Out);
 }
 
@@ -260,8 +260,8 @@ std::optional<UnitOutcome> decodeOutcomePayload(llvm::StringRef Payload) {
   if (!In.count(Consulted))
     return std::nullopt;
   Outcome.SummariesConsulted.resize(Consulted);
-  for (std::string &Usr : Outcome.SummariesConsulted)
-    if (!In.text(Usr))
+  for (std::string &Entry : Outcome.SummariesConsulted)
+    if (!In.text(Entry))
       return std::nullopt;
   if (!In.atEnd())
     return std::nullopt;

@@ -6,7 +6,6 @@
 #include "support/SourceFile.h"
 
 #include "CheckRegistry.h"
-#include "ProjectFunctions.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -539,11 +538,8 @@ private:
   }
 
   void finish(size_t I, UnitOutcome Outcome) {
-    // A unit that does not parse says nothing of its functions, only which
-    // functions of other units it calls.
     if (Settings.ShareSummaries && !Outcome.Summaries.empty())
-      SummariesSoFar.push_back(Outcome.Failed ? callsOfUnitWithErrors(Outcome.Summaries)
-                                              : Outcome.Summaries);
+      SummariesSoFar.push_back(summariesForOtherUnits(Outcome));
     Outcomes[I] = std::move(Outcome);
     if (Settings.ShowProgress)
       errs() << "[" << ++Finished << "/" << Jobs.size() << "] " << Outcomes[I].File << "\n";
