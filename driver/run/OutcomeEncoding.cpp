@@ -44,6 +44,12 @@ void FieldWriter::text(llvm::StringRef Text) {
   Out.append(Text.data(), Text.size());
 }
 
+void FieldWriter::texts(llvm::ArrayRef<std::string> Texts) {
+  number(Texts.size());
+  for (const std::string &Text : Texts)
+    text(Text);
+}
+
 void FieldWriter::point(const SourcePoint &Where) {
   text(Where.File);
   number(Where.Line);
@@ -116,6 +122,14 @@ bool FieldReader::text(std::string &Text) {
   return true;
 }
 
+bool FieldReader::texts(std::vector<std::string> &Texts) {
+  size_t Count;
+  if (!count(Count))
+    return false;
+  Texts.resize(Count);
+  return llvm::all_of(Texts, [&](std::string &Text) { return text(Text); });
+}
+
 bool FieldReader::point(SourcePoint &Where) {
   return text(Where.File) && number(Where.Line) && number(Where.Column) && text(Where.LineText);
 }
@@ -177,16 +191,11 @@ std::string encodeOutcome(const UnitOutcome &Outcome) {
   Payload.number(Outcome.Findings.size());
   for (const Finding &F : Outcome.Findings)
     Payload.finding(F);
-  Payload.number(Outcome.Errors.size());
-  for (const std::string &Error : Outcome.Errors)
-    Payload.text(Error);
+  Payload.texts(Outcome.Errors);
   Payload.number(Outcome.Failed);
   for (const std::vector<std::string> *Texts :
-       {&Outcome.SetAside.Errors, &Outcome.SetAside.Skipped, &Outcome.SetAside.Includes}) {
-    Payload.number(Texts->size());
-    for (const std::string &Text : *Texts)
-      Payload.text(Text);
-  }
+       {&Outcome.SetAside.Errors, &Outcome.SetAside.Skipped, &Outcome.SetAside.Includes})
+    Payload.texts(*Texts);
   Payload.number(Outcome.Limits.size());
   for (const AnalysisLimit &Limit : Outcome.Limits) {
     Payload.text(Limit.Function);
@@ -198,9 +207,7 @@ std::string encodeOutcome(const UnitOutcome &Outcome) {
   Payload.number(microseconds(Outcome.Timing.AnalysisSeconds));
   Payload.number(Outcome.Timing.PreambleUsed);
   Payload.text(Outcome.Summaries);
-  Payload.number(Outcome.SummariesConsulted.size());
-  for (const std::string &Entry : Outcome.SummariesConsulted)
-    Payload.text(Entry);
+  Payload.texts(Outcome.SummariesConsulted);
   return framed(OutcomeMagic, Payload.Out);
 }
 
@@ -214,7 +221,7 @@ std::optional<UnitOutcome> decodeOutcome(llvm::StringRef Encoded) {
 std::optional<UnitOutcome> decodeOutcomePayload(llvm::StringRef Payload) {
   FieldReader In(Payload);
   UnitOutcome Outcome;
-  size_t Files, Findings, Errors, Limits;
+  size_t Files, Findings, Limits;
   if (!In.count(Files))
     return std::nullopt;
   Outcome.FilesRead.resize(Files);
@@ -227,24 +234,12 @@ std::optional<UnitOutcome> decodeOutcomePayload(llvm::StringRef Payload) {
   for (Finding &F : Outcome.Findings)
     if (!In.finding(F))
       return std::nullopt;
-  if (!In.count(Errors))
-    return std::nullopt;
-  Outcome.Errors.resize(Errors);
-  for (std::string &Error : Outcome.Errors)
-    if (!In.text(Error))
-      return std::nullopt;
-  if (!In.flag(Outcome.Failed))
+  if (!In.texts(Outcome.Errors) || !In.flag(Outcome.Failed))
     return std::nullopt;
   for (std::vector<std::string> *Texts :
-       {&Outcome.SetAside.Errors, &Outcome.SetAside.Skipped, &Outcome.SetAside.Includes}) {
-    size_t Count;
-    if (!In.count(Count))
+       {&Outcome.SetAside.Errors, &Outcome.SetAside.Skipped, &Outcome.SetAside.Includes})
+    if (!In.texts(*Texts))
       return std::nullopt;
-    Texts->resize(Count);
-    for (std::string &Text : *Texts)
-      if (!In.text(Text))
-        return std::nullopt;
-  }
   if (!In.count(Limits))
     return std::nullopt;
   Outcome.Limits.resize(Limits);
@@ -254,16 +249,7 @@ std::optional<UnitOutcome> decodeOutcomePayload(llvm::StringRef Payload) {
   uint64_t ParseMicros, AnalysisMicros;
   if (!In.number(ParseMicros) || !In.number(AnalysisMicros) || ParseMicros > MaxMicroseconds ||
       AnalysisMicros > MaxMicroseconds || !In.flag(Outcome.Timing.PreambleUsed) ||
-      !In.text(Outcome.Summaries))
-    return std::nullopt;
-  size_t Consulted;
-  if (!In.count(Consulted))
-    return std::nullopt;
-  Outcome.SummariesConsulted.resize(Consulted);
-  for (std::string &Entry : Outcome.SummariesConsulted)
-    if (!In.text(Entry))
-      return std::nullopt;
-  if (!In.atEnd())
+      !In.text(Outcome.Summaries) || !In.texts(Outcome.SummariesConsulted) || !In.atEnd())
     return std::nullopt;
   Outcome.Timing.ParseSeconds = ParseMicros / 1e6;
   Outcome.Timing.AnalysisSeconds = AnalysisMicros / 1e6;

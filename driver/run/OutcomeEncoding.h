@@ -9,11 +9,13 @@
 
 #include "run/Analysis.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cudalint {
 
@@ -21,6 +23,8 @@ class FieldWriter {
 public:
   void number(uint64_t Value);
   void text(llvm::StringRef Text);
+  // A count, then each text.
+  void texts(llvm::ArrayRef<std::string> Texts);
   void point(const SourcePoint &Where);
   void finding(const Finding &F);
 
@@ -38,6 +42,7 @@ public:
   // the bytes left could hold.
   bool count(size_t &Value);
   bool text(std::string &Text);
+  bool texts(std::vector<std::string> &Texts);
   bool point(SourcePoint &Where);
   bool finding(Finding &F);
   bool atEnd() const { return In.empty(); }

@@ -54,9 +54,7 @@ struct WorkerRequest {
 
 std::string encodeRequest(const UnitJob &Job, const AnalysisEnvironment &Environment) {
   FieldWriter Out;
-  Out.number(Job.ClangArguments->size());
-  for (const std::string &Argument : *Job.ClangArguments)
-    Out.text(Argument);
+  Out.texts(*Job.ClangArguments);
   Out.text(*Job.Directory);
   Out.number(Job.Options->Checks.size());
   for (const CheckDescription *Check : Job.Options->Checks)
@@ -69,9 +67,7 @@ std::string encodeRequest(const UnitJob &Job, const AnalysisEnvironment &Environ
   Out.number(Job.Options->Verify);
   Out.number(static_cast<uint64_t>(Job.Options->Summaries));
   Out.text(Job.Options->ProjectSummaries);
-  Out.number(Job.Options->SummariesSoFar.size());
-  for (const std::string &Summaries : Job.Options->SummariesSoFar)
-    Out.text(Summaries);
+  Out.texts(Job.Options->SummariesSoFar);
   Out.text(Environment.PreambleDirectory);
   Out.number(Environment.UnitPreambles);
   Out.number(Job.Unsaved ? Job.Unsaved->size() : 0);
@@ -89,14 +85,8 @@ std::optional<WorkerRequest> decodeRequest(StringRef Message) {
     return std::nullopt;
   FieldReader In(*Payload);
   WorkerRequest Request;
-  size_t Arguments, Checks, Options;
-  if (!In.count(Arguments))
-    return std::nullopt;
-  Request.ClangArguments.resize(Arguments);
-  for (std::string &Argument : Request.ClangArguments)
-    if (!In.text(Argument))
-      return std::nullopt;
-  if (!In.text(Request.Directory) || !In.count(Checks))
+  size_t Checks, Options;
+  if (!In.texts(Request.ClangArguments) || !In.text(Request.Directory) || !In.count(Checks))
     return std::nullopt;
   for (size_t I = 0; I < Checks; ++I) {
     std::string Id;
@@ -115,17 +105,12 @@ std::optional<WorkerRequest> decodeRequest(StringRef Message) {
       return std::nullopt;
     Request.Options.CheckOptions[Name] = Value;
   }
-  size_t Buffers, SoFar;
+  size_t Buffers;
   unsigned Role;
   if (!In.flag(Request.Options.Verify) || !In.number(Role) ||
       Role > static_cast<unsigned>(SummaryRole::WritesAndReadsOwn) ||
-      !In.text(Request.Options.ProjectSummaries) || !In.count(SoFar))
-    return std::nullopt;
-  Request.Options.SummariesSoFar.resize(SoFar);
-  for (std::string &Summaries : Request.Options.SummariesSoFar)
-    if (!In.text(Summaries))
-      return std::nullopt;
-  if (!In.text(Request.Environment.PreambleDirectory) ||
+      !In.text(Request.Options.ProjectSummaries) || !In.texts(Request.Options.SummariesSoFar) ||
+      !In.text(Request.Environment.PreambleDirectory) ||
       !In.flag(Request.Environment.UnitPreambles) || !In.count(Buffers))
     return std::nullopt;
   Request.Options.Summaries = static_cast<SummaryRole>(Role);
