@@ -23,15 +23,14 @@ using namespace llvm;
 
 namespace cudalint {
 
+std::string ConfigDiagnostic::place() const {
+  if (!Line)
+    return File;
+  return File + ":" + std::to_string(Line) + ":" + std::to_string(Column);
+}
+
 std::string ConfigDiagnostic::str() const {
-  std::string Text;
-  if (!File.empty()) {
-    Text = File;
-    if (Line)
-      Text += ":" + std::to_string(Line) + ":" + std::to_string(Column);
-    Text += ": ";
-  }
-  return Text + Message;
+  return File.empty() ? Message : place() + ": " + Message;
 }
 
 namespace {

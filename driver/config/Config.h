@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Configuration files: `.cudalint.yaml`, found and merged as clang-tidy finds
-// and merges `.clang-tidy`. The nearest file above a unit's main file applies;
-// `InheritParentConfig: true` merges it over the next one up. Command-line
-// flags are merged last. Configuration is per unit: two units in different
-// directories may run different checks with different options.
+// Stage 2 of a run, configuration files: `.cudalint.yaml`, found and merged as
+// clang-tidy finds and merges `.clang-tidy`. The nearest file above a unit's
+// main file applies; `InheritParentConfig: true` merges it over the next one
+// up. Command-line flags are merged last. Configuration is per unit: two units
+// in different directories may run different checks with different options.
 //
 // The keys are clang-tidy's: Checks, CheckOptions (a list of {key, value} or
 // a map), WarningsAsErrors, HeaderFilterRegex, ExtraArgs, ExtraArgsBefore,
@@ -51,6 +51,8 @@ struct ConfigDiagnostic {
 
   // "file:line:col: message", as compilers print it.
   std::string str() const;
+  // "file:line:col", or the file alone when no line is known.
+  std::string place() const;
 };
 
 // A piece of a configuration file with where it was written.

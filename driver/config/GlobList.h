@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// clang-tidy's check globs: a comma-separated list of `*` patterns, each
-// optionally negated with `-`; the last pattern that matches decides.
+// Stage 2 of a run: clang-tidy's check globs, a comma-separated list of `*`
+// patterns, each optionally negated with `-`; the last pattern that matches
+// decides.
 #ifndef CUDALINT_DRIVER_GLOBLIST_H
 #define CUDALINT_DRIVER_GLOBLIST_H
 

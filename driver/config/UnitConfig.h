@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Stage 2½ of the driver: what each unit runs with. A unit's main file picks
-// its configuration files (Config.h), the command line is merged over them,
-// and the result becomes the enabled checks, their options, the header filter
-// and the warnings-as-errors globs. Units whose files share the same
-// configuration files share one UnitSettings.
+// Stage 2 of a run: what each unit runs with. A unit's main file picks its
+// configuration files (Config.h), the command line is merged over them, and
+// the result becomes the enabled checks, their options, the header filter and
+// the warnings-as-errors globs. Units whose files share the same configuration
+// files share one UnitSettings.
 #ifndef CUDALINT_DRIVER_UNITCONFIG_H
 #define CUDALINT_DRIVER_UNITCONFIG_H
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Diff mode: --files-from and --changed-since name the files that changed;
-// only the units that are one of them, or that read one of them (a header),
-// are analysed.
+// Stage 2 of a run, diff mode: --files-from and --changed-since name the files
+// that changed; only the units that are one of them, or that read one of them
+// (a header), are analysed.
 //
 // Which files a unit reads comes from its result-cache entry when there is
 // one: if every file the entry recorded is unchanged, the unit reads the same

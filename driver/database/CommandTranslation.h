@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Stage 2 of the driver: turn a unit's compile command, as nvcc, clang or gcc
-// was given it, into the clang driver arguments of a host-side syntax-only
-// CUDA parse. Flags clang would reject are dropped with a notice.
+// Stage 2 of a run: turn a unit's compile command, as nvcc, clang or gcc was
+// given it, into the clang driver arguments of a host-side syntax-only CUDA
+// parse. Flags clang would reject are dropped with a notice.
 #ifndef CUDALINT_DRIVER_COMMANDTRANSLATION_H
 #define CUDALINT_DRIVER_COMMANDTRANSLATION_H
 

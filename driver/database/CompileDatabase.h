@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Stage 1 of the driver: read compile_commands.json as real projects write it.
-// A malformed entry is reported and skipped; the other entries still load.
+// Stage 1 of a run: read compile_commands.json as real projects write it. A
+// malformed entry is reported and skipped; the other entries still load.
 #ifndef CUDALINT_DRIVER_COMPILEDATABASE_H
 #define CUDALINT_DRIVER_COMPILEDATABASE_H
 

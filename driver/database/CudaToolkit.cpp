@@ -199,7 +199,10 @@ CudaToolkitChoice chooseCudaToolkit(llvm::StringRef Requested, std::string &Erro
 }
 
 std::string bundledCudaIncludeDir(const char *Argv0, void *MainAddress) {
-  std::string Executable = llvm::sys::fs::getMainExecutable(Argv0, MainAddress);
+  return bundledCudaIncludeDirBeside(llvm::sys::fs::getMainExecutable(Argv0, MainAddress));
+}
+
+std::string bundledCudaIncludeDirBeside(llvm::StringRef Executable) {
   if (Executable.empty())
     return {};
   llvm::SmallString<256> Installed(llvm::sys::path::parent_path(Executable));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Where the CUDA headers come from: an installed toolkit found the way clang
-// finds one, or the runtime API header set that ships with cudalint.
+// Stage 2 of a run, the toolchain: where the CUDA headers come from: an
+// installed toolkit found the way clang finds one, or the runtime API header
+// set that ships with cudalint.
 #ifndef CUDALINT_DRIVER_CUDATOOLKIT_H
 #define CUDALINT_DRIVER_CUDATOOLKIT_H
 
@@ -70,6 +71,8 @@ std::string hostCompilerOpenMpInclude(llvm::StringRef ResourceDir);
 // from the executable: installed, or in the build tree, which is laid out the
 // same way (driver/CMakeLists.txt).
 std::string bundledCudaIncludeDir(const char *Argv0, void *MainAddress);
+// The same, for the cudalint executable at `Executable`.
+std::string bundledCudaIncludeDirBeside(llvm::StringRef Executable);
 
 // The header that gives host code nvcc's min/max overloads, beside the
 // bundled headers (nvcc-compat/cudalint_nvcc_host_math.h); empty if absent.

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Stage 1b of a run without sources: which units of the compile database can
+// Stage 1 of a run without sources: which units of the compile database can
 // hold a CUDA bug. CUDA units can; so can the C and C++ units that the host
 // compiler builds against a CUDA library's headers, where many projects keep
 // their allocation, copy and free code (darknet's .c files around
-// cuda_make_array, RAII buffers in .cpp files). Whether such a unit includes
-// a CUDA header comes from clang's dependency scanner, which preprocesses the
+// cuda_make_array, RAII buffers in .cpp files). Whether such a unit includes a
+// CUDA header comes from clang's dependency scanner, which preprocesses the
 // unit's files reduced to their preprocessor directives: a small fraction of
 // the cost of the parse the analysis then does.
 #ifndef CUDALINT_DRIVER_CUDAUNITSCAN_H

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// --shard=i/N: one of N disjoint parts of a run's units, for CI matrices.
+// Stage 2 of a run, --shard=i/N: one of N disjoint parts of a run's units, for
+// CI matrices.
 //
 // The split depends only on the units' paths, never on the database's order:
 // the distinct source files are sorted by path, and the k-th (from 0) goes to

@@ -7,6 +7,7 @@
 #include "database/CudaUnitScan.h"
 #include "report/Output.h"
 #include "run/Preamble.h"
+#include "run/UnitPlan.h"
 #include "run/WorkerPool.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -193,12 +194,8 @@ std::optional<std::vector<Finding>> EditorAnalyses::analyze(const Snapshot &Take
   // Read afresh for every analysis: the user may be editing them.
   UnitConfigs Configs(Options.Overrides, Options.Forced, /*Verify=*/false,
                       [&](const ConfigDiagnostic &Problem, bool IsError) {
-                        std::string Where = Problem.File;
-                        if (Problem.Line)
-                          Where += ":" + std::to_string(Problem.Line) + ":" +
-                                   std::to_string(Problem.Column);
                         Listener.log(IsError ? MessageType::Error : MessageType::Warning,
-                                     Where + ": " + Problem.Message);
+                                     Problem.str());
                       });
   const UnitSettings *Settings = Configs.forFile(Path);
   if (!Settings) {
@@ -211,12 +208,11 @@ std::optional<std::vector<Finding>> EditorAnalyses::analyze(const Snapshot &Take
   if (Settings->Analysis.Checks.empty())
     return std::vector<Finding>();
 
-  CompileCommand Command = commandFor(Path);
-  TranslatedCommand Translated = translateCompileCommand(Command, Options.Toolchain);
-  for (const std::string &Notice : Translated.Notices)
+  Unit Planned = planUnit(commandFor(Path), *Settings, Options.Toolchain, /*Verify=*/false);
+  for (const std::string &Notice : Planned.Translated.Notices)
     Listener.log(MessageType::Log, Notice);
-  std::vector<std::string> Arguments =
-      withExtraArguments(std::move(Translated.Arguments), Settings->Config);
+  const CompileCommand &Command = Planned.Command;
+  const std::vector<std::string> &Arguments = Planned.Translated.Arguments;
   // As in a run over the whole database: a C or C++ file that includes no
   // CUDA header (as saved: the scan reads the disk) can hold no CUDA bug, and
   // clangd alone serves it.

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Baselines: the findings a project has today, recorded so that later runs
-// report only new ones. A finding is recorded by a fingerprint that survives
-// edits elsewhere in its file: no line numbers, but the check, the file
-// (relative to the baseline's directory), the message, the trimmed source line
-// and which of the identical fingerprints in that file it is (so two
-// identical buggy lines are two entries, and a third is new).
+// Stage 4 of a run, baselines: the findings a project has today, recorded so
+// that later runs report only new ones. A finding is recorded by a fingerprint
+// that survives edits elsewhere in its file: no line numbers, but the check,
+// the file (relative to the baseline's directory), the message, the trimmed
+// source line and which of the identical fingerprints in that file it is (so
+// two identical buggy lines are two entries, and a third is new).
 #ifndef CUDALINT_DRIVER_BASELINE_H
 #define CUDALINT_DRIVER_BASELINE_H
 

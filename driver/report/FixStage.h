@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// The last stage of a run: --export-fixes writes the reported findings'
+// Stage 4 of a run, last part: --export-fixes writes the reported findings'
 // fix-its for clang-apply-replacements, and --fix applies them, file by file,
 // then analyses the units concerned again to confirm each finding is gone.
 #ifndef CUDALINT_DRIVER_FIXSTAGE_H

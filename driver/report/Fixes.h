@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Fix-its leave cudalint two ways: exported in clang-tidy's YAML for
-// clang-apply-replacements (--export-fixes), or applied by cudalint itself
-// (--fix). Applying is careful: a file is rewritten only when it still holds
-// the text the analysis saw, edits that overlap are refused, and the new text
-// replaces the old by renaming a finished temporary file over it.
+// Stage 4 of a run: fix-its leave cudalint two ways: exported in clang-tidy's
+// YAML for clang-apply-replacements (--export-fixes), or applied by cudalint
+// itself (--fix). Applying is careful: a file is rewritten only when it still
+// holds the text the analysis saw, edits that overlap are refused, and the new
+// text replaces the old by renaming a finished temporary file over it.
 #ifndef CUDALINT_DRIVER_FIXES_H
 #define CUDALINT_DRIVER_FIXES_H
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Stage 4 of the driver: print the run's findings in clang's text format,
-// SARIF 2.1.0 or JSON. Findings arrive sorted and de-duplicated, so every
-// format is byte-identical whatever -j was.
+// Stage 4 of a run: print the run's findings in clang's text format, SARIF
+// 2.1.0 or JSON. Findings arrive sorted and de-duplicated, so every format is
+// byte-identical whatever -j was.
 #ifndef CUDALINT_DRIVER_OUTPUT_H
 #define CUDALINT_DRIVER_OUTPUT_H
 
@@ -17,6 +17,9 @@
 #include <vector>
 
 namespace cudalint {
+
+// The formats a report is written in (and --merge reads: SARIF and JSON).
+enum class ReportFormat { Text, Sarif, Json };
 
 // A unit that could not be analysed, or a problem with the input.
 struct RunProblem {

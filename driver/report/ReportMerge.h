@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// --merge: the reports of the shards of one run (--shard=i/N), read back and
-// written as the one report an unsharded run writes, byte for byte. SARIF
-// and cudalint's JSON merge; text does not (it is for people).
+// After stage 4 of sharded runs, --merge: the reports of the shards of one run
+// (--shard=i/N), read back and written as the one report an unsharded run
+// writes, byte for byte. SARIF and cudalint's JSON merge; text does not (it is
+// for people).
 //
 // A report is read back into the findings, problems and units it was written
 // from, and written again by the same writer: findings sorted and
@@ -19,8 +20,6 @@
 #include <vector>
 
 namespace cudalint {
-
-enum class ReportFormat { Sarif, Json };
 
 struct ReadReport {
   ReportFormat Format = ReportFormat::Json;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Columns in UTF-16 code units, as SARIF (columnKind utf16CodeUnits) and the
-// Language Server Protocol count them, from and to clang's byte columns.
-// Bytes that are not well-formed UTF-8 count one unit each, so that every
-// byte column has a UTF-16 column and back.
+// Stage 4 of a run (and the language server): columns in UTF-16 code units, as
+// SARIF (columnKind utf16CodeUnits) and the Language Server Protocol count
+// them, from and to clang's byte columns. Bytes that are not well-formed UTF-8
+// count one unit each, so that every byte column has a UTF-16 column and back.
 #ifndef CUDALINT_DRIVER_UTF16COLUMNS_H
 #define CUDALINT_DRIVER_UTF16COLUMNS_H
 

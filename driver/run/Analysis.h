@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Stage 3 of the driver: parse one unit with clang and run the enabled checks
-// on it. The Static Analyzer keeps process-wide statistics, so a process
-// analyses one unit at a time (calls are serialised); a run gets its
-// parallelism from worker processes (run/WorkerPool.h).
+// Stage 3 of a run: parse one unit with clang and run the enabled checks on
+// it. The Static Analyzer keeps process-wide statistics, so a process analyses
+// one unit at a time (calls are serialised); a run gets its parallelism from
+// worker processes (run/WorkerPool.h).
 #ifndef CUDALINT_DRIVER_ANALYSIS_H
 #define CUDALINT_DRIVER_ANALYSIS_H
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// The files a unit read and a digest of each one's bytes: the result cache
-// keys findings by them, and diff mode learns from them which units include
-// a changed header.
+// Stage 3 of a run: the files a unit read and a digest of each one's bytes:
+// the result cache keys findings by them, and diff mode learns from them which
+// units include a changed header.
 #ifndef CUDALINT_DRIVER_FILESREAD_H
 #define CUDALINT_DRIVER_FILESREAD_H
 

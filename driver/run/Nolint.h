@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// clang-tidy's suppression comments, read the way clang-tidy reads them:
-// `// NOLINT`, `// NOLINTNEXTLINE`, `// NOLINTBEGIN` ... `// NOLINTEND`, each
-// optionally followed by `(check-glob, ...)`.
+// Stage 3 of a run: clang-tidy's suppression comments, read the way clang-tidy
+// reads them: `// NOLINT`, `// NOLINTNEXTLINE`, `// NOLINTBEGIN` ...
+// `// NOLINTEND`, each optionally followed by `(check-glob, ...)`.
 #ifndef CUDALINT_DRIVER_NOLINT_H
 #define CUDALINT_DRIVER_NOLINT_H
 

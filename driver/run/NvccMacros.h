@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// nvcc's own macros, seen by the project's code and not by system headers.
+// Stage 3 of a run: nvcc's own macros, seen by the project's code and not by
+// system headers.
 //
 // nvcc defines __NVCC__ and __CUDACC_VER_MAJOR__, _MINOR__ and _BUILD__ for
 // every file it compiles, and host code branches on them: to pick an API

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Source spellings nvcc accepts and clang's parser does not, read as nvcc
-// reads them before clang sees the file.
+// Stage 3 of a run: source spellings nvcc accepts and clang's parser does not,
+// read as nvcc reads them before clang sees the file.
 //
 // A kernel launch written with spaced chevrons, `k << <grid, block >> >(x)`,
 // compiles with nvcc (darknet writes every launch so), while clang lexes

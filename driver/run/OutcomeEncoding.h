@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// One unit's outcome as bytes: what a worker process sends back to the run
-// and what the result cache keeps on disk. Length-prefixed little-endian
-// fields behind a magic line, a size and a BLAKE3 digest of the payload, so
-// that an outcome is read back exactly or not at all: a worker that died
-// half-way through its answer, or a truncated cache entry, reads as nothing.
+// Stage 3 of a run: one unit's outcome as bytes: what a worker process sends
+// back to the run and what the result cache keeps on disk. Length-prefixed
+// little-endian fields behind a magic line, a size and a BLAKE3 digest of the
+// payload, so that an outcome is read back exactly or not at all: a worker
+// that died half-way through its answer, or a truncated cache entry, reads as
+// nothing.
 #ifndef CUDALINT_DRIVER_OUTCOMEENCODING_H
 #define CUDALINT_DRIVER_OUTCOMEENCODING_H
 

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// The CUDA headers parsed once, not once per unit. Every CUDA unit starts
-// with the same forced includes (clang's CUDA runtime wrapper and through it
-// some 40,000 lines of toolkit and C++ headers, or cudalint's bundled
-// cuda_runtime.h), and parsing them is most of the time of a small unit.
-// They are precompiled once into a PCH in the preamble directory, keyed by
-// clang's whole -cc1 command less the main file (so by the toolkit, the
-// defines, the include paths and every other flag that changes
-// preprocessing), and each unit whose command has that key loads it instead
-// of parsing them: across the units of a run, across runs, and across the
-// worker processes of one run, which build each PCH once under a lock file.
+// Stage 3 of a run: the CUDA headers parsed once, not once per unit. Every
+// CUDA unit starts with the same forced includes (clang's CUDA runtime wrapper
+// and through it some 40,000 lines of toolkit and C++ headers, or cudalint's
+// bundled cuda_runtime.h), and parsing them is most of the time of a small
+// unit. They are precompiled once into a PCH in the preamble directory, keyed
+// by clang's whole -cc1 command less the main file (so by the toolkit, the
+// defines, the include paths and every other flag that changes preprocessing),
+// and each unit whose command has that key loads it instead of parsing them:
+// across the units of a run, across runs, and across the worker processes of
+// one run, which build each PCH once under a lock file.
 //
 // Clang does not validate a PCH against changed system headers, so a PCH is
 // used only while every file it was built from has the size, modification

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// The code clang rejected, set aside so that the rest of a unit is analysed
-// anyway.
+// Stage 3 of a run: the code clang rejected, set aside so that the rest of a
+// unit is analysed anyway.
 //
 // The Static Analyzer analyses nothing of a unit with an error
 // (AnalysisConsumer::HandleTranslationUnit returns when the

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// --cache-dir: the findings of each unit on disk, so that a tree that did not
-// change re-lints without parsing.
+// Stage 3 of a run, --cache-dir: the findings of each unit on disk, so that a
+// tree that did not change re-lints without parsing.
 //
 // An entry is found by the unit's key: a digest of cudalint's version and
 // executable, clang's version, the unit's translated command and directory,

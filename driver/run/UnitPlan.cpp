@@ -16,6 +16,15 @@ void Notices::add(const std::string &Message) {
     WithColor::note(errs(), "cudalint") << Message << "\n";
 }
 
+Unit planUnit(CompileCommand Command, const UnitSettings &Settings, const ToolchainSetup &Toolchain,
+              bool Verify) {
+  TranslatedCommand Translated = translateCompileCommand(Command, Toolchain);
+  Translated.Arguments = withExtraArguments(std::move(Translated.Arguments), Settings.Config);
+  if (Verify)
+    Translated.Arguments.insert(Translated.Arguments.end() - 1, {"-Xclang", "-verify"});
+  return {std::move(Command), std::move(Translated), &Settings};
+}
+
 std::optional<std::vector<Unit>> planUnits(std::vector<CompileCommand> Commands,
                                            UnitConfigs &Configs, const ToolchainSetup &Toolchain,
                                            bool Verify, Notices &Notes) {
@@ -27,11 +36,7 @@ std::optional<std::vector<Unit>> planUnits(std::vector<CompileCommand> Commands,
       BrokenConfig = true;
       continue;
     }
-    TranslatedCommand Translated = translateCompileCommand(Command, Toolchain);
-    Translated.Arguments = withExtraArguments(std::move(Translated.Arguments), Settings->Config);
-    if (Verify)
-      Translated.Arguments.insert(Translated.Arguments.end() - 1, {"-Xclang", "-verify"});
-    Units.push_back({std::move(Command), std::move(Translated), Settings});
+    Units.push_back(planUnit(std::move(Command), *Settings, Toolchain, Verify));
   }
   if (BrokenConfig)
     return std::nullopt;

@@ -39,6 +39,13 @@ private:
   llvm::StringSet<> Seen;
 };
 
+// A unit with its settings and its command translated for clang, the
+// settings' extra arguments added; `Verify` adds clang's -verify. What a
+// run does for each unit it selects and the language server for each file
+// it analyses.
+Unit planUnit(CompileCommand Command, const UnitSettings &Settings, const ToolchainSetup &Toolchain,
+              bool Verify);
+
 // The units of `Commands` with their settings and translated commands;
 // nullopt when a configuration file that applies is broken (reported).
 // `Verify` adds clang's -verify to every command.

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#include "run/ProjectAnalysis.h"
+
+#include "ProjectFunctions.h"
+#include "run/Preamble.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <set>
+
+using namespace llvm;
+
+namespace cudalint {
+
+ProjectAnalysis::ProjectAnalysis(const std::vector<Unit> &Units, WorkerSettings Workers,
+                                 bool LastingPreambles, bool Verbose)
+    : Units(Units), Workers(std::move(Workers)), LastingPreambles(LastingPreambles),
+      Verbose(Verbose) {}
+
+const AnalysisOptions *ProjectAnalysis::optionsOf(const Unit &U, SummaryRole Role,
+                                                  bool LaunchFactReaders) {
+  const AnalysisOptions &Configured = U.Settings->Analysis;
+  auto [Entry, Inserted] = Made.try_emplace({&Configured, Role, LaunchFactReaders}, Configured);
+  AnalysisOptions &Options = Entry->second;
+  if (Inserted) {
+    Options.Summaries = Role;
+    if (Role == SummaryRole::Reads)
+      Options.ProjectSummaries = ProjectSummaries;
+    if (LaunchFactReaders)
+      llvm::erase_if(Options.Checks,
+                     [](const CheckDescription *Check) { return !Check->ReadsLaunchFacts; });
+  }
+  return &Options;
+}
+
+std::vector<UnitOutcome> ProjectAnalysis::analyze(const std::vector<size_t> &Selected,
+                                                  OptionsFor Options, bool ShowProgress,
+                                                  bool ShareSummaries) {
+  // Without a lasting preamble directory, a PCH of the CUDA headers pays
+  // only for units whose commands differ in their file alone.
+  std::map<std::string, unsigned> Alike;
+  auto CommonPart = [&](size_t I) {
+    std::string Common = Units[I].Command.Directory;
+    for (const std::string &Argument : ArrayRef(Units[I].Translated.Arguments).drop_back())
+      (Common += '\0') += Argument;
+    return Common;
+  };
+  for (size_t I : Selected)
+    ++Alike[CommonPart(I)];
+  std::vector<UnitJob> Jobs;
+  for (size_t I : Selected)
+    Jobs.push_back({&Units[I].Translated.Arguments, &Units[I].Command.Directory, Options(Units[I]),
+                    LastingPreambles || Alike[CommonPart(I)] > 1});
+  WorkerSettings Settings = Workers;
+  Settings.ShowProgress = ShowProgress;
+  Settings.ShareSummaries = ShareSummaries;
+  std::vector<UnitOutcome> Done = analyzeInWorkers(Jobs, Settings);
+  if (Settings.Environment.UnitPreambles)
+    prunePreambles(Settings.Environment.PreambleDirectory);
+  std::vector<UnitOutcome> Outcomes(Units.size());
+  for (size_t Position = 0; Position < Selected.size(); ++Position)
+    Outcomes[Selected[Position]] = std::move(Done[Position]);
+  return Outcomes;
+}
+
+std::vector<UnitOutcome> ProjectAnalysis::analyze(const std::vector<size_t> &Selected,
+                                                  bool ShowProgress) {
+  return analyze(Selected, [this](const Unit &U) { return optionsOf(U); }, ShowProgress);
+}
+
+// A second analysis is needed only where the whole database's summaries
+// answer a question the first one asked (UnitOutcome::SummariesConsulted)
+// otherwise: elsewhere it would find the same, and the first one's findings
+// stand.
+std::vector<UnitOutcome>
+ProjectAnalysis::analyzeWithSummaries(const std::vector<size_t> &Candidates,
+                                      const std::vector<size_t> &Selected, bool ShowProgress) {
+  std::set<const Unit *> Reported;
+  for (size_t I : Selected)
+    Reported.insert(&Units[I]);
+  auto Start = std::chrono::steady_clock::now();
+  // Each unit is handed the summaries of those done before it starts. The
+  // largest main files first: a dispatcher calling the launchers of many
+  // small units (ggml-cuda.cu) tells each of them, once it is done, that its
+  // callers read their errors; and the longest units start early.
+  std::vector<size_t> Order = Candidates;
+  std::map<size_t, uint64_t> Size;
+  for (size_t I : Order) {
+    sys::fs::file_status Status;
+    Size[I] = sys::fs::status(Units[I].Command.File, Status) ? 0 : Status.getSize();
+  }
+  llvm::stable_sort(Order, [&](size_t A, size_t B) { return Size[A] > Size[B]; });
+  std::vector<UnitOutcome> Outcomes = analyze(
+      Order,
+      [&](const Unit &U) {
+        return optionsOf(U, Reported.count(&U) ? SummaryRole::WritesAndReadsOwn
+                                               : SummaryRole::WritesOnly);
+      },
+      ShowProgress, /*ShareSummaries=*/true);
+  std::vector<std::string> PerUnit;
+  for (size_t I : Candidates)
+    PerUnit.push_back(summariesForOtherUnits(Outcomes[I]));
+  ProjectSummaries = mergeSummaries(PerUnit);
+  ProjectFunctions Database;
+  Database.read(ProjectSummaries);
+  // Where only launch facts are answered otherwise, only the checks that
+  // read them run again (a parse and AST matchers, not the Static Analyzer),
+  // and the other checks' findings stand.
+  std::vector<size_t> Again;
+  std::set<size_t> LaunchFactsOnly;
+  for (size_t I : Selected) {
+    const UnitOutcome &First = Outcomes[I];
+    switch (ProjectFunctions::compareAnswers(Database, First.SummariesConsulted)) {
+    case ProjectFunctions::Differences::None:
+      break;
+    case ProjectFunctions::Differences::LaunchFactsOnly:
+      if (!optionsOf(Units[I], SummaryRole::Reads, /*LaunchFactReaders=*/true)->Checks.empty()) {
+        Again.push_back(I);
+        LaunchFactsOnly.insert(I);
+      }
+      break;
+    case ProjectFunctions::Differences::Summaries:
+      Again.push_back(I);
+      break;
+    }
+  }
+  std::vector<UnitOutcome> Second = analyze(
+      Again,
+      [&](const Unit &U) {
+        return optionsOf(U, SummaryRole::Reads, LaunchFactsOnly.count(&U - Units.data()));
+      },
+      ShowProgress);
+  for (size_t I : Again) {
+    UnitOutcome &First = Outcomes[I], &Then = Second[I];
+    // Both analyses are the unit's cost.
+    Then.Timing.ParseSeconds += First.Timing.ParseSeconds;
+    Then.Timing.AnalysisSeconds += First.Timing.AnalysisSeconds;
+    Then.Timing.FromCache = Then.Timing.FromCache && First.Timing.FromCache;
+    Then.Timing.PeakMemoryKiB = std::max(Then.Timing.PeakMemoryKiB, First.Timing.PeakMemoryKiB);
+    // A second analysis that failed where the first did not (it crashed,
+    // ran out of time) is the unit's outcome, as any failed analysis is.
+    if (LaunchFactsOnly.count(I) && Then.Failed == First.Failed) {
+      const AnalysisOptions &Rerun = *optionsOf(Units[I], SummaryRole::Reads, true);
+      llvm::erase_if(First.Findings, [&](const Finding &Found) {
+        return llvm::any_of(Rerun.Checks, [&](const CheckDescription *Check) {
+          return Check->Id == Found.CheckId;
+        });
+      });
+      llvm::append_range(First.Findings, Then.Findings);
+      First.Timing = Then.Timing;
+      continue;
+    }
+    Outcomes[I] = std::move(Then);
+  }
+  std::chrono::duration<double> Took = std::chrono::steady_clock::now() - Start;
+  if (Verbose)
+    errs() << "cudalint: summaries: " << StringRef(ProjectSummaries).count('\n') << " functions of "
+           << Candidates.size() << " units; " << Again.size() << " of " << Selected.size()
+           << " units analysed again with them (" << LaunchFactsOnly.size()
+           << " for launch errors alone); all in " << format("%.1f", Took.count()) << " s\n";
+  return Outcomes;
+}
+
+bool summariesApply(const std::vector<Unit> &Units, const std::vector<size_t> &Candidates,
+                    bool Asked, Notices &Notes) {
+  // Files named on the command line select only their own units; a run that
+  // asked for summaries and gets none must not look like one that had them.
+  if (Candidates.size() < 2) {
+    if (Asked)
+      Notes.add("--cross-unit-summaries: no summaries, the run has a single unit; to "
+                "report on some files with the summaries of the whole compile database, "
+                "name them with --files-from rather than on the command line");
+    return false;
+  }
+  return llvm::any_of(Candidates, [&](size_t I) {
+    return llvm::any_of(Units[I].Settings->Analysis.Checks, [](const CheckDescription *Check) {
+      return Check->usesProjectSummaries();
+    });
+  });
+}
+
+} // namespace cudalint
