@@ -38,7 +38,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BUNDLED_CUDA_INCLUDE = ROOT / "driver" / "cuda-include"
+BUNDLED_CUDA_INCLUDE = ROOT / "driver" / "data" / "cuda-include"
 HEADER_CHOICE = {None: "the toolkit each tool finds by itself",
                  "none": "cudalint's bundled headers (--cuda-path=none)"}
 

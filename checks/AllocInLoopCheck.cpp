@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "AllocInLoopCheck.h"
-#include "CountedLoop.h"
-#include "FunctionMutations.h"
+#include "shared/CountedLoop.h"
+#include "shared/FunctionMutations.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"

@@ -36,7 +36,7 @@ struct CheckDescription {
   void (*StoreAnalyzerOptions)(const CheckOptionMap &Given, CheckOptionMap &Effective) = nullptr;
 
   // An AST check that asks the summaries of other units' functions
-  // (checks/ProjectFunctions.h) about calls into them.
+  // (checks/shared/ProjectFunctions.h) about calls into them.
   bool ReadsProjectSummaries = false;
   // Whether it asks their launch facts (LaunchFact): no other check does,
   // so where only those answers change, only such checks run again.

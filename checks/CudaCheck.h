@@ -5,8 +5,8 @@
 #ifndef CUDALINT_CHECKS_CUDACHECK_H
 #define CUDALINT_CHECKS_CUDACHECK_H
 
-#include "CudaApi.h"
 #include "Finding.h"
+#include "shared/CudaApi.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/Diagnostic.h"

@@ -26,7 +26,7 @@
 #define CUDALINT_CHECKS_LAUNCHCONFIGCHECK_H
 
 #include "CudaCheck.h"
-#include "FunctionMutations.h"
+#include "shared/FunctionMutations.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"

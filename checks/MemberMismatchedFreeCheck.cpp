@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "MemberMismatchedFreeCheck.h"
 
-#include "MemberOwnership.h"
+#include "shared/MemberOwnership.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

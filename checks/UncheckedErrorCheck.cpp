@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "UncheckedErrorCheck.h"
 
-#include "KernelLaunchChecking.h"
-#include "ProjectFunctions.h"
+#include "shared/KernelLaunchChecking.h"
+#include "shared/ProjectFunctions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"

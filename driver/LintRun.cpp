@@ -257,7 +257,6 @@ void LintRun::noteCacheUse(const ResultCache &Cache, const std::vector<size_t> &
               " entries in '" + Cache.directory() + "'");
 }
 
-// --write-baseline; false when the file cannot be written (said).
 bool LintRun::writeBaseline(const RunReport &Report, size_t FailedUnits) {
   if (Options.WriteBaselineFile.empty())
     return true;
@@ -269,6 +268,30 @@ bool LintRun::writeBaseline(const RunReport &Report, size_t FailedUnits) {
     return true;
   }
   return writeBaselineFile(Options.WriteBaselineFile, Report.Findings);
+}
+
+void LintRun::dropBaselined(RunReport &Report, const std::set<Fingerprint> &Baseline) {
+  size_t Known =
+      removeBaselined(Report.Findings, Baseline, baselineDirectory(Options.BaselineFile));
+  if (Known)
+    Notes.add(std::to_string(Known) + " finding" + (Known == 1 ? " is" : "s are") +
+              " in the baseline '" + Options.BaselineFile + "' and not shown");
+}
+
+size_t LintRun::fixFindings(const RunReport &Report, const std::vector<UnitFinding> &Shown,
+                            const std::vector<Unit> &Units,
+                            const std::vector<UnitOutcome> &Outcomes, SourceTexts &Texts,
+                            ProjectAnalysis &Analysis, bool &Problem) {
+  FixStageResult Fixed = applyFixes(
+      Report.Findings, Shown, Units, Outcomes, Texts, Notes,
+      [&](const std::vector<size_t> &Again) {
+        return Analysis.analyze(Again, /*ShowProgress=*/false);
+      },
+      Options.Quiet);
+  Problem = Fixed.Problem;
+  return Report.Findings.size() - llvm::count_if(Report.Findings, [&](const Finding &Found) {
+           return Fixed.Fixed.count(idOf(Found));
+         });
 }
 
 ReportDestination LintRun::destination() {
@@ -352,13 +375,8 @@ int LintRun::run() {
       collectReport(Units, ToAnalyze, Outcomes, Report, Shown, Notes, Options.Verbose);
   if (!writeBaseline(Report, FailedUnits))
     return ExitError;
-  if (Baseline) {
-    size_t Known =
-        removeBaselined(Report.Findings, *Baseline, baselineDirectory(Options.BaselineFile));
-    if (Known)
-      Notes.add(std::to_string(Known) + " finding" + (Known == 1 ? " is" : "s are") +
-                " in the baseline '" + Options.BaselineFile + "' and not shown");
-  }
+  if (Baseline)
+    dropBaselined(Report, *Baseline);
   if (!Options.ExportFixes.empty() &&
       !exportFixes(Options.ExportFixes, Report.Findings, Shown, Units, Texts))
     return ExitError;
@@ -367,17 +385,8 @@ int LintRun::run() {
 
   size_t Remaining = Report.Findings.size();
   bool FixProblem = false;
-  if (Options.Fix && !Options.Verify) {
-    FixStageResult Fixed = applyFixes(
-        Report.Findings, Shown, Units, Outcomes, Texts, Notes,
-        [&](const std::vector<size_t> &Again) {
-          return Analysis.analyze(Again, /*ShowProgress=*/false);
-        },
-        Options.Quiet);
-    Remaining -= llvm::count_if(
-        Report.Findings, [&](const Finding &Found) { return Fixed.Fixed.count(idOf(Found)); });
-    FixProblem = Fixed.Problem;
-  }
+  if (Options.Fix && !Options.Verify)
+    Remaining = fixFindings(Report, Shown, Units, Outcomes, Texts, Analysis, FixProblem);
   if (FailedUnits || !Report.Problems.empty() || FixProblem)
     return ExitError;
   // In verify mode the findings are the expectations; matching them is success.

@@ -14,22 +14,28 @@
 //   4. report/ReportStage      the findings collected, sorted and written as
 //      text, JSON or SARIF; report/Baseline, then --export-fixes and --fix
 //      (report/FixStage)
-// The language server (lsp/EditorAnalyses) runs stages 2 and 3 for one file
+// The language server (frontends/lsp/EditorAnalyses) runs stages 2 and 3 for one file
 // at a time, with the same per-unit functions.
 #ifndef CUDALINT_DRIVER_LINTRUN_H
 #define CUDALINT_DRIVER_LINTRUN_H
 
 #include "config/UnitConfig.h"
 #include "database/CommandTranslation.h"
+#include "report/Baseline.h"
+#include "report/FixStage.h"
 #include "report/ReportStage.h"
 #include "run/UnitPlan.h"
 #include "run/WorkerPool.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace cudalint {
+
+class ProjectAnalysis;
+class ResultCache;
 
 constexpr int ExitClean = 0;
 constexpr int ExitFindings = 1;
@@ -118,7 +124,16 @@ private:
   std::optional<std::vector<size_t>> unitsWithChecks(const std::vector<Unit> &Units);
   void noteCacheUse(const ResultCache &Cache, const std::vector<size_t> &ToAnalyze,
                     const std::vector<UnitOutcome> &Outcomes);
+  // --write-baseline; false when the file cannot be written (said).
   bool writeBaseline(const RunReport &Report, size_t FailedUnits);
+  // --baseline: the findings it holds are not shown (a notice counts them).
+  void dropBaselined(RunReport &Report, const std::set<Fingerprint> &Baseline);
+  // --fix: the fix-its of the reported findings applied, and the units
+  // concerned analysed again; how many reported findings remain. `Problem`:
+  // a file could not be written or no longer parses.
+  size_t fixFindings(const RunReport &Report, const std::vector<UnitFinding> &Shown,
+                     const std::vector<Unit> &Units, const std::vector<UnitOutcome> &Outcomes,
+                     SourceTexts &Texts, ProjectAnalysis &Analysis, bool &Problem);
   ReportDestination destination();
 
   LintOptions Options;

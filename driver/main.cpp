@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // cudalint's command line, in clang-tidy's conventions: the options are
 // parsed here and handed to the run (LintRun.h, which names the stages a
-// unit passes through), the language server (lsp/), or the modes that leave
-// that path at the start (--merge, --analysis-worker). `cudalint doctor`
-// (doctor/) is a command of its own, with its own options.
+// unit passes through), to the language server (frontends/lsp/), or to the
+// modes that leave that path at the start (--merge, --analysis-worker).
+// `cudalint doctor` (frontends/doctor/) is a command of its own, with its own
+// options.
 #include "CheckRegistry.h"
 #include "LintRun.h"
 #include "config/Config.h"
 #include "config/UnitConfig.h"
-#include "doctor/Doctor.h"
-#include "lsp/ClangdProxy.h"
-#include "lsp/LanguageServer.h"
+#include "frontends/doctor/Doctor.h"
+#include "frontends/lsp/ClangdProxy.h"
+#include "frontends/lsp/LanguageServer.h"
 #include "report/ReportMerge.h"
 #include "run/WorkerPool.h"
 #include "support/GpuProbe.h"

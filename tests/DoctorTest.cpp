@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // `cudalint doctor`'s pure pieces: reading nvidia-smi's and cuobjdump's
 // output, the toolkit's version, and where built code runs.
-#include "doctor/Doctor.h"
+#include "frontends/doctor/Doctor.h"
 #include "support/GpuProbe.h"
 
 #include "llvm/ADT/SmallString.h"

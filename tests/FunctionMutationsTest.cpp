@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// The mutation analysis of one function (checks/FunctionMutations.h): it must
+// The mutation analysis of one function (checks/shared/FunctionMutations.h): it must
 // answer as clang's ExprMutationAnalyzer answers over the whole unit, with or
 // without its walk for variables that are only read, and leave the unit's
 // traversal scope as it found it.
-#include "FunctionMutations.h"
+#include "shared/FunctionMutations.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// The summary pass (checks/ProjectFunctions.h): what a unit's functions do,
+// The summary pass (checks/shared/ProjectFunctions.h): what a unit's functions do,
 // read off their bodies, as the units that call them see it. Each case is a
 // function of one in-memory unit and the summary it must get; the look-alikes
 // must get none, or must keep the parameter an unknown call would keep.
-#include "ProjectFunctions.h"
+#include "shared/ProjectFunctions.h"
 #include "run/Analysis.h"
 
 #include <gtest/gtest.h>

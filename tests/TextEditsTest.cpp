@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Incremental sync: an editor's range edits applied to the buffer cudalint
 // analyses, with positions in UTF-16 code units.
-#include "lsp/TextEdits.h"
+#include "frontends/lsp/TextEdits.h"
 
 #include <gtest/gtest.h>
 

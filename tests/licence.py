@@ -9,7 +9,7 @@
       names its licence in an SPDX line among its first two lines.
 
   licence.py --source-dir DIR --case own-words --toolkit DIR
-      No comment line of the bundled headers (driver/cuda-include) is a line
+      No comment line of the bundled headers (driver/data/cuda-include) is a line
       of the toolkit's headers: they are written from the documentation, not
       copied. Lines without words (rules of dashes) and SPDX lines (CCCL's
       headers carry the same licence identifier) are not compared. Exits
@@ -87,7 +87,7 @@ def own_words(root, toolkit):
                 if worded(text):
                     theirs.add(text)
     copied = 0
-    headers = sorted(p for p in (root / "driver/cuda-include").rglob("*") if p.is_file())
+    headers = sorted(p for p in (root / "driver/data/cuda-include").rglob("*") if p.is_file())
     for path in headers:
         for text in comment_lines(path):
             if worded(text) and text in theirs:

@@ -21,7 +21,7 @@ CPP_SUFFIXES = {".cpp", ".h"}
 # Data, not code: annotated inputs whose lines their expectations pin, and
 # headers that mirror the toolkit's layout. Each has a .clang-format that
 # turns formatting off, for editors that format on save.
-DATA = ("testdata/", "gpu-validation/", "driver/cuda-include/", "driver/nvcc-compat/")
+DATA = ("testdata/", "gpu-validation/", "driver/data/")
 
 
 def main():

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "AnalysisScope.h"
 
-#include "CountedLoop.h"
-#include "CudaApi.h"
 #include "CudaCheck.h"
 #include "MemoryModel.h"
+#include "shared/CountedLoop.h"
+#include "shared/CudaApi.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"

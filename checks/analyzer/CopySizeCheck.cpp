@@ -2,7 +2,7 @@
 #include "CopySizeCheck.h"
 
 #include "MemoryModel.h"
-#include "SourceText.h"
+#include "shared/SourceText.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"

@@ -22,8 +22,8 @@
 #include "LaunchConfigCheck.h"
 
 #include "AnalyzerEngine.h"
-#include "FunctionMutations.h"
 #include "MemoryModel.h"
+#include "shared/FunctionMutations.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -2,8 +2,8 @@
 #include "MemoryLeakCheck.h"
 
 #include "LeakPaths.h"
-#include "MemberOwnership.h"
 #include "MemoryModel.h"
+#include "shared/MemberOwnership.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "MemoryModel.h"
 
-#include "ProjectFunctions.h"
+#include "shared/ProjectFunctions.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"

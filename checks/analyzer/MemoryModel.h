@@ -36,7 +36,7 @@
 #ifndef CUDALINT_CHECKS_ANALYZER_MEMORYMODEL_H
 #define CUDALINT_CHECKS_ANALYZER_MEMORYMODEL_H
 
-#include "CudaApi.h"
+#include "shared/CudaApi.h"
 
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporterVisitors.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/CheckerContext.h"

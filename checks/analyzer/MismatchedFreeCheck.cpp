@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "MismatchedFreeCheck.h"
 
-#include "MemberOwnership.h"
 #include "MemoryModel.h"
+#include "shared/MemberOwnership.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"

@@ -2,8 +2,8 @@
 #include "PageableAsyncCopyCheck.h"
 
 #include "MemoryModel.h"
-#include "ProjectFunctions.h"
-#include "SourceText.h"
+#include "shared/ProjectFunctions.h"
+#include "shared/SourceText.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"

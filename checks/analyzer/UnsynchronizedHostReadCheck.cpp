@@ -3,7 +3,7 @@
 
 #include "AnalysisScope.h"
 #include "MemoryModel.h"
-#include "ProjectFunctions.h"
+#include "shared/ProjectFunctions.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -2,7 +2,7 @@
 #include "database/CudaUnitScan.h"
 #include "support/SourceFile.h"
 
-#include "CudaApi.h"
+#include "shared/CudaApi.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/TokenKinds.h"

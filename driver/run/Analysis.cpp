@@ -2,7 +2,6 @@
 #include "run/Analysis.h"
 #include "database/CommandTranslation.h"
 
-#include "ProjectFunctions.h"
 #include "UncheckedErrorCheck.h"
 #include "analyzer/AnalyzerEngine.h"
 #include "run/Nolint.h"
@@ -10,6 +9,7 @@
 #include "run/NvccSpellings.h"
 #include "run/Preamble.h"
 #include "run/RejectedCode.h"
+#include "shared/ProjectFunctions.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

@@ -19,7 +19,7 @@
 namespace cudalint {
 
 // What a unit's analysis does with the summaries of the project's functions
-// (checks/ProjectFunctions.h) in a run over a compile database.
+// (checks/shared/ProjectFunctions.h) in a run over a compile database.
 enum class SummaryRole : uint8_t {
   // Analysed with AnalysisOptions::ProjectSummaries (none in a run of one
   // unit).
@@ -43,7 +43,7 @@ struct AnalysisOptions {
   bool Verify = false;
   SummaryRole Summaries = SummaryRole::Reads;
   // What the functions of the other units do (mergeSummaries' text,
-  // checks/ProjectFunctions.h): calls into them are modelled from it.
+  // checks/shared/ProjectFunctions.h): calls into them are modelled from it.
   std::string ProjectSummaries;
   // For SummaryRole::WritesAndReadsOwn: the summaries of other units known
   // when the unit's analysis starts (each a unit's text), read with its own.

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "run/ProjectAnalysis.h"
 
-#include "ProjectFunctions.h"
 #include "run/Preamble.h"
+#include "shared/ProjectFunctions.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -134,9 +134,25 @@ ProjectAnalysis::analyzeWithSummaries(const std::vector<size_t> &Candidates,
         return optionsOf(U, SummaryRole::Reads, LaunchFactsOnly.count(&U - Units.data()));
       },
       ShowProgress);
+  keepSecondAnalyses(Outcomes, std::move(Second), Again, LaunchFactsOnly);
+  std::chrono::duration<double> Took = std::chrono::steady_clock::now() - Start;
+  if (Verbose)
+    errs() << "cudalint: summaries: " << StringRef(ProjectSummaries).count('\n') << " functions of "
+           << Candidates.size() << " units; " << Again.size() << " of " << Selected.size()
+           << " units analysed again with them (" << LaunchFactsOnly.size()
+           << " for launch errors alone); all in " << format("%.1f", Took.count()) << " s\n";
+  return Outcomes;
+}
+
+// Each unit analysed again takes its second outcome, or where only launch
+// facts were answered otherwise, the second outcome's findings of the checks
+// that read them in place of the first's; both analyses are its cost.
+void ProjectAnalysis::keepSecondAnalyses(std::vector<UnitOutcome> &Outcomes,
+                                         std::vector<UnitOutcome> Second,
+                                         const std::vector<size_t> &Again,
+                                         const std::set<size_t> &LaunchFactsOnly) {
   for (size_t I : Again) {
     UnitOutcome &First = Outcomes[I], &Then = Second[I];
-    // Both analyses are the unit's cost.
     Then.Timing.ParseSeconds += First.Timing.ParseSeconds;
     Then.Timing.AnalysisSeconds += First.Timing.AnalysisSeconds;
     Then.Timing.FromCache = Then.Timing.FromCache && First.Timing.FromCache;
@@ -156,13 +172,6 @@ ProjectAnalysis::analyzeWithSummaries(const std::vector<size_t> &Candidates,
     }
     Outcomes[I] = std::move(Then);
   }
-  std::chrono::duration<double> Took = std::chrono::steady_clock::now() - Start;
-  if (Verbose)
-    errs() << "cudalint: summaries: " << StringRef(ProjectSummaries).count('\n') << " functions of "
-           << Candidates.size() << " units; " << Again.size() << " of " << Selected.size()
-           << " units analysed again with them (" << LaunchFactsOnly.size()
-           << " for launch errors alone); all in " << format("%.1f", Took.count()) << " s\n";
-  return Outcomes;
 }
 
 bool summariesApply(const std::vector<Unit> &Units, const std::vector<size_t> &Candidates,

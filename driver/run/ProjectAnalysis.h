@@ -2,7 +2,7 @@
 // Stage 3 of a run: the planned units analysed in worker processes
 // (run/WorkerPool), each with the options its configuration gives it; with
 // summaries, calls from one unit into a function another defines are
-// modelled from what that function does (checks/ProjectFunctions), and a
+// modelled from what that function does (checks/shared/ProjectFunctions), and a
 // unit is analysed a second time only where the whole database's summaries
 // answer one of its questions otherwise than they were answered the first
 // time.
@@ -16,6 +16,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -58,6 +59,10 @@ public:
                                                 bool ShowProgress);
 
 private:
+  void keepSecondAnalyses(std::vector<UnitOutcome> &Outcomes, std::vector<UnitOutcome> Second,
+                          const std::vector<size_t> &Again,
+                          const std::set<size_t> &LaunchFactsOnly);
+
   const std::vector<Unit> &Units;
   WorkerSettings Workers;
   bool LastingPreambles;

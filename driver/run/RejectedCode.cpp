@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "run/RejectedCode.h"
 
-#include "CudaApi.h"
 #include "CudaCheck.h"
+#include "shared/CudaApi.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"

@@ -7,7 +7,7 @@
 #ifndef CUDALINT_DRIVER_SUPPORT_GPUPROBE_H
 #define CUDALINT_DRIVER_SUPPORT_GPUPROBE_H
 
-#include "CudaApi.h"
+#include "shared/CudaApi.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

@@ -2,7 +2,7 @@
 // API (curand_init, curand_uniform, Philox states) inside kernels.
 //
 // Parses without errors or warnings both against cudalint's bundled CUDA
-// headers (driver/cuda-include, -nocudainc -include cuda_runtime.h) and
+// headers (driver/data/cuda-include, -nocudainc -include cuda_runtime.h) and
 // against a CUDA Toolkit, host side and device side.
 
 #include <cstdio>

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Calls from one unit of a compile database into functions another unit
-defines, modelled from their summaries (checks/ProjectFunctions.h), one case
+defines, modelled from their summaries (checks/shared/ProjectFunctions.h), one case
 per run (--case):
 
   findings   wrappers defined in a C unit and a C++ unit (return device

@@ -138,7 +138,7 @@ def required_tool(name):
 
 
 def bundled_cuda_include(source_dir):
-    return source_dir / "driver" / "cuda-include"
+    return source_dir / "driver" / "data" / "cuda-include"
 
 
 def report(stdout):

@@ -6,7 +6,7 @@
 // the bundled headers.
 #include "FuzzTarget.h"
 
-#include "lsp/LanguageServer.h"
+#include "frontends/lsp/LanguageServer.h"
 
 #include <cstdio>
 

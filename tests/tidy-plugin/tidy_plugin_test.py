@@ -41,14 +41,14 @@ def compile_flags(args):
     flags = ["-x", "cuda", "--cuda-host-only", "-std=c++17"]
     if args.cuda_path == "none":
         flags += ["-nocudainc", "-nocudalib", "--cuda-path=/nonexistent-cudalint",
-                  "-isystem", os.path.join(args.repo, "driver", "cuda-include"),
+                  "-isystem", os.path.join(args.repo, "driver", "data", "cuda-include"),
                   "-include", "cuda_runtime.h"]
     else:
         flags += ["--cuda-path=" + args.cuda_path]
         cccl = os.path.join(args.cuda_path, "include", "cccl")
         if os.path.isdir(cccl):
             flags += ["-isystem", cccl]
-        flags += ["-include", os.path.join(args.repo, "driver", "nvcc-compat",
+        flags += ["-include", os.path.join(args.repo, "driver", "data", "nvcc-compat",
                                            "cudalint_nvcc_host_math.h")]
     return flags + ["-Wno-unknown-cuda-version"]
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "doctor/Doctor.h"
+#include "frontends/doctor/Doctor.h"
 
 #include "database/CommandTranslation.h"
 #include "database/CompileDatabase.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "ProjectFunctions.h"
+#include "shared/ProjectFunctions.h"
 
-#include "KernelLaunchChecking.h"
+#include "shared/KernelLaunchChecking.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"

@@ -9,8 +9,8 @@
 #ifndef CUDALINT_DRIVER_EDITORCHANNEL_H
 #define CUDALINT_DRIVER_EDITORCHANNEL_H
 
-#include "lsp/EditorAnalyses.h"
-#include "lsp/LspTransport.h"
+#include "frontends/lsp/EditorAnalyses.h"
+#include "frontends/lsp/LspTransport.h"
 
 #include "llvm/Support/JSON.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "SourceText.h"
+#include "shared/SourceText.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"

@@ -12,7 +12,7 @@
 #ifndef CUDALINT_DRIVER_CLANGDPROXY_H
 #define CUDALINT_DRIVER_CLANGDPROXY_H
 
-#include "lsp/LanguageServer.h"
+#include "frontends/lsp/LanguageServer.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

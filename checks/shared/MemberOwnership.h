@@ -32,7 +32,7 @@
 #ifndef CUDALINT_CHECKS_MEMBEROWNERSHIP_H
 #define CUDALINT_CHECKS_MEMBEROWNERSHIP_H
 
-#include "CudaApi.h"
+#include "shared/CudaApi.h"
 
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseSet.h"

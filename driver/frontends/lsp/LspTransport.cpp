@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "lsp/LspTransport.h"
+#include "frontends/lsp/LspTransport.h"
 #include "support/JsonInput.h"
 
 #include "llvm/ADT/StringExtras.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "lsp/EditorAnalyses.h"
+#include "frontends/lsp/EditorAnalyses.h"
 
 #include "config/UnitConfig.h"
 #include "database/CommandTranslation.h"

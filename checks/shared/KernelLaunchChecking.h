@@ -5,7 +5,7 @@
 #ifndef CUDALINT_CHECKS_KERNELLAUNCHCHECKING_H
 #define CUDALINT_CHECKS_KERNELLAUNCHCHECKING_H
 
-#include "CudaApi.h"
+#include "shared/CudaApi.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Analysis/CFG.h"

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "KernelLaunchChecking.h"
+#include "shared/KernelLaunchChecking.h"
 
 #include "CudaCheck.h"
-#include "FunctionMutations.h"
-#include "ProjectFunctions.h"
-#include "SourceText.h"
+#include "shared/FunctionMutations.h"
+#include "shared/ProjectFunctions.h"
+#include "shared/SourceText.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

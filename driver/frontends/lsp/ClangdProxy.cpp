@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "lsp/ClangdProxy.h"
+#include "frontends/lsp/ClangdProxy.h"
 
-#include "lsp/EditorAnalyses.h"
-#include "lsp/EditorChannel.h"
-#include "lsp/LspTransport.h"
+#include "frontends/lsp/EditorAnalyses.h"
+#include "frontends/lsp/EditorChannel.h"
+#include "frontends/lsp/LspTransport.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "CudaApi.h"
+#include "shared/CudaApi.h"
 
-#include "ProjectFunctions.h"
+#include "shared/ProjectFunctions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"

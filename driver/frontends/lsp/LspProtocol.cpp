@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "lsp/LspProtocol.h"
+#include "frontends/lsp/LspProtocol.h"
 
 #include "report/Utf16Columns.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "lsp/EditorChannel.h"
+#include "frontends/lsp/EditorChannel.h"
 
-#include "lsp/LspProtocol.h"
+#include "frontends/lsp/LspProtocol.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "lsp/LanguageServer.h"
+#include "frontends/lsp/LanguageServer.h"
 
-#include "lsp/EditorAnalyses.h"
-#include "lsp/EditorChannel.h"
-#include "lsp/LspProtocol.h"
-#include "lsp/LspTransport.h"
+#include "frontends/lsp/EditorAnalyses.h"
+#include "frontends/lsp/EditorChannel.h"
+#include "frontends/lsp/LspProtocol.h"
+#include "frontends/lsp/LspTransport.h"
 
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"

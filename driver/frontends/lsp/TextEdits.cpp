@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "lsp/TextEdits.h"
+#include "frontends/lsp/TextEdits.h"
 
 namespace cudalint {
 

@@ -16,8 +16,8 @@
 #define CUDALINT_DRIVER_EDITORANALYSES_H
 
 #include "Finding.h"
-#include "lsp/LanguageServer.h"
-#include "lsp/TextEdits.h"
+#include "frontends/lsp/LanguageServer.h"
+#include "frontends/lsp/TextEdits.h"
 
 #include <chrono>
 #include <condition_variable>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "MemberOwnership.h"
+#include "shared/MemberOwnership.h"
 
-#include "ProjectFunctions.h"
+#include "shared/ProjectFunctions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // cudalint's language servers. `cudalint --lsp` serves cudalint's findings
-// alone, beside clangd; `cudalint --clangd` (lsp/ClangdProxy.h) stands in
+// alone, beside clangd; `cudalint --clangd` (ClangdProxy.h) stands in
 // front of clangd and merges them into clangd's. Both analyse a buffer as the
-// user types (lsp/EditorAnalyses.h), reading the editor's text rather than
+// user types (EditorAnalyses.h), reading the editor's text rather than
 // the disk's, and offer fix-its as quick fixes.
 #ifndef CUDALINT_DRIVER_LANGUAGESERVER_H
 #define CUDALINT_DRIVER_LANGUAGESERVER_H

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "CountedLoop.h"
+#include "shared/CountedLoop.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"

@@ -32,7 +32,7 @@
 #ifndef CUDALINT_CHECKS_PROJECTFUNCTIONS_H
 #define CUDALINT_CHECKS_PROJECTFUNCTIONS_H
 
-#include "CudaApi.h"
+#include "shared/CudaApi.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
