@@ -160,7 +160,7 @@ struct Contradiction {
                 Operand Source)
       : Api(documentedName(Row.Name)), KindFromName(!Row.Kind),
         DefaultKind(Kind && isa<CXXDefaultArgExpr>(Kind)), IsAsync(Row.IsAsync), Written(Written),
-        Destination(std::move(Destination)), Source(std::move(Source)) {
+        Destination(Destination), Source(Source) {
     WrongDestination = contradicts(this->Destination, Written.Destination);
     WrongSource = contradicts(this->Source, Written.Source);
     if (std::optional<CopySide> From = rightSide(this->Source, Written.Source))

@@ -381,7 +381,8 @@ constexpr FunctionAttributeApi FunctionAttributes[] = {
     {"cuFuncSetAttribute", 0, 1, 2, "CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES", true},
 };
 
-constexpr LaunchLimits Limits = {1024, {1024, 1024, 64}, {2147483647, 65535, 65535}, 48 * 1024};
+constexpr LaunchLimits Limits = {
+    1024, {1024, 1024, 64}, {2147483647, 65535, 65535}, uint64_t{48} * 1024};
 
 // Byte counts: name, bytes, element size, element bytes, destination
 // pitch, source pitch, width, height.

@@ -526,12 +526,12 @@ private:
       if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(Parent)) {
         if (Subscript->getBase()->IgnoreParens() != E)
           return ParameterFate::kept();
-        return fateOfAccess(Subscript, Parameter, /*WholeDeref=*/false);
+        return fateOfAccess(Subscript, Parameter, /*NotWholeDeref=*/false);
       }
       if (const auto *Member = dyn_cast<MemberExpr>(Parent)) {
         if (!Member->isArrow() || isa<CXXMethodDecl>(Member->getMemberDecl()))
           return ParameterFate::kept();
-        return fateOfAccess(Member, Parameter, /*WholeDeref=*/false);
+        return fateOfAccess(Member, Parameter, /*NotWholeDeref=*/false);
       }
       if (const auto *Choice = dyn_cast<AbstractConditionalOperator>(Parent)) {
         if (Choice->getCond()->IgnoreParens() == E)

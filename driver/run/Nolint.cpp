@@ -214,8 +214,8 @@ std::optional<NolintKind> nolintKind(llvm::StringRef Word) {
       .Default(std::nullopt);
 }
 
-// "NOLINT( a, b )" is the same list as "NOLINT(a,b)", also when a
-// NOLINTEND is matched against its NOLINTBEGIN.
+// "NOLINT( a, b )" is the same list as "NOLINT(a,b)", also when a block's
+// end is matched against its beginning.
 std::string trimEachCheck(llvm::StringRef Checks) {
   llvm::SmallVector<llvm::StringRef> Split;
   Checks.split(Split, ',');
@@ -290,8 +290,8 @@ NolintDirectives::NolintDirectives(llvm::StringRef Source) {
     Unmatched.emplace_back(Token.Pos, std::move(Problem));
   };
 
-  // Blocks nest: a NOLINTEND closes the innermost open NOLINTBEGIN, and only
-  // if their check lists are the same.
+  // Blocks nest: an end closes the innermost open beginning, and only if
+  // their check lists are the same.
   std::vector<const NolintToken *> Open;
   for (const NolintToken &Token : Tokens) {
     unsigned Line = Scan.lineOf(Token.Pos);

@@ -62,7 +62,7 @@ LibcudaProbe probeLibcuda() {
   // Never unloaded: a driver library torn down and loaded again within one
   // process is not something NVIDIA supports, and the probe runs once.
   llvm::sys::DynamicLibrary Library =
-      llvm::sys::DynamicLibrary::getLibrary(DriverLibrary.data(), &LoadError);
+      llvm::sys::DynamicLibrary::getLibrary(DriverLibrary.str().c_str(), &LoadError);
   if (!Library.isValid()) {
     Probe.Problem = DriverLibrary.str() + " cannot be loaded (" + LoadError + ")";
     return Probe;
