@@ -320,6 +320,7 @@ int LintRun::run() {
   if (!Toolchain)
     return ExitError;
 
+  // Stages 1 and 2.
   RunReport Report;
   Report.ToolVersion = CUDALINT_VERSION;
   std::optional<std::vector<Unit>> Planned = selectAndPlan(*Toolchain, Report);

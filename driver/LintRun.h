@@ -14,8 +14,9 @@
 //   4. report/ReportStage      the findings collected, sorted and written as
 //      text, JSON or SARIF; report/Baseline, then --export-fixes and --fix
 //      (report/FixStage)
-// The language server (frontends/lsp/EditorAnalyses) runs stages 2 and 3 for one file
-// at a time, with the same per-unit functions.
+// The language server (frontends/lsp/EditorAnalyses) runs stages 2 and 3 for
+// one file at a time, with the same per-unit functions (planUnit, the
+// worker pool).
 #ifndef CUDALINT_DRIVER_LINTRUN_H
 #define CUDALINT_DRIVER_LINTRUN_H
 
