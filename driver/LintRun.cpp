@@ -28,13 +28,6 @@ using namespace llvm;
 namespace cudalint {
 namespace {
 
-std::string absolute(StringRef Path) {
-  SmallString<256> Absolute(Path);
-  sys::fs::make_absolute(Absolute);
-  sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
-  return std::string(Absolute);
-}
-
 // Configuration problems as compilers print theirs: "file:3:5: error: ...".
 void reportConfigDiagnostic(const ConfigDiagnostic &Problem, bool IsError) {
   (IsError ? WithColor::error(errs(), Problem.place())
@@ -120,9 +113,9 @@ RunWorkers::RunWorkers(const LintOptions &Options, bool Server) {
   // run, or on the next save in the editor.
   Settings.Environment.UnitPreambles = Lasting || Server;
   if (!Options.PreambleDir.empty()) {
-    Directory = absolute(Options.PreambleDir);
+    Directory = absolutePath(Options.PreambleDir);
   } else if (!Options.CacheDir.empty()) {
-    SmallString<256> Path(absolute(Options.CacheDir));
+    SmallString<256> Path(absolutePath(Options.CacheDir));
     sys::path::append(Path, "preambles");
     Directory = std::string(Path);
   } else {
@@ -163,7 +156,7 @@ int LintRun::verifyConfiguration() {
     Files.push_back(&*Options.ForcedConfig);
   } else if (!Options.Sources.empty()) {
     for (const std::string &Source : Options.Sources)
-      Add(Finder.filesFor(absolute(Source)));
+      Add(Finder.filesFor(absolutePath(Source)));
   } else if (!Options.BuildPath.empty()) {
     UnitSelection Selection = selectUnits(Options, Notes);
     for (const RunProblem &Problem : Selection.Problems)
@@ -173,7 +166,7 @@ int LintRun::verifyConfiguration() {
     for (const CompileCommand &Command : Selection.Commands)
       Add(Finder.filesFor(Command.File));
   } else {
-    Add(Finder.filesForDirectory(absolute(".")));
+    Add(Finder.filesForDirectory(absolutePath(".")));
   }
 
   std::vector<ConfigDiagnostic> Problems = verifyOverrides(Options.Overrides, registeredChecks());
@@ -192,8 +185,8 @@ int LintRun::verifyConfiguration() {
 
 const UnitSettings *LintRun::firstSettings() {
   if (!First)
-    First = Options.Sources.empty() ? Configs.forDirectory(absolute("."))
-                                    : Configs.forFile(absolute(Options.Sources.front()));
+    First = Options.Sources.empty() ? Configs.forDirectory(absolutePath("."))
+                                    : Configs.forFile(absolutePath(Options.Sources.front()));
   return *First;
 }
 
@@ -294,12 +287,16 @@ size_t LintRun::fixFindings(const RunReport &Report, const std::vector<UnitFindi
          });
 }
 
+std::string LintRun::sourceRoot() const {
+  return absolutePath(Options.SourceRoot.empty() ? "." : Options.SourceRoot);
+}
+
 ReportDestination LintRun::destination() {
   ReportDestination Destination;
   Destination.OutputFile = Options.OutputFile;
   Destination.Format = Options.Format;
   Destination.Color = Options.Color;
-  Destination.SourceRoot = absolute(Options.SourceRoot.empty() ? "." : Options.SourceRoot);
+  Destination.SourceRoot = sourceRoot();
   Destination.Rules = Configs.enabledAnywhere();
   Destination.Verify = Options.Verify;
   Destination.Quiet = Options.Quiet;
@@ -334,7 +331,7 @@ int LintRun::run() {
 
   std::unique_ptr<ResultCache> Cache;
   if (!Options.CacheDir.empty() && !Options.Verify)
-    Cache = std::make_unique<ResultCache>(absolute(Options.CacheDir));
+    Cache = std::make_unique<ResultCache>(absolutePath(Options.CacheDir));
   RunWorkers Workers(Options, /*Server=*/false);
   WorkerSettings Settings = Workers.settings();
   Settings.Cache = Cache.get();
@@ -345,9 +342,9 @@ int LintRun::run() {
                        summariesApply(Units, Candidates, Options.CrossUnitSummariesNamed, Notes);
   SummaryRole FirstRole = WithSummaries ? SummaryRole::WritesAndReadsOwn : SummaryRole::Reads;
   if (!narrowForCi(Units, ToAnalyze,
-                   {Options.Shard, Options.FilesFrom, Options.ChangedSince,
-                    absolute(Options.SourceRoot.empty() ? "." : Options.SourceRoot), Options.Jobs,
-                    Cache.get(), [&](const Unit &U) { return Analysis.optionsOf(U, FirstRole); }},
+                   {Options.Shard, Options.FilesFrom, Options.ChangedSince, sourceRoot(),
+                    Options.Jobs, Cache.get(),
+                    [&](const Unit &U) { return Analysis.optionsOf(U, FirstRole); }},
                    Notes))
     return ExitError;
   // Notices of the translation, for the units this run analyses alone.

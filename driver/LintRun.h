@@ -57,7 +57,7 @@ struct LintOptions {
   std::string Executable;                 // cudalint itself: its data is found beside it
   bool Verify = false;
   std::string Shard, FilesFrom, ChangedSince;
-  std::string SourceRoot; // empty: the current directory
+  std::string SourceRoot; // empty: the current directory (see sourceRoot())
   // Stage 3: how the units are analysed.
   unsigned Jobs = 0; // 0: all cores
   unsigned UnitTimeoutSeconds = 600;
@@ -135,6 +135,8 @@ private:
   size_t fixFindings(const RunReport &Report, const std::vector<UnitFinding> &Shown,
                      const std::vector<Unit> &Units, const std::vector<UnitOutcome> &Outcomes,
                      SourceTexts &Texts, ProjectAnalysis &Analysis, bool &Problem);
+  // Where the listed changed files and SARIF's URIs are relative to.
+  std::string sourceRoot() const;
   ReportDestination destination();
 
   LintOptions Options;

@@ -9,6 +9,7 @@
 #include "LintRun.h"
 #include "config/Config.h"
 #include "config/UnitConfig.h"
+#include "database/UnitSelection.h"
 #include "frontends/doctor/Doctor.h"
 #include "frontends/lsp/ClangdProxy.h"
 #include "frontends/lsp/LanguageServer.h"
@@ -261,13 +262,6 @@ Exit codes:
      (the findings of every other unit are still written)
 )");
 
-std::string absolute(StringRef Path) {
-  SmallString<256> Absolute(Path);
-  sys::fs::make_absolute(Absolute);
-  sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
-  return std::string(Absolute);
-}
-
 // cudalint's own path: its workers run it again, and its data lies beside it.
 std::string executablePath(const char *Argv0) {
   return sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&executablePath));
@@ -427,7 +421,7 @@ std::optional<LintOptions> lintOptions(SplitArguments Split, const std::string &
   }
   Options.Overrides = std::move(*Overrides);
   if (!ConfigFilePath.empty())
-    Options.ForcedConfig = readConfigFile(absolute(ConfigFilePath));
+    Options.ForcedConfig = readConfigFile(absolutePath(ConfigFilePath));
   if (Checks.getNumOccurrences())
     Options.ChecksFlag = Checks;
   Options.Sources.assign(Sources.begin(), Sources.end());
