@@ -83,9 +83,11 @@ local function run()
   result.after_fix = diagnostics_of(bufnr)
   result.modified = vim.bo[bufnr].modified
 
+  local stopping = vim.loop.hrtime()
   vim.lsp.stop_client(client_id)
   vim.wait(10000, function() return vim.lsp.client_is_stopped(client_id) end, 100)
   result.client_stopped = vim.lsp.client_is_stopped(client_id)
+  result.seconds_to_stop = (vim.loop.hrtime() - stopping) / 1e9
 end
 
 local ok, problem = pcall(run)

@@ -49,7 +49,9 @@ def test():
     expect(after_fix == summary(opened), f"deleting the line clears its finding: {after_fix}")
     expect(result.get("modified"), "nothing was saved")
     print("deleted the line: its finding cleared")
-    expect(result.get("client_stopped"), "the server stopped when the client asked")
+    expect(result.get("client_stopped"),
+           f"the server stopped when the client asked (waited {result.get('seconds_to_stop', 0):.1f} s)")
+    print(f"stopped when the client asked, in {result['seconds_to_stop']:.2f} s")
 
 
 if __name__ == "__main__":

@@ -79,39 +79,43 @@ public:
     auto Process = std::make_unique<ClangdProcess>();
     Process->Pid = Pid;
     Process->Input = ::fdopen(ToClangd[1], "wb");
-    Process->Output = ::fdopen(FromClangd[0], "rb");
+    Process->Output = FromClangd[0];
     return Process;
   }
 
   ~ClangdProcess() {
     closeInput();
-    if (Output)
-      std::fclose(Output);
-    if (Pid > 0 && !Reaped) {
-      ::kill(Pid, SIGKILL);
-      ::waitpid(Pid, nullptr, 0);
+    if (Output >= 0)
+      ::close(Output);
+    if (!exitedWithin(std::chrono::milliseconds(0)))
+      kill();
+  }
+
+  // Whether it exited within `Patience` (it is then reaped).
+  bool exitedWithin(std::chrono::milliseconds Patience) {
+    if (Reaped || Pid <= 0)
+      return true;
+    auto Deadline = std::chrono::steady_clock::now() + Patience;
+    while (true) {
+      pid_t Done = ::waitpid(Pid, nullptr, WNOHANG);
+      if (Done == Pid || Done < 0) {
+        Reaped = true;
+        return true;
+      }
+      if (std::chrono::steady_clock::now() >= Deadline)
+        return false;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
   }
 
-  // Its exit status, once it has exited within `Patience`; it is killed
-  // after that (-1).
-  int waitForExit(std::chrono::milliseconds Patience) {
-    auto Deadline = std::chrono::steady_clock::now() + Patience;
-    int Status = 0;
-    while (true) {
-      pid_t Done = ::waitpid(Pid, &Status, WNOHANG);
-      if (Done == Pid) {
-        Reaped = true;
-        return WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
-      }
-      if (Done < 0 || std::chrono::steady_clock::now() >= Deadline)
-        break;
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
+  // Killed, and reaped if it dies at once. Its death is not waited for:
+  // a killed process frees its memory from the thread that took the
+  // signal, and clangd's indexing threads run at idle priority, so on a
+  // loaded machine that can take half a minute. Once the proxy has ended,
+  // the system reaps it.
+  void kill() {
     ::kill(Pid, SIGKILL);
-    ::waitpid(Pid, nullptr, 0);
-    Reaped = true;
-    return -1;
+    exitedWithin(std::chrono::milliseconds(100));
   }
 
   void closeInput() {
@@ -123,8 +127,8 @@ public:
 
   pid_t Pid = -1;
   bool Reaped = false;
-  std::FILE *Input = nullptr;  // clangd's stdin
-  std::FILE *Output = nullptr; // clangd's stdout
+  std::FILE *Input = nullptr; // clangd's stdin
+  int Output = -1;            // clangd's stdout
 };
 
 // The diagnostics of one document as each server last published them.
@@ -457,8 +461,8 @@ int runClangdProxy(const ClangdProxyOptions &Options) {
   {
     ClangdProxy Proxy(Options, ToEditor, ToClangd);
     std::atomic<bool> ExitSent{false};
+    LspReader Reader(Process->Output);
     std::thread FromClangd([&] {
-      LspReader Reader(Process->Output);
       while (true) {
         IncomingMessage Message = Reader.next();
         if (Message.What == IncomingMessage::Kind::End)
@@ -483,10 +487,13 @@ int runClangdProxy(const ClangdProxyOptions &Options) {
     if (!EditorSentExit)
       ExitSent = true; // the editor went away: clangd sees its stdin end
     // clangd ends on `exit` or on the end of its input; after a moment it is
-    // stopped.
+    // stopped, and what it still writes is not read.
     Process->closeInput();
-    if (Process->waitForExit(std::chrono::seconds(5)) < 0)
-      llvm::errs() << "cudalint: clangd did not exit by itself and was stopped\n";
+    if (!Process->exitedWithin(std::chrono::seconds(5))) {
+      llvm::errs() << "cudalint: clangd had not exited 5 s after the editor asked; it was killed\n";
+      Process->kill();
+      Reader.stop();
+    }
     FromClangd.join();
     Code = EditorSentExit ? Proxy.exitCode() : 1;
   }

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cudalint {
 
@@ -30,10 +31,30 @@ struct IncomingMessage {
 class LspReader {
 public:
   explicit LspReader(std::FILE *In) : In(In) {}
+  // Reads the pipe `Fd` until it ends or `stop()` is called, from any thread:
+  // a reader blocked on a server that is being killed must not wait for its
+  // death, which can take many seconds under load.
+  explicit LspReader(int Fd);
+  ~LspReader();
+  LspReader(const LspReader &) = delete;
+  LspReader &operator=(const LspReader &) = delete;
+
   IncomingMessage next();
+  // The next `next()`, or the one waiting now, returns End.
+  void stop();
 
 private:
-  std::FILE *In;
+  // -1 at the end of the stream.
+  int nextByte();
+  std::optional<std::string> readLine();
+  bool read(char *Into, size_t Size);
+  bool fill();
+
+  std::FILE *In = nullptr;
+  int Fd = -1;
+  int StopPipe[2] = {-1, -1};
+  std::vector<char> Buffer;
+  size_t Consumed = 0;
 };
 
 // Writes whole messages; several threads may send at once.
