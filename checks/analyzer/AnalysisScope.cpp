@@ -434,7 +434,7 @@ void AnalysisScope::checkBeginFunction(CheckerContext &C) const {
     return;
   const Decl *Entry = C.getLocationContext()->getDecl();
   if (!Reach)
-    Reach = std::make_unique<CudaReach>(C.getASTContext(), memory::api());
+    Reach = std::make_unique<CudaReach>(C.getASTContext(), memory::api(C));
   if ((Entry && (isDeviceOnly(*Entry) || isRejected(*Entry))) || !Reach->reachesCuda(Entry))
     C.generateSink(C.getState(), C.getPredecessor());
 }

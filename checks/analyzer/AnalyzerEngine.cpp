@@ -8,7 +8,6 @@
 #include "clang/Analysis/PathDiagnostic.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/StaticAnalyzer/Core/AnalyzerOptions.h"
 #include "clang/StaticAnalyzer/Frontend/AnalysisConsumer.h"
 #include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
@@ -56,10 +55,11 @@ ento::PathPieces inOrder(const ento::PathDiagnostic &Diagnostic) {
   return Steps;
 }
 
-class FindingPathConsumer : public ento::PathDiagnosticConsumer {
+// It also carries the unit's CUDA API table to the checkers (memory::api).
+class FindingPathConsumer : public memory::UnitApiCarrier {
 public:
   FindingPathConsumer(CheckContext &Context, llvm::StringMap<std::string> CheckIds)
-      : Context(Context), CheckIds(std::move(CheckIds)) {}
+      : UnitApiCarrier(Context.api()), Context(Context), CheckIds(std::move(CheckIds)) {}
 
   void FlushDiagnosticsImpl(std::vector<const ento::PathDiagnostic *> &Diagnostics,
                             FilesMade *) override {
@@ -78,7 +78,6 @@ public:
                  Limits.end());
   }
 
-  llvm::StringRef getName() const override { return "cudalint"; }
   bool supportsLogicalOpControlFlow() const override { return true; }
   bool supportsCrossFileDiagnostics() const override { return true; }
 
@@ -211,26 +210,6 @@ void configure(AnalyzerOptions &Options, llvm::ArrayRef<const CheckDescription *
 #endif
 }
 
-// The analyzer, run with the unit's CUDA API table as the one its checkers
-// ask (memory::api()): the status types a configuration adds are statuses
-// on every path too.
-class AnalysisWithApi : public MultiplexConsumer {
-public:
-  AnalysisWithApi(std::unique_ptr<ASTConsumer> Analysis, const CudaApi &Api)
-      : MultiplexConsumer(std::move(Analysis)), Api(Api) {}
-  void Initialize(ASTContext &Context) override {
-    memory::UseApi Using(Api);
-    MultiplexConsumer::Initialize(Context);
-  }
-  void HandleTranslationUnit(ASTContext &Context) override {
-    memory::UseApi Using(Api);
-    MultiplexConsumer::HandleTranslationUnit(Context);
-  }
-
-private:
-  const CudaApi &Api;
-};
-
 } // namespace
 
 std::unique_ptr<ASTConsumer>
@@ -248,8 +227,10 @@ createPathSensitiveConsumer(CompilerInstance &Compiler, CheckContext &Context,
   configure(Compiler.getAnalyzerOpts(), PathSensitive, Context);
   // Fix-its are measured in tokens of the unit's language.
   Context.setLangOptions(&Compiler.getLangOpts());
-  // The analyzer keeps process-wide statistics, so a process analyses one
-  // unit at a time (see driver/run/Analysis.cpp).
+  // Everything the checkers need of the unit reaches them through this
+  // analysis (the API table through FindingPathConsumer, the GPU targets
+  // through the analyzer's configuration): analyses on several threads at
+  // once do not meet (tests/ConcurrentAnalysisTest.cpp).
   std::unique_ptr<ento::AnalysisASTConsumer> Consumer = ento::CreateAnalysisConsumer(Compiler);
   Consumer->AddCheckerRegistrationFn([PathSensitive](ento::CheckerRegistry &Registry) {
     registerAnalysisScope(Registry);
@@ -259,7 +240,7 @@ createPathSensitiveConsumer(CompilerInstance &Compiler, CheckContext &Context,
   });
   Consumer->AddDiagnosticConsumer(
       std::make_unique<FindingPathConsumer>(Context, std::move(CheckIds)));
-  return std::make_unique<AnalysisWithApi>(std::move(Consumer), Context.api());
+  return Consumer;
 }
 
 } // namespace cudalint

@@ -142,8 +142,9 @@ std::string heldText(SVal Available, const memory::Allocation *Memory, CheckerCo
   if (Available.getAsInteger())
     return bytesText(Available, nullptr, C);
   const auto *Site = Memory ? dyn_cast_or_null<CallExpr>(Memory->site()) : nullptr;
-  const ByteCountApi *Counts =
-      Site && Site->getDirectCallee() ? memory::api().byteCounts(Site->getDirectCallee()) : nullptr;
+  const ByteCountApi *Counts = Site && Site->getDirectCallee()
+                                   ? memory::api(C).byteCounts(Site->getDirectCallee())
+                                   : nullptr;
   if (!Counts || !Counts->Bytes || *Counts->Bytes >= Site->getNumArgs())
     return "fewer bytes";
   std::string Text = quoted(Site->getArg(*Counts->Bytes), C);
@@ -180,7 +181,7 @@ private:
 
 void CopySizeChecker::checkPreCall(const CallEvent &Call, CheckerContext &C) const {
   const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
-  const ByteCountApi *Counts = Callee ? memory::api().byteCounts(Callee) : nullptr;
+  const ByteCountApi *Counts = Callee ? memory::api(C).byteCounts(Callee) : nullptr;
   const Expr *Origin = Call.getOriginExpr();
   if (!Counts || !Origin)
     return;
@@ -190,11 +191,11 @@ void CopySizeChecker::checkPreCall(const CallEvent &Call, CheckerContext &C) con
   if (SM.isInSystemHeader(SM.getExpansionLoc(Origin->getBeginLoc())))
     return;
   checkPointerSizeof(Call, *Counts, C);
-  if (const CopyApi *Copy = memory::api().copy(Callee)) {
+  if (const CopyApi *Copy = memory::api(C).copy(Callee)) {
     checkAgainstMemory(Call, *Copy, *Counts, C);
     checkPitches(Call, *Copy, *Counts, C);
   }
-  if (std::optional<unsigned> Value = memory::api().memsetByteValue(Callee);
+  if (std::optional<unsigned> Value = memory::api(C).memsetByteValue(Callee);
       Value && *Value < Call.getNumArgs())
     checkByteValue(Call, *Value, C);
 }
@@ -216,9 +217,9 @@ void CopySizeChecker::checkPointerSizeof(const CallEvent &Call, const ByteCountA
   const auto *Named = dyn_cast<DeclRefExpr>(Measured->IgnoreParenImpCasts());
   const ValueDecl *Variable = Named ? Named->getDecl() : nullptr;
   const auto *Callee = cast<FunctionDecl>(Call.getDecl());
-  if (memory::api().hostAllocation(Callee))
+  if (memory::api(C).hostAllocation(Callee))
     return; // malloc's result type says nothing of what it will hold
-  if (const AllocationApi *Allocation = memory::api().allocation(Callee)) {
+  if (const AllocationApi *Allocation = memory::api(C).allocation(Callee)) {
     // cudaMalloc(&rows, sizeof(p)) for `float **rows` allocates one pointer:
     // right. The memory must hold no pointers (and be of a known type).
     QualType Allocated = Allocation->OutParam < Call.getNumArgs()
@@ -241,7 +242,7 @@ void CopySizeChecker::checkPointerSizeof(const CallEvent &Call, const ByteCountA
         return;
     }
   }
-  bool IsAllocation = memory::api().allocation(Callee);
+  bool IsAllocation = memory::api(C).allocation(Callee);
   uint64_t PointerBytes = C.getASTContext().getTypeSizeInChars(Type).getQuantity();
   std::string Api = documentedName(*cast<FunctionDecl>(Call.getDecl()));
   std::string Pointer = quoted(Measured, C);
@@ -304,7 +305,7 @@ void CopySizeChecker::reportOverrun(const CallEvent &Call, unsigned Pointer, boo
   SymbolRef Sym = memory::allocationSymbol(Address);
   const memory::Allocation *Memory = memory::find(State, Sym);
   std::string Api = documentedName(*cast<FunctionDecl>(Call.getDecl()));
-  bool IsMemset = !memory::api().copy(cast<FunctionDecl>(Call.getDecl()))->Source;
+  bool IsMemset = !memory::api(C).copy(cast<FunctionDecl>(Call.getDecl()))->Source;
   std::string Side = quoted(Call.getArgExpr(Pointer), C);
   std::string What = Family ? memoryFamilyName(*Family).str() : "memory";
   std::string Holder;

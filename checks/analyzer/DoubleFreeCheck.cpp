@@ -37,7 +37,7 @@ private:
 };
 
 void DoubleFreeChecker::checkPreCall(const CallEvent &Call, CheckerContext &C) const {
-  std::optional<memory::ReleaseCall> Release = memory::releaseCall(Call);
+  std::optional<memory::ReleaseCall> Release = memory::releaseCall(Call, memory::api(C));
   if (!Release)
     return;
   SymbolRef Sym = memory::allocationStart(Release->Address);

@@ -151,8 +151,8 @@ std::vector<GpuTarget> parseTargets(llvm::StringRef Encoded) {
 // the AST half's matcher collects them.
 class RaiseCollector : public RecursiveASTVisitor<RaiseCollector> {
 public:
-  RaiseCollector(ASTContext &Context, LaunchConfigCheck::LimitRaises &Raises)
-      : Context(Context), Raises(Raises) {}
+  RaiseCollector(ASTContext &Context, const CudaApi &Api, LaunchConfigCheck::LimitRaises &Raises)
+      : Context(Context), Api(Api), Raises(Raises) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBodies() const { return true; }
@@ -176,13 +176,14 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     if (!Current)
       return true;
-    if (const FunctionAttributeApi *Api = memory::api().functionAttribute(Call->getDirectCallee()))
-      Raises.record(*Call, *Api, *Current, Context, memory::api(), Mutations[Current]);
+    if (const FunctionAttributeApi *Attribute = Api.functionAttribute(Call->getDirectCallee()))
+      Raises.record(*Call, *Attribute, *Current, Context, Api, Mutations[Current]);
     return true;
   }
 
 private:
   ASTContext &Context;
+  const CudaApi &Api;
   LaunchConfigCheck::LimitRaises &Raises;
   const FunctionDecl *Current = nullptr;
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionMutations>> Mutations;
@@ -213,7 +214,7 @@ private:
   const Expr *launchOf(const CallEvent &Call, CheckerContext &C) const;
   bool fillFromPath(Configuration &Launch, const Expr &LaunchExpr, const CallEvent &Call,
                     CheckerContext &C) const;
-  const LaunchConfigCheck::LimitRaises &raises(ASTContext &Context) const;
+  const LaunchConfigCheck::LimitRaises &raises(CheckerContext &C) const;
 
   BugType RefusedLaunch{this, "Launch the GPU refuses", "CUDA"};
   mutable llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionMutations>> Mutations;
@@ -227,7 +228,8 @@ const Expr *LaunchConfigOnPathChecker::launchOf(const CallEvent &Call, CheckerCo
     return nullptr;
   if (const CUDAKernelCallExpr *Kernel = memory::configuredLaunch(Call))
     return Kernel;
-  if (isa<CallExpr>(Origin) && memory::api().launch(dyn_cast_or_null<FunctionDecl>(Call.getDecl())))
+  if (isa<CallExpr>(Origin) &&
+      memory::api(C).launch(dyn_cast_or_null<FunctionDecl>(Call.getDecl())))
     return Origin;
   return nullptr;
 }
@@ -249,7 +251,7 @@ bool LaunchConfigOnPathChecker::fillFromPath(Configuration &Launch, const Expr &
     }
     return Filled;
   }
-  const LaunchApi *Launcher = memory::api().launch(dyn_cast_or_null<FunctionDecl>(Call.getDecl()));
+  const LaunchApi *Launcher = memory::api(C).launch(dyn_cast_or_null<FunctionDecl>(Call.getDecl()));
   if (!Launcher)
     return false;
   switch (Launcher->Shape) {
@@ -291,10 +293,11 @@ bool LaunchConfigOnPathChecker::fillFromPath(Configuration &Launch, const Expr &
   return Filled;
 }
 
-const LaunchConfigCheck::LimitRaises &LaunchConfigOnPathChecker::raises(ASTContext &Context) const {
+const LaunchConfigCheck::LimitRaises &LaunchConfigOnPathChecker::raises(CheckerContext &C) const {
   if (!Raises) {
     Raises = std::make_unique<LaunchConfigCheck::LimitRaises>();
-    RaiseCollector(Context, *Raises).TraverseDecl(Context.getTranslationUnitDecl());
+    ASTContext &Context = C.getASTContext();
+    RaiseCollector(Context, memory::api(C), *Raises).TraverseDecl(Context.getTranslationUnitDecl());
   }
   return *Raises;
 }
@@ -306,7 +309,7 @@ void LaunchConfigOnPathChecker::checkPreCall(const CallEvent &Call, CheckerConte
     return;
   ASTContext &Context = C.getASTContext();
   std::optional<Configuration> InSource = LaunchConfigCheck::configurationInSource(
-      *LaunchExpr, *Function, Context, memory::api(), Mutations[Function]);
+      *LaunchExpr, *Function, Context, memory::api(C), Mutations[Function]);
   if (!InSource)
     return;
   Configuration OnPath = *InSource;
@@ -324,9 +327,9 @@ void LaunchConfigOnPathChecker::checkPreCall(const CallEvent &Call, CheckerConte
     return P.Of == LaunchConfigCheck::SharedMemoryAspect;
   });
   if (!SharedMemoryJudged && LaunchConfigCheck::asksOverDefaultSharedMemory(OnPath)) {
-    if (raises(Context).overDefault(*InSource))
+    if (raises(C).overDefault(*InSource))
       ReportedBySource.insert(LaunchConfigCheck::SharedMemoryAspect);
-    else if (std::optional<LaunchConfigCheck::Problem> Found = raises(Context).overDefault(OnPath))
+    else if (std::optional<LaunchConfigCheck::Problem> Found = raises(C).overDefault(OnPath))
       Problems.push_back(std::move(*Found));
   }
 

@@ -24,9 +24,9 @@ const CXXThrowExpr *enclosingThrow(const Stmt *S, const ParentMap &Parents) {
   return nullptr;
 }
 
-bool isProcessExit(const Stmt *S) {
+bool isProcessExit(const Stmt *S, const CudaApi &Api) {
   const auto *Call = dyn_cast_or_null<CallExpr>(S);
-  return Call && memory::api().exitsProcess(Call->getDirectCallee());
+  return Call && Api.exitsProcess(Call->getDirectCallee());
 }
 
 // Ends the path where the memory is lost: at the return statement or the
@@ -77,7 +77,7 @@ public:
                                                               Outermost->getNameAsString() +
                                                               "' without " + Releasing.str());
     }
-    if (isProcessExit(S))
+    if (isProcessExit(S, memory::api(End->getState())))
       return std::make_shared<PathDiagnosticEventPiece>(PathDiagnosticLocation(S, SM, Frame),
                                                         "the program exits here without " +
                                                             Releasing.str());

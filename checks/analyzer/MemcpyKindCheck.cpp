@@ -280,7 +280,7 @@ private:
 
 void MemcpyKindChecker::checkPreCall(const CallEvent &Call, CheckerContext &C) const {
   const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
-  const CopyApi *Copy = Callee ? memory::api().copy(Callee) : nullptr;
+  const CopyApi *Copy = Callee ? memory::api(C).copy(Callee) : nullptr;
   const Expr *Origin = Call.getOriginExpr();
   if (!Copy || !Copy->Destination || !Origin || *Copy->Destination >= Call.getNumArgs())
     return;

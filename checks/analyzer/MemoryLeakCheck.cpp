@@ -77,7 +77,8 @@ void MemoryLeakChecker::checkEvent(const memory::MemoryLost &Lost) const {
   bool AtProgramEnd = releasedByProgramExit(*Memory, Lost);
   if (AtProgramEnd && !ReportAtMainReturn)
     return;
-  if (ClassLevel.reportsAllocation(*Memory->site(), Lost.Context->getASTContext(), memory::api()))
+  if (ClassLevel.reportsAllocation(*Memory->site(), Lost.Context->getASTContext(),
+                                   memory::api(Lost.Node->getState())))
     return;
   reportLeak(Leak, AtProgramEnd ? warningAtProgramEnd(*Memory) : warning(*Memory), *Memory, Lost);
 }

@@ -80,18 +80,14 @@ void DeviceAlias::Profile(llvm::FoldingSetNodeID &ID) const {
   ID.AddPointer(Api.data());
 }
 
-namespace {
-const CudaApi *ApiInUse = nullptr;
-} // namespace
-
-const CudaApi &api() {
+const CudaApi &api(AnalysisManager &Manager) {
+  for (const std::unique_ptr<PathDiagnosticConsumer> &Consumer :
+       Manager.getPathDiagnosticConsumers())
+    if (Consumer->getName() == UnitApiCarrier::Name)
+      return static_cast<const UnitApiCarrier &>(*Consumer).unitApi();
   static const CudaApi BuiltIn;
-  return ApiInUse ? *ApiInUse : BuiltIn;
+  return BuiltIn;
 }
-
-UseApi::UseApi(const CudaApi &Api) : Previous(ApiInUse) { ApiInUse = &Api; }
-
-UseApi::~UseApi() { ApiInUse = Previous; }
 
 const CUDAKernelCallExpr *configuredLaunch(const CallEvent &Call) {
   const Expr *Origin = Call.getOriginExpr();
@@ -112,10 +108,10 @@ const FunctionDecl *calleeOf(const CallEvent &Call) {
 
 // The summary of the project function a plain call reaches in another unit
 // of the compile database (ProjectFunctions.h).
-const FunctionSummary *projectFunctionCalled(const CallEvent &Call) {
+const FunctionSummary *projectFunctionCalled(const CallEvent &Call, const CudaApi &Api) {
   if (!isa<SimpleFunctionCall>(Call))
     return nullptr;
-  return api().projectFunction(calleeOf(Call));
+  return Api.projectFunction(calleeOf(Call));
 }
 
 // Whether a project function may keep the allocation `Sym` that the call
@@ -135,14 +131,14 @@ bool isStandardNewOrDelete(const CallEvent &Call) {
 
 // A pointer handed to a smart pointer's constructor is owned by the smart
 // pointer from then on.
-bool isSmartPointerConstructor(const CallEvent &Call) {
+bool isSmartPointerConstructor(const CallEvent &Call, const CudaApi &Api) {
   const auto *Constructor = dyn_cast_or_null<CXXConstructorDecl>(Call.getDecl());
-  return Constructor && api().isOwningSmartPointer(Constructor->getParent());
+  return Constructor && Api.isOwningSmartPointer(Constructor->getParent());
 }
 
 // Whether a call we do not follow may keep or release the pointers it is
 // given, so that what it receives is no longer ours to report as leaked.
-bool mayKeepPointers(const CallEvent &Call) {
+bool mayKeepPointers(const CallEvent &Call, const CudaApi &Api) {
   if (isa<CXXAllocatorCall, CXXDeallocatorCall>(Call))
     return false;
   // A <<<>>> launch's configuration (__cudaPushCallConfiguration) queues the
@@ -152,7 +148,6 @@ bool mayKeepPointers(const CallEvent &Call) {
   const FunctionDecl *Callee = calleeOf(Call);
   if (!Callee)
     return true; // through a function pointer: anything may happen
-  const CudaApi &Api = api();
   if (Api.allocation(Callee) || Api.hostAllocation(Callee) || Api.release(Callee) ||
       Api.copy(Callee) || Api.synchronization(Callee) || isKernel(Callee))
     return false;
@@ -275,7 +270,8 @@ const VarDecl *localPointerVariable(const Expr *E) {
 // still held by one of them after it.
 class AllocationOnlyWrites : public RecursiveASTVisitor<AllocationOnlyWrites> {
 public:
-  explicit AllocationOnlyWrites(const VarDecl *Variable) : Variable(Variable) {}
+  AllocationOnlyWrites(const VarDecl *Variable, const CudaApi &Api)
+      : Variable(Variable), Api(Api) {}
 
   bool holds(const Stmt *Body) {
     TraverseStmt(const_cast<Stmt *>(Body));
@@ -302,12 +298,12 @@ public:
       CopiedFrom.push_back(Other);
       return Holds;
     }
-    if (const AllocationApi *Api = api().allocation(Callee);
-        Api && Api->OutParam < Call->getNumArgs())
-      AllocationOutArguments.insert(Call->getArg(Api->OutParam)->IgnoreParenCasts());
-    if (const HostAllocationApi *Api = api().hostAllocation(Callee);
-        Api && Api->OutParam && *Api->OutParam < Call->getNumArgs())
-      AllocationOutArguments.insert(Call->getArg(*Api->OutParam)->IgnoreParenCasts());
+    if (const AllocationApi *Allocation = Api.allocation(Callee);
+        Allocation && Allocation->OutParam < Call->getNumArgs())
+      AllocationOutArguments.insert(Call->getArg(Allocation->OutParam)->IgnoreParenCasts());
+    if (const HostAllocationApi *Allocation = Api.hostAllocation(Callee);
+        Allocation && Allocation->OutParam && *Allocation->OutParam < Call->getNumArgs())
+      AllocationOutArguments.insert(Call->getArg(*Allocation->OutParam)->IgnoreParenCasts());
     if (passesByMutableReference(Call, Variable, /*ThroughMembers=*/false))
       Holds = false;
     return Holds;
@@ -328,7 +324,7 @@ public:
     const Expr *Value = Operator->getRHS()->IgnoreParenCasts();
     bool Allocates = isa<CXXNewExpr>(Value);
     if (const auto *Call = dyn_cast<CallExpr>(Value))
-      Allocates = api().hostAllocation(Call->getDirectCallee()) != nullptr;
+      Allocates = Api.hostAllocation(Call->getDirectCallee()) != nullptr;
     const VarDecl *Source =
         Operator->isCompoundAssignmentOp() ? nullptr : localPointerVariable(Value);
     if (Source)
@@ -366,6 +362,7 @@ private:
   }
 
   const VarDecl *Variable;
+  const CudaApi &Api;
   llvm::SmallPtrSet<const Expr *, 4> AllocationOutArguments;
   llvm::SmallVector<const VarDecl *, 2> CopiedFrom;
   bool Holds = true;
@@ -499,7 +496,7 @@ private:
 // analyzer does not follow.
 class ReleasingDestructors {
 public:
-  bool releases(const CXXRecordDecl *Record) {
+  bool releases(const CXXRecordDecl *Record, const CudaApi &Api) {
     if (!Record || !Record->hasDefinition())
       return false;
     Record = Record->getDefinition();
@@ -508,35 +505,37 @@ public:
       return It->second;
     bool Releases = false;
     if (const CXXDestructorDecl *Destructor = Record->getDestructor())
-      Releases = callsRelease(Destructor);
+      Releases = callsRelease(Destructor, Api);
     for (const FieldDecl *Field : Record->fields())
-      Releases =
-          Releases || releases(Field->getType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl());
+      Releases = Releases ||
+                 releases(Field->getType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl(), Api);
     for (const CXXBaseSpecifier &Base : Record->bases())
-      Releases = Releases || releases(Base.getType()->getAsCXXRecordDecl());
+      Releases = Releases || releases(Base.getType()->getAsCXXRecordDecl(), Api);
     return Known[Record] = Releases;
   }
 
 private:
   // Through the calls of functions defined in the unit, a few levels deep
   // (`~Buffer() { reset(); }`).
-  bool callsRelease(const FunctionDecl *Function, unsigned Depth = 0) {
+  bool callsRelease(const FunctionDecl *Function, const CudaApi &Api, unsigned Depth = 0) {
     const FunctionDecl *Defined = nullptr;
     if (Depth > 3 || !Function || !Function->hasBody(Defined))
       return false;
     struct Finder : RecursiveASTVisitor<Finder> {
       ReleasingDestructors &Owner;
+      const CudaApi &Api;
       unsigned Depth;
       bool Found = false;
-      Finder(ReleasingDestructors &Owner, unsigned Depth) : Owner(Owner), Depth(Depth) {}
+      Finder(ReleasingDestructors &Owner, const CudaApi &Api, unsigned Depth)
+          : Owner(Owner), Api(Api), Depth(Depth) {}
       bool VisitCXXDeleteExpr(CXXDeleteExpr *) { return !(Found = true); }
       bool VisitCallExpr(CallExpr *Call) {
         const FunctionDecl *Callee = Call->getDirectCallee();
-        Found = api().release(Callee) || !api().handleDestruction(Callee).empty() ||
-                (Callee && Owner.callsRelease(Callee, Depth + 1));
+        Found = Api.release(Callee) || !Api.handleDestruction(Callee).empty() ||
+                (Callee && Owner.callsRelease(Callee, Api, Depth + 1));
         return !Found;
       }
-    } Find(*this, Depth);
+    } Find(*this, Api, Depth);
     Find.TraverseStmt(Defined->getBody());
     return Find.Found;
   }
@@ -585,7 +584,7 @@ struct PathLeaves {
 };
 
 bool isSuccessfulExitFromMain(const CallEvent &Call, CheckerContext &C) {
-  if (!api().exitsProcess(calleeOf(Call)) || Call.getNumArgs() != 1)
+  if (!api(C).exitsProcess(calleeOf(Call)) || Call.getNumArgs() != 1)
     return false;
   const llvm::APSInt *Status = C.getSValBuilder().getKnownValue(C.getState(), Call.getArgSVal(0));
   const LocationContext *Root = C.getLocationContext();
@@ -639,8 +638,9 @@ public:
     const auto *Space = dyn_cast<StackSpaceRegion>(Base->getMemorySpace(State));
     if (Space && Leaves(Space->getStackFrame())) {
       const auto *Object = dyn_cast<TypedValueRegion>(Base);
-      if (Object && Destructors.releases(
-                        Object->getValueType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl()))
+      if (Object &&
+          Destructors.releases(
+              Object->getValueType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl(), api(State)))
         State->scanReachableSymbols(Value, Owned);
       return true;
     }
@@ -705,7 +705,7 @@ private:
                                      CheckerContext &C) const;
   ProgramStateRef recordDeviceAlias(const CallEvent &Call, const MappedPointerApi &Api,
                                     CheckerContext &C) const;
-  bool keepsItsAllocation(const VarRegion *Variable) const;
+  bool keepsItsAllocation(const VarRegion *Variable, const CudaApi &Api) const;
   bool loopLeavesAlone(const VarDecl *Variable, const Stmt *Loop, const Decl *Function) const;
   llvm::ArrayRef<const VarDecl *> localsOf(const Decl *Function) const;
   llvm::ArrayRef<const VarDecl *> globalsOf(const Decl *Function) const;
@@ -730,7 +730,7 @@ private:
 ProgramStateRef withAllocatedSize(ProgramStateRef State, const CallEvent &Call, SVal Address,
                                   CheckerContext &C) {
   const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
-  const ByteCountApi *Counts = Callee ? api().byteCounts(Callee) : nullptr;
+  const ByteCountApi *Counts = Callee ? api(C).byteCounts(Callee) : nullptr;
   const MemRegion *Region = Address.getAsRegion();
   if (!Counts || !Counts->Bytes || *Counts->Bytes >= Call.getNumArgs() || !Region)
     return State;
@@ -753,13 +753,13 @@ bool MemoryModeling::evalCall(const CallEvent &Call, CheckerContext &C) const {
   const FunctionDecl *Callee = calleeOf(Call);
   if (!Callee || !isa_and_nonnull<CallExpr>(Call.getOriginExpr()))
     return false;
-  if (const AllocationApi *Api = api().allocation(Callee))
+  if (const AllocationApi *Api = api(C).allocation(Callee))
     return evalCudaAllocation(Call, *Api, C);
-  if (const HostAllocationApi *Api = api().hostAllocation(Callee))
+  if (const HostAllocationApi *Api = api(C).hostAllocation(Callee))
     return evalHostAllocation(Call, *Api, C);
   // A handle is tracked as an allocation of its own family: created into
   // the out-parameter, destroyed by its destroy call (checkPostCall).
-  if (const HandleApi *Api = api().handleCreation(Callee))
+  if (const HandleApi *Api = api(C).handleCreation(Callee))
     return evalCudaAllocation(
         Call, AllocationApi{Api->Name, Api->OutParam, MemoryFamily::Handle, Api->Destroy, false},
         C);
@@ -1067,7 +1067,7 @@ void MemoryModeling::checkBlockEntrance(const BlockEntrance &Entrance, CheckerCo
     C.addTransition(Restored);
 }
 
-bool MemoryModeling::keepsItsAllocation(const VarRegion *Variable) const {
+bool MemoryModeling::keepsItsAllocation(const VarRegion *Variable, const CudaApi &Api) const {
   const auto *Declaration = dyn_cast<VarDecl>(Variable->getDecl());
   const Decl *Function = Variable->getStackFrame()->getDecl();
   if (!Declaration || !Function || !Function->getBody())
@@ -1084,7 +1084,7 @@ bool MemoryModeling::keepsItsAllocation(const VarRegion *Variable) const {
     const VarDecl *Next = Pending.pop_back_val();
     if (Group.count(Next))
       continue;
-    AllocationOnlyWrites Writes(Next);
+    AllocationOnlyWrites Writes(Next, Api);
     Keeps[Next] = Writes.holds(Function->getBody());
     Group[Next].assign(Writes.copiedFrom().begin(), Writes.copiedFrom().end());
     for (const VarDecl *Source : Writes.copiedFrom())
@@ -1111,7 +1111,7 @@ ProgramStateRef MemoryModeling::restoreAfterWidening(ProgramStateRef State, Symb
   const Holder *Kept = State->get<Holders>(Sym);
   const auto *Variable = Kept ? dyn_cast<VarRegion>(Kept->Region) : nullptr;
   if (!Memory || Memory->state() != Ownership::Allocated || !Variable ||
-      !Variable->getValueType()->isScalarType() || !keepsItsAllocation(Variable))
+      !Variable->getValueType()->isScalarType() || !keepsItsAllocation(Variable, api(State)))
     return nullptr;
   return State->bindLoc(loc::MemRegionVal(Variable), Kept->Value, Variable->getStackFrame());
 }
@@ -1141,8 +1141,9 @@ ProgramStateRef MemoryModeling::release(ProgramStateRef State, CheckerContext &C
 
 void MemoryModeling::checkPostCall(const CallEvent &Call, CheckerContext &C) const {
   ProgramStateRef State = C.getState();
-  const FunctionSummary *Summary = projectFunctionCalled(Call);
-  if (std::optional<ReleaseCall> Release = releaseCall(Call)) {
+  const CudaApi &Api = api(C);
+  const FunctionSummary *Summary = projectFunctionCalled(Call, Api);
+  if (std::optional<ReleaseCall> Release = releaseCall(Call, Api)) {
     SymbolRef Status =
         Call.getResultType()->isVoidType() ? nullptr : Call.getReturnValue().getAsSymbol();
     State = release(State, C, Release->Address, Release->Family, Release->Name, Status);
@@ -1158,7 +1159,7 @@ void MemoryModeling::checkPostCall(const CallEvent &Call, CheckerContext &C) con
   const FunctionDecl *Callee = calleeOf(Call);
   if (!Callee)
     return;
-  if (llvm::StringRef Destroy = api().handleDestruction(Callee); !Destroy.empty()) {
+  if (llvm::StringRef Destroy = Api.handleDestruction(Callee); !Destroy.empty()) {
     SVal Handle = Call.getArgSVal(0);
     if (SymbolRef Sym = allocationStart(Handle); Sym && State->get<Allocations>(Sym)) {
       SymbolRef Status =
@@ -1167,11 +1168,11 @@ void MemoryModeling::checkPostCall(const CallEvent &Call, CheckerContext &C) con
     }
     return;
   }
-  if (api().registersExitHandler(Callee)) {
+  if (Api.registersExitHandler(Callee)) {
     C.addTransition(State->set<ExitHandlerRegistered>(true));
     return;
   }
-  if (api().launchesGraph(Callee)) {
+  if (Api.launchesGraph(Callee)) {
     // Every launch of a graph with memory nodes allocates their memory again,
     // at the same address: what was released outside the graph is live again.
     for (auto [Sym, Memory] : State->get<Allocations>())
@@ -1180,23 +1181,23 @@ void MemoryModeling::checkPostCall(const CallEvent &Call, CheckerContext &C) con
     C.addTransition(State);
     return;
   }
-  if (const MappedPointerApi *Api = api().mappedPointer(Callee)) {
-    C.addTransition(recordDeviceAlias(Call, *Api, C));
+  if (const MappedPointerApi *Mapped = Api.mappedPointer(Callee)) {
+    C.addTransition(recordDeviceAlias(Call, *Mapped, C));
     return;
   }
-  if (const PointerQueryApi *Api = api().pointerQuery(Callee)) {
-    C.addTransition(answerPointerQuery(Call, *Api, C));
+  if (const PointerQueryApi *Query = Api.pointerQuery(Callee)) {
+    C.addTransition(answerPointerQuery(Call, *Query, C));
     return;
   }
-  if (const BorrowedMemoryApi *Api = api().borrowedMemory(Callee)) {
+  if (const BorrowedMemoryApi *Borrow = Api.borrowedMemory(Callee)) {
     SymbolRef Sym = Call.getReturnValue().getAsSymbol();
     if (Sym && !State->get<Allocations>(Sym))
       C.addTransition(State->set<Allocations>(
-          Sym, Allocation(Ownership::Borrowed, Api->Family, Call.getOriginExpr(), C.getStackFrame(),
-                          Api->Display, "", nullptr)));
+          Sym, Allocation(Ownership::Borrowed, Borrow->Family, Call.getOriginExpr(),
+                          C.getStackFrame(), Borrow->Display, "", nullptr)));
     return;
   }
-  if (isSmartPointerConstructor(Call)) {
+  if (isSmartPointerConstructor(Call, Api)) {
     for (unsigned I = 0; I < Call.getNumArgs(); ++I)
       if (SymbolRef Sym = Call.getArgSVal(I).getAsSymbol())
         State = escape(State, Sym);
@@ -1226,7 +1227,7 @@ ProgramStateRef MemoryModeling::receiveProjectMemory(const CallEvent &Call,
     return loc::MemRegionVal(Regions.getSymbolicHeapRegion(Sym));
   };
   SymbolRef Status =
-      api().isStatusType(Call.getResultType()) ? Call.getReturnValue().getAsSymbol() : nullptr;
+      api(C).isStatusType(Call.getResultType()) ? Call.getReturnValue().getAsSymbol() : nullptr;
   if (Summary.Returns && Loc::isLocType(Call.getResultType())) {
     SVal Address = FreshMemory(Call.getResultType(), 0);
     State = State->BindExpr(Origin, Context, Address);
@@ -1362,8 +1363,9 @@ ProgramStateRef MemoryModeling::checkPointerEscape(ProgramStateRef State,
   // A project function in another unit keeps what its summary says it
   // keeps; what is stored inside the memory it is given escapes, as for any
   // call (the summary speaks of its parameters alone).
-  const FunctionSummary *Summary = OnCall && Call ? projectFunctionCalled(*Call) : nullptr;
-  bool CallKeepsNothing = OnCall && Call && (Summary || !mayKeepPointers(*Call));
+  const CudaApi &Api = api(State);
+  const FunctionSummary *Summary = OnCall && Call ? projectFunctionCalled(*Call, Api) : nullptr;
+  bool CallKeepsNothing = OnCall && Call && (Summary || !mayKeepPointers(*Call, Api));
   bool Widening = Kind == PSK_EscapeOther && !Call;
   for (SymbolRef Sym : Escaped) {
     if (CallKeepsNothing && (Kind != PSK_IndirectEscapeOnCall || isArgumentBase(*Call, Sym)) &&
@@ -1527,8 +1529,9 @@ void MemoryModeling::checkPreCall(const CallEvent &Call, CheckerContext &C) cons
   // that is not followed and may keep it: the analyzer sees no pointer
   // escape, but the callee may destroy or keep it.
   const Decl *Definition = Call.getRuntimeDefinition().getDecl();
-  if ((Definition && Definition->hasBody()) || projectFunctionCalled(Call) ||
-      !mayKeepPointers(Call))
+  const CudaApi &Api = api(C);
+  if ((Definition && Definition->hasBody()) || projectFunctionCalled(Call, Api) ||
+      !mayKeepPointers(Call, Api))
     return;
   ProgramStateRef State = C.getState();
   for (unsigned I = 0; I < Call.getNumArgs(); ++I)
@@ -1784,7 +1787,7 @@ const DeviceAlias *deviceAliasOf(ProgramStateRef State, SVal Address) {
   return Sym ? State->get<DeviceAliases>(Sym) : nullptr;
 }
 
-std::optional<ReleaseCall> releaseCall(const CallEvent &Call) {
+std::optional<ReleaseCall> releaseCall(const CallEvent &Call, const CudaApi &Api) {
   if (const auto *Delete = dyn_cast<CXXDeallocatorCall>(&Call)) {
     if (!isStandardNewOrDelete(Call) || Call.getNumArgs() < 1)
       return std::nullopt;
@@ -1792,18 +1795,18 @@ std::optional<ReleaseCall> releaseCall(const CallEvent &Call) {
                        MemoryFamily::PageableHost,
                        CudaApi::deleteExpressionName(Delete->getOriginExpr()->isArrayForm())};
   }
-  if (const FunctionSummary *Summary = projectFunctionCalled(Call)) {
+  if (const FunctionSummary *Summary = projectFunctionCalled(Call, Api)) {
     if (!Summary->Releases || Summary->Releases->first >= Call.getNumArgs())
       return std::nullopt;
     unsigned Pointer = Summary->Releases->first;
     return ReleaseCall{Call.getArgSVal(Pointer), Call.getArgExpr(Pointer),
                        Summary->Releases->second, Summary->Name};
   }
-  const ReleaseApi *Api = api().release(calleeOf(Call));
-  if (!Api || Api->PointerParam >= Call.getNumArgs())
+  const ReleaseApi *Release = Api.release(calleeOf(Call));
+  if (!Release || Release->PointerParam >= Call.getNumArgs())
     return std::nullopt;
-  return ReleaseCall{Call.getArgSVal(Api->PointerParam), Call.getArgExpr(Api->PointerParam),
-                     Api->Family, documentedName(Api->Name)};
+  return ReleaseCall{Call.getArgSVal(Release->PointerParam), Call.getArgExpr(Release->PointerParam),
+                     Release->Family, documentedName(Release->Name)};
 }
 
 std::unique_ptr<BugReporterVisitor> historyNotes(SymbolRef Sym) {

@@ -38,7 +38,9 @@
 
 #include "shared/CudaApi.h"
 
+#include "clang/Analysis/PathDiagnostic.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporterVisitors.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/AnalysisManager.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/CheckerContext.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramState_Fwd.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/SVals.h"
@@ -199,23 +201,31 @@ struct ReleaseCall {
   MemoryFamily Family;  // what it releases (CudaApi::releaseAccepts)
   llvm::StringRef Name; // 'cudaFree', 'delete[]'
 };
-std::optional<ReleaseCall> releaseCall(const clang::ento::CallEvent &Call);
+std::optional<ReleaseCall> releaseCall(const clang::ento::CallEvent &Call, const CudaApi &Api);
 
 // The CUDA API table the path-sensitive checks share: the unit's, with the
-// status types its configuration adds, while the analyzer runs on it
-// (createPathSensitiveConsumer); the built-in table otherwise.
-const CudaApi &api();
-// Makes `Api` the table api() gives, for the lifetime of the object.
-class UseApi {
+// status types its configuration adds and what the other units of the
+// database define. The analyzer of one unit carries it to the checkers in
+// the consumer of their findings, so that nothing outside the analysis holds
+// it (the checkers are registered through plain function pointers, which
+// cannot carry it).
+class UnitApiCarrier : public clang::ento::PathDiagnosticConsumer {
 public:
-  explicit UseApi(const CudaApi &Api);
-  ~UseApi();
-  UseApi(const UseApi &) = delete;
-  UseApi &operator=(const UseApi &) = delete;
+  static constexpr llvm::StringLiteral Name = "cudalint";
+  explicit UnitApiCarrier(const CudaApi &Api) : Api(Api) {}
+  llvm::StringRef getName() const final { return Name; }
+  const CudaApi &unitApi() const { return Api; }
 
 private:
-  const CudaApi *Previous;
+  const CudaApi &Api;
 };
+// The table of the unit `Manager` analyses; the built-in table where its
+// findings go to no UnitApiCarrier.
+const CudaApi &api(clang::ento::AnalysisManager &Manager);
+inline const CudaApi &api(const clang::ento::ProgramStateRef &State) {
+  return api(State->getAnalysisManager());
+}
+inline const CudaApi &api(clang::ento::CheckerContext &C) { return api(C.getAnalysisManager()); }
 
 // The <<<>>> launch whose configuration call (__cudaPushCallConfiguration,
 // evaluated before the launch) `Call` is; null for any other call.

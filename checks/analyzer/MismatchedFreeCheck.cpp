@@ -42,7 +42,7 @@ private:
 };
 
 void MismatchedFreeChecker::checkPreCall(const CallEvent &Call, CheckerContext &C) const {
-  std::optional<memory::ReleaseCall> Release = memory::releaseCall(Call);
+  std::optional<memory::ReleaseCall> Release = memory::releaseCall(Call, memory::api(C));
   if (!Release)
     return;
   ProgramStateRef State = C.getState();
@@ -55,7 +55,7 @@ void MismatchedFreeChecker::checkPreCall(const CallEvent &Call, CheckerContext &
   if (!Borrowed && CudaApi::releaseAccepts(Release->Family, *Family))
     return;
   if (const Expr *Origin = Call.getOriginExpr();
-      Origin && ClassLevel.reportsRelease(*Origin, C.getASTContext(), memory::api())) {
+      Origin && ClassLevel.reportsRelease(*Origin, C.getASTContext(), memory::api(C))) {
     memory::reportedElsewhere(C, Sym);
     return;
   }

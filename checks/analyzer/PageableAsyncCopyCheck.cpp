@@ -44,7 +44,7 @@ const MemRegion *baseRegion(SVal Address) {
 const MemRegion *pinnedKey(const Expr *Argument, SVal Address, CheckerContext &C) {
   const auto *Borrow =
       dyn_cast_or_null<CXXMemberCallExpr>(Argument ? Argument->IgnoreParenCasts() : nullptr);
-  if (Borrow && memory::api().borrowedMemory(Borrow->getMethodDecl()))
+  if (Borrow && memory::api(C).borrowedMemory(Borrow->getMethodDecl()))
     if (const auto *Ref =
             dyn_cast<DeclRefExpr>(Borrow->getImplicitObjectArgument()->IgnoreParenImpCasts()))
       if (const auto *Container = dyn_cast<VarDecl>(Ref->getDecl()))
@@ -102,10 +102,10 @@ const VarDecl *bufferVariable(const Expr *Argument) {
 // itself, a kernel, a later copy): the device's use, not the host's.
 class CudaArgumentUses : public RecursiveASTVisitor<CudaArgumentUses> {
 public:
-  explicit CudaArgumentUses(const VarDecl *Variable) : Variable(Variable) {}
+  CudaArgumentUses(const VarDecl *Variable, const CudaApi &Api) : Variable(Variable), Api(Api) {}
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || !memory::api().isCudaApiCall(Callee))
+    if (!Callee || !Api.isCudaApiCall(Callee))
       return true;
     for (const Expr *Argument : Call->arguments())
       collect(Argument);
@@ -123,19 +123,20 @@ private:
       collect(Child);
   }
   const VarDecl *Variable;
+  const CudaApi &Api;
 };
 
-bool synchronizes(const FunctionDecl *Callee) {
-  if (memory::api().synchronization(Callee))
+bool synchronizes(const FunctionDecl *Callee, const CudaApi &Api) {
+  if (Api.synchronization(Callee))
     return true;
-  const FunctionSummary *Summary = memory::api().projectFunction(Callee);
+  const FunctionSummary *Summary = Api.projectFunction(Callee);
   return Summary && (Summary->SynchronizesDevice || Summary->WaitsFor);
 }
 
 // A host call that only looks at a status (CUDA_CHECK's helper): no work.
-bool checksAStatus(const FunctionDecl *Callee) {
-  return llvm::any_of(Callee->parameters(), [](const ParmVarDecl *Parameter) {
-    return memory::api().isStatusType(Parameter->getType());
+bool checksAStatus(const FunctionDecl *Callee, const CudaApi &Api) {
+  return llvm::any_of(Callee->parameters(), [&](const ParmVarDecl *Parameter) {
+    return Api.isStatusType(Parameter->getType());
   });
 }
 
@@ -154,7 +155,7 @@ CopyFollowUp followUp(const CallExpr &Copy, const VarDecl *Buffer, CheckerContex
       }
   if (!Start)
     return {};
-  CudaArgumentUses DeviceUses(Buffer);
+  CudaArgumentUses DeviceUses(Buffer, memory::api(C));
   if (Buffer)
     DeviceUses.TraverseDecl(const_cast<Decl *>(Function));
   // The buffer's own storage ends with the function: a local array or
@@ -185,9 +186,10 @@ CopyFollowUp followUp(const CallExpr &Copy, const VarDecl *Buffer, CheckerContex
       const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
       if (!Call)
         continue;
-      if (Callee && synchronizes(Callee)) {
+      if (Callee && synchronizes(Callee, memory::api(C))) {
         Stopped = true;
-      } else if (!Callee || memory::api().isCudaApiCall(Callee) || !checksAStatus(Callee)) {
+      } else if (!Callee || memory::api(C).isCudaApiCall(Callee) ||
+                 !checksAStatus(Callee, memory::api(C))) {
         // CUDA work queued, or host work done, while the copy could run.
         EveryPathWaitsFirst = false;
       }
@@ -230,7 +232,7 @@ private:
 void PageableAsyncCopyChecker::checkPostCall(const CallEvent &Call, CheckerContext &C) const {
   const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
   const HostRegistrationApi *Registration =
-      Callee ? memory::api().hostRegistration(Callee) : nullptr;
+      Callee ? memory::api(C).hostRegistration(Callee) : nullptr;
   if (!Registration || Registration->PointerParam >= Call.getNumArgs())
     return;
   ProgramStateRef State = C.getState();
@@ -246,7 +248,7 @@ void PageableAsyncCopyChecker::checkPostCall(const CallEvent &Call, CheckerConte
 
 void PageableAsyncCopyChecker::checkPreCall(const CallEvent &Call, CheckerContext &C) const {
   const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
-  const CopyApi *Copy = Callee ? memory::api().copy(Callee) : nullptr;
+  const CopyApi *Copy = Callee ? memory::api(C).copy(Callee) : nullptr;
   const Expr *Origin = Call.getOriginExpr();
   if (!Copy || !Copy->IsAsync || !Copy->Source || !Copy->Destination || !Origin ||
       std::max(*Copy->Source, *Copy->Destination) >= Call.getNumArgs())

@@ -155,8 +155,6 @@ namespace cudalint {
 
 namespace {
 
-const CudaApi &api() { return memory::api(); }
-
 // Memory both the host and a kernel or an async copy can touch.
 bool isShared(MemoryFamily Family) {
   return Family == MemoryFamily::Managed || Family == MemoryFamily::PinnedHost ||
@@ -734,7 +732,7 @@ ProgramStateRef UnsynchronizedHostReadChecker::synchronize(const CallEvent &Call
   }
   // A blocking copy or set runs on the default stream, and only some of them
   // hold the host until it is done.
-  const CopyApi *Copy = api().copy(dyn_cast<FunctionDecl>(Call.getDecl()));
+  const CopyApi *Copy = memory::api(C).copy(dyn_cast<FunctionDecl>(Call.getDecl()));
   std::optional<uint64_t> Kind;
   std::optional<MemoryFamily> Target;
   if (Copy && Copy->Kind)
@@ -841,7 +839,7 @@ ProgramStateRef UnsynchronizedHostReadChecker::queueCopy(const CallEvent &Call, 
   Work W{Call.getOriginExpr(), Callee, false, On, true, 0};
   // A one-dimensional copy or set of a known size touches [Begin, Begin + size).
   std::optional<uint64_t> Bytes;
-  if (const ByteCountApi *Counts = api().byteCounts(Callee);
+  if (const ByteCountApi *Counts = memory::api(C).byteCounts(Callee);
       Counts && Counts->Bytes && !Counts->ElementSize && !Counts->Height)
     if (const llvm::APSInt *Value =
             C.getSValBuilder().getKnownValue(State, Call.getArgSVal(*Counts->Bytes)))
@@ -1001,7 +999,7 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call, Checker
   const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
   if (!Callee)
     return;
-  const CudaApi &Api = api();
+  const CudaApi &Api = memory::api(C);
   ProgramStateRef State = C.getState();
   std::vector<Note> Notes;
 
@@ -1128,8 +1126,9 @@ void UnsynchronizedHostReadChecker::checkPreCall(const CallEvent &Call, CheckerC
       (State->get<InFlight>().isEmpty() && State->get<HostCopies>().isEmpty()))
     return;
   // CUDA API calls are modelled, not reads; kernels are device code.
-  if (api().isStatusType(Callee->getReturnType()) || Callee->hasAttr<CUDAGlobalAttr>() ||
-      memory::releaseCall(Call))
+  const CudaApi &Api = memory::api(C);
+  if (Api.isStatusType(Callee->getReturnType()) || Callee->hasAttr<CUDAGlobalAttr>() ||
+      memory::releaseCall(Call, Api))
     return;
   // Atomics on memory a kernel is using: the program shares it on purpose,
   // and its plain accesses around them (the read before a compare-and-swap)
@@ -1152,7 +1151,7 @@ void UnsynchronizedHostReadChecker::checkPreCall(const CallEvent &Call, CheckerC
     return; // its own loads and stores are checked
   // A function of another unit that synchronises the device, or a stream it
   // is given, is taken to wait before it touches what it is given.
-  if (const FunctionSummary *Summary = api().projectFunction(Callee);
+  if (const FunctionSummary *Summary = Api.projectFunction(Callee);
       Summary && (Summary->SynchronizesDevice || Summary->WaitsFor))
     return;
   for (unsigned I = 0; I < Call.getNumArgs() && I < Callee->getNumParams(); ++I) {

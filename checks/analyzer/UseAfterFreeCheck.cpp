@@ -103,7 +103,7 @@ void UseAfterFreeChecker::checkPreCall(const CallEvent &Call, CheckerContext &C)
   const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
   if (!Callee)
     return;
-  const CopyApi *Copy = memory::api().copy(Callee);
+  const CopyApi *Copy = memory::api(C).copy(Callee);
   if (!Copy)
     return;
   llvm::StringRef Api = documentedName(Copy->Name);

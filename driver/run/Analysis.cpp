@@ -35,7 +35,6 @@
 
 #include <chrono>
 #include <memory>
-#include <mutex>
 #include <optional>
 
 #include <sys/resource.h>
@@ -541,8 +540,6 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
                         const std::string &Directory, const AnalysisOptions &Options,
                         const std::vector<UnsavedFile> &Unsaved,
                         const AnalysisEnvironment &Environment) {
-  static std::mutex OneUnitAtATime;
-  std::lock_guard<std::mutex> Guard(OneUnitAtATime);
   Clock::time_point Start = Clock::now(), ParseEnd = Start;
   UnitOutcome Outcome;
   Outcome.File = ClangArguments.empty() ? "" : ClangArguments.back();

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Stage 3 of a run: parse one unit with clang and run the enabled checks on
-// it. The Static Analyzer keeps process-wide statistics, so a process analyses
-// one unit at a time (calls are serialised); a run gets its parallelism from
-// worker processes (run/WorkerPool.h).
+// it. An analysis keeps nothing in the process: all it needs travels with it,
+// so analyses on several threads do not meet. A run still analyses each unit
+// in a worker process of its own (run/WorkerPool.h), so that a unit that
+// crashes clang, exhausts memory or hangs costs that unit alone.
 #ifndef CUDALINT_DRIVER_ANALYSIS_H
 #define CUDALINT_DRIVER_ANALYSIS_H
 

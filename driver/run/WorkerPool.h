@@ -2,11 +2,10 @@
 // Stage 3 of a run: the units are analysed in worker processes, copies of
 // the run's process (fork) or cudalint started again (`--analysis-worker`,
 // the language server's workers), at most -j at a time, as
-// run-clang-tidy runs one clang-tidy per unit. A process per unit means the
-// Static Analyzer's process-wide state needs no lock, analysis scales with
-// cores, and a unit that crashes clang, exhausts memory or hangs costs that
-// unit alone: it is reported as a problem naming the file and the reason,
-// and every other unit's findings are still written.
+// run-clang-tidy runs one clang-tidy per unit. A process per unit means
+// analysis scales with cores, and a unit that crashes clang, exhausts memory
+// or hangs costs that unit alone: it is reported as a problem naming the
+// file and the reason, and every other unit's findings are still written.
 #ifndef CUDALINT_DRIVER_WORKERPOOL_H
 #define CUDALINT_DRIVER_WORKERPOOL_H
 
