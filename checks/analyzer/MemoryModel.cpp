@@ -652,10 +652,24 @@ public:
   }
 
   bool lost(SymbolRef Sym) const {
-    return !Surviving.Symbols.contains(Sym) && !Owned.Symbols.contains(Sym);
+    return !Surviving.Symbols.contains(Sym) && !Owned.Symbols.contains(Sym) && !heldByOwner(Sym);
   }
 
 private:
+  // Loop widening forgets what the locals of the loop's function hold (the
+  // whole stack space is bound anew), members of objects too; the holder
+  // the model recorded still names the object, whose destructor runs.
+  bool heldByOwner(SymbolRef Sym) const {
+    const Holder *Kept = State->get<Holders>(Sym);
+    const auto *Object = Kept ? dyn_cast<TypedValueRegion>(Kept->Region->getBaseRegion()) : nullptr;
+    const auto *Space =
+        Object ? dyn_cast<StackSpaceRegion>(Object->getMemorySpace(State)) : nullptr;
+    return Space && Leaves(Space->getStackFrame()) &&
+           Destructors.releases(
+               Object->getValueType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl(),
+               api(State));
+  }
+
   ProgramStateRef State;
   llvm::function_ref<bool(const StackFrameContext *)> Leaves;
   ReleasingDestructors &Destructors;

@@ -72,6 +72,31 @@ void graphPerCall(cudaStream_t stream, float *d, int n) {
   (void)cudaGraphDestroy(graph);
 }
 
+// A holder without a destructor owns nothing: the throw leaves its event.
+struct EventHolder {
+  cudaEvent_t event;
+};
+
+struct RecordFailed {};
+
+void recordAfterALoop(cudaStream_t stream, const int *pulses, int dims) {
+  EventHolder holder;
+  // expected-note@+2 {{the CUDA event is created here by 'cudaEventCreate'}}
+  // expected-note@+1 {{assuming the condition is false}} expected-note@+1 {{taking false branch}}
+  if (cudaEventCreate(&holder.event) != cudaSuccess) // expected-warning {{CUDA event created by 'cudaEventCreate' is not destroyed on every path ('cudaEventDestroy')}}
+    return;
+  int total = 0;
+  // expected-note@+2 {{assuming 'i' is < 'dims'}} expected-note@+2 {{loop condition is true.  Entering loop body}}
+  // expected-note@+1 {{assuming 'i' is >= 'dims'}} expected-note@+1 {{loop condition is false. Execution continues on line 95}}
+  for (int i = 0; i < dims; ++i)
+    total += pulses[i];
+  // expected-note@+2 {{assuming 'total' is > 0}} expected-note@+2 {{left side of '&&' is true}}
+  // expected-note@+1 {{assuming the condition is true}} expected-note@+1 {{taking true branch}}
+  if (total > 0 && cudaEventRecord(holder.event, stream) != cudaSuccess)
+    throw RecordFailed{}; // expected-note {{the exception thrown here leaves 'recordAfterALoop' without destroying the handle}}
+  (void)cudaEventDestroy(holder.event);
+}
+
 // ---------------------------------------------------------------- not leaks
 
 class Timer {
@@ -111,6 +136,46 @@ private:
 void twoEvents() {
   Event ready;
   Event updated;
+}
+
+// The event is a member of a member of a local, and a loop after it is made
+// is widened on the paths that run it three times (its bound is unknown):
+// widening forgets what the function's
+// locals hold, yet the object still owns the event when a later call throws
+// (GROMACS's GpuEventSynchronizer in its halo-exchange test).
+struct CopyFailed {};
+
+void checkCopy(cudaError_t status) {
+  if (status != cudaSuccess)
+    throw CopyFailed{};
+}
+
+class Synchronizer {
+public:
+  void mark(cudaStream_t stream) { (void)cudaEventRecord(event_.raw(), stream); }
+
+private:
+  struct Owned {
+    Owned() {
+      if (cudaEventCreateWithFlags(&event, cudaEventDisableTiming) != cudaSuccess)
+        throw CreationFailed{};
+    }
+    ~Owned() { (void)cudaEventDestroy(event); }
+    cudaEvent_t raw() const { return event; }
+    cudaEvent_t event;
+  };
+  int consumed_ = 0;
+  Owned event_;
+};
+
+void exchangeAfterALoop(cudaStream_t stream, float *h, const float *d, const int *pulses,
+                        int dims) {
+  Synchronizer ready;
+  ready.mark(stream);
+  int total = 0;
+  for (int i = 0; i < dims; ++i)
+    total += pulses[i];
+  checkCopy(cudaMemcpy(h, d, total * sizeof(float), cudaMemcpyDeviceToHost));
 }
 
 void createInto(cudaStream_t *out) { (void)cudaStreamCreate(out); }
