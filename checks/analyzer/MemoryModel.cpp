@@ -629,18 +629,14 @@ class FrameExit final : public StoreManager::BindingsHandler {
 public:
   FrameExit(ProgramStateRef State, llvm::function_ref<bool(const StackFrameContext *)> Leaves,
             ReleasingDestructors &Destructors)
-      : State(State), Leaves(Leaves), Destructors(Destructors) {
+      : State(State), Api(api(State)), Leaves(Leaves), Destructors(Destructors) {
     State->getStateManager().getStoreManager().iterBindings(State->getStore(), *this);
   }
 
   bool HandleBinding(StoreManager &, Store, const MemRegion *Region, SVal Value) override {
     const MemRegion *Base = Region->getBaseRegion();
-    const auto *Space = dyn_cast<StackSpaceRegion>(Base->getMemorySpace(State));
-    if (Space && Leaves(Space->getStackFrame())) {
-      const auto *Object = dyn_cast<TypedValueRegion>(Base);
-      if (Object &&
-          Destructors.releases(
-              Object->getValueType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl(), api(State)))
+    if (inFrameLeft(Base)) {
+      if (releasesWhatItHolds(Base))
         State->scanReachableSymbols(Value, Owned);
       return true;
     }
@@ -656,21 +652,30 @@ public:
   }
 
 private:
+  bool inFrameLeft(const MemRegion *Base) const {
+    const auto *Space = dyn_cast<StackSpaceRegion>(Base->getMemorySpace(State));
+    return Space && Leaves(Space->getStackFrame());
+  }
+
+  // An object whose destructor releases memory or destroys a handle.
+  bool releasesWhatItHolds(const MemRegion *Base) const {
+    const auto *Object = dyn_cast<TypedValueRegion>(Base);
+    return Object &&
+           Destructors.releases(
+               Object->getValueType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl(), Api);
+  }
+
   // Loop widening forgets what the locals of the loop's function hold (the
   // whole stack space is bound anew), members of objects too; the holder
   // the model recorded still names the object, whose destructor runs.
   bool heldByOwner(SymbolRef Sym) const {
     const Holder *Kept = State->get<Holders>(Sym);
-    const auto *Object = Kept ? dyn_cast<TypedValueRegion>(Kept->Region->getBaseRegion()) : nullptr;
-    const auto *Space =
-        Object ? dyn_cast<StackSpaceRegion>(Object->getMemorySpace(State)) : nullptr;
-    return Space && Leaves(Space->getStackFrame()) &&
-           Destructors.releases(
-               Object->getValueType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl(),
-               api(State));
+    const MemRegion *Base = Kept ? Kept->Region->getBaseRegion() : nullptr;
+    return Base && inFrameLeft(Base) && releasesWhatItHolds(Base);
   }
 
   ProgramStateRef State;
+  const CudaApi &Api;
   llvm::function_ref<bool(const StackFrameContext *)> Leaves;
   ReleasingDestructors &Destructors;
   SymbolSet Surviving;

@@ -155,7 +155,8 @@ CopyFollowUp followUp(const CallExpr &Copy, const VarDecl *Buffer, CheckerContex
       }
   if (!Start)
     return {};
-  CudaArgumentUses DeviceUses(Buffer, memory::api(C));
+  const CudaApi &Api = memory::api(C);
+  CudaArgumentUses DeviceUses(Buffer, Api);
   if (Buffer)
     DeviceUses.TraverseDecl(const_cast<Decl *>(Function));
   // The buffer's own storage ends with the function: a local array or
@@ -186,10 +187,9 @@ CopyFollowUp followUp(const CallExpr &Copy, const VarDecl *Buffer, CheckerContex
       const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
       if (!Call)
         continue;
-      if (Callee && synchronizes(Callee, memory::api(C))) {
+      if (Callee && synchronizes(Callee, Api)) {
         Stopped = true;
-      } else if (!Callee || memory::api(C).isCudaApiCall(Callee) ||
-                 !checksAStatus(Callee, memory::api(C))) {
+      } else if (!Callee || Api.isCudaApiCall(Callee) || !checksAStatus(Callee, Api)) {
         // CUDA work queued, or host work done, while the copy could run.
         EveryPathWaitsFirst = false;
       }

@@ -87,7 +87,7 @@ public:
     closeInput();
     if (Output >= 0)
       ::close(Output);
-    if (!exitedWithin(std::chrono::milliseconds(0)))
+    if (!Killed && !exitedWithin(std::chrono::milliseconds(0)))
       kill();
   }
 
@@ -115,6 +115,7 @@ public:
   // the system reaps it.
   void kill() {
     ::kill(Pid, SIGKILL);
+    Killed = true;
     exitedWithin(std::chrono::milliseconds(100));
   }
 
@@ -127,6 +128,7 @@ public:
 
   pid_t Pid = -1;
   bool Reaped = false;
+  bool Killed = false;
   std::FILE *Input = nullptr; // clangd's stdin
   int Output = -1;            // clangd's stdout
 };

@@ -42,11 +42,10 @@ void LspReader::stop() {
   }
 }
 
+// Called once everything read so far is consumed.
 bool LspReader::fill() {
-  if (Consumed == Buffer.size()) {
-    Buffer.clear();
-    Consumed = 0;
-  }
+  Buffer.clear();
+  Consumed = 0;
   while (true) {
     pollfd Ready[2] = {{Fd, POLLIN, 0}, {StopPipe[0], POLLIN, 0}};
     if (::poll(Ready, StopPipe[0] >= 0 ? 2 : 1, -1) < 0) {
