@@ -30,7 +30,7 @@ namespace cudalint {
 
 class ArchCoverageCheck : public CudaCheck {
 public:
-  static constexpr llvm::StringLiteral Id = "cuda-arch-coverage";
+  static constexpr llvm::StringLiteral Id = ArchCoverageCheckId;
   static constexpr llvm::StringLiteral Summary =
       "A unit whose kernels have neither machine code nor PTX that a target "
       "GPU can run: every launch fails with 'no kernel image is available for "
@@ -45,10 +45,6 @@ public:
       "(-gencode arch=compute_90,code=sm_90, or 90 in CMAKE_CUDA_ARCHITECTURES), "
       "or embed PTX (code=compute_80). Target GPUs come from TargetGpus in "
       ".cudalint.yaml, --target-gpu, or the GPUs nvidia-smi sees.";
-
-  // The target GPUs, comma-separated; .cudalint.yaml's TargetGpus key,
-  // --target-gpu and the machine's GPUs set it.
-  static constexpr llvm::StringLiteral TargetGpusOption = "TargetGpus";
 
   explicit ArchCoverageCheck(CheckContext &Context);
 

@@ -4,7 +4,7 @@
 #ifndef CUDALINT_CHECKS_CHECKREGISTRY_H
 #define CUDALINT_CHECKS_CHECKREGISTRY_H
 
-#include "CudaCheck.h"
+#include "CheckInputs.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -17,6 +17,11 @@ class CheckerRegistry;
 } // namespace clang::ento
 
 namespace cudalint {
+
+// Defined in CudaCheck.h, which only the code that creates or runs checks
+// needs: this list is read by configuration and report code too.
+class CheckContext;
+class CudaCheck;
 
 struct CheckDescription {
   llvm::StringLiteral Id;

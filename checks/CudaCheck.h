@@ -5,6 +5,7 @@
 #ifndef CUDALINT_CHECKS_CUDACHECK_H
 #define CUDALINT_CHECKS_CUDACHECK_H
 
+#include "CheckInputs.h"
 #include "Finding.h"
 #include "shared/CudaApi.h"
 
@@ -13,23 +14,11 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringMap.h"
 
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace cudalint {
-
-// `check-id.OptionName` → value, as given with --check-option (and later by
-// configuration files). Every check reads all its options in its constructor.
-using CheckOptionMap = std::map<std::string, std::string>;
-
-// An architecture a unit is built for: "sm_90", "sm_90a". With its PTX
-// embedded, the driver compiles it for any later GPU too.
-struct GpuTarget {
-  std::string Arch;
-  bool EmbedsPtx;
-};
 
 // Code clang rejected in a unit that is analysed anyway (driver's
 // run/RejectedCode.h): a function whose body holds an error, or that uses a

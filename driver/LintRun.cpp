@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "LintRun.h"
 
-#include "ArchCoverageCheck.h"
+#include "CheckInputs.h"
 #include "CheckRegistry.h"
 #include "database/CudaToolkit.h"
 #include "database/CudaUnitScan.h"
@@ -52,7 +52,7 @@ void noteUnknownTargetGpus(const std::vector<Unit> &Units, const std::vector<siz
     if (Settings.Config.TargetGpus.empty() &&
         llvm::any_of(
             Settings.Analysis.Checks,
-            [](const CheckDescription *Check) { return Check->Id == ArchCoverageCheck::Id; }) &&
+            [](const CheckDescription *Check) { return Check->Id == ArchCoverageCheckId; }) &&
         !gpuTargetsOf(Units[I].Translated.Arguments).empty()) {
       Notes.add("cuda-arch-coverage checks no unit: no target GPU is known and this "
                 "machine has none (set TargetGpus in .cudalint.yaml or --target-gpu)");

@@ -6,6 +6,8 @@
 #include "shared/ProjectFunctions.h"
 #include "run/Analysis.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <gtest/gtest.h>
 
 #include <map>

@@ -2,6 +2,7 @@
 #include "AnalyzerEngine.h"
 
 #include "AnalysisScope.h"
+#include "CudaCheck.h"
 #include "MemoryModel.h"
 
 #include "clang/AST/ASTContext.h"

@@ -583,6 +583,8 @@ llvm::StringRef CudaApi::statusTypeName(QualType Type) const {
   return {};
 }
 
+bool CudaApi::isStatusType(QualType Type) const { return !statusTypeName(Type).empty(); }
+
 bool CudaApi::isLastErrorQuery(const FunctionDecl *Callee) const {
   llvm::StringRef Name = globalFunctionName(Callee);
   return llvm::is_contained(LastErrorQueries, Name) && returnsStatus(*this, Callee);

@@ -9,8 +9,6 @@
 #ifndef CUDALINT_CHECKS_CUDAAPI_H
 #define CUDALINT_CHECKS_CUDAAPI_H
 
-#include "clang/AST/Decl.h"
-#include "clang/AST/Type.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
@@ -21,10 +19,16 @@
 #include <tuple>
 #include <vector>
 
+// Only named here: the driver's toolkit, probe and configuration code reads
+// this table's plain data without parsing the AST's declarations.
 namespace clang {
 class CUDAKernelCallExpr;
 class CXXRecordDecl;
+class Decl;
 class Expr;
+class FunctionDecl;
+class QualType;
+class VarDecl;
 } // namespace clang
 
 namespace cudalint {
@@ -348,7 +352,7 @@ public:
   // The name under which `Type` is a CUDA (or configured) status type, looking
   // through typedef sugar and the enum behind it; empty when it is not one.
   llvm::StringRef statusTypeName(clang::QualType Type) const;
-  bool isStatusType(clang::QualType Type) const { return !statusTypeName(Type).empty(); }
+  bool isStatusType(clang::QualType Type) const;
 
   // Calls that report (and for cudaGetLastError, reset) the sticky launch error.
   bool isLastErrorQuery(const clang::FunctionDecl *Callee) const;

@@ -3,7 +3,8 @@
 
 #include "config/GlobList.h"
 
-#include "ArchCoverageCheck.h"
+#include "CheckInputs.h"
+#include "shared/CudaApi.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -588,7 +589,7 @@ void mergeOverrides(Configuration &Into, const ConfigOverrides &Overrides) {
   if (Overrides.TargetGpus)
     Into.TargetGpus = *Overrides.TargetGpus;
   if (Into.TargetGpus.empty() && Overrides.DetectGpus &&
-      GlobList(Into.Checks).contains(ArchCoverageCheck::Id))
+      GlobList(Into.Checks).contains(ArchCoverageCheckId))
     Into.TargetGpus = Overrides.DetectGpus();
   for (const auto &[Key, Value] : Overrides.CheckOptions)
     Into.CheckOptions[Key] = Value;

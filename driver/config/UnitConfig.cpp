@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "config/UnitConfig.h"
 
-#include "ArchCoverageCheck.h"
+#include "CheckInputs.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -18,8 +18,7 @@ UnitSettings::UnitSettings(Configuration Merged, bool Verify)
       Analysis.Checks.push_back(&Check);
   Analysis.CheckOptions = Config.CheckOptions;
   if (!Config.TargetGpus.empty())
-    Analysis
-        .CheckOptions[(ArchCoverageCheck::Id + "." + ArchCoverageCheck::TargetGpusOption).str()] =
+    Analysis.CheckOptions[(ArchCoverageCheckId + "." + TargetGpusOption).str()] =
         llvm::join(Config.TargetGpus, ",");
   Analysis.Verify = Verify;
 }

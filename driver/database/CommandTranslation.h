@@ -5,7 +5,7 @@
 #ifndef CUDALINT_DRIVER_COMMANDTRANSLATION_H
 #define CUDALINT_DRIVER_COMMANDTRANSLATION_H
 
-#include "CudaCheck.h"
+#include "CheckInputs.h"
 #include "database/CompileDatabase.h"
 
 #include "llvm/ADT/StringRef.h"

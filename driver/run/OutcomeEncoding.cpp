@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/Endian.h"
 

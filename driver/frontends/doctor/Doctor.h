@@ -11,7 +11,7 @@
 #ifndef CUDALINT_DRIVER_DOCTOR_DOCTOR_H
 #define CUDALINT_DRIVER_DOCTOR_DOCTOR_H
 
-#include "CudaCheck.h"
+#include "CheckInputs.h"
 #include "database/CudaToolkit.h"
 #include "support/GpuProbe.h"
 
