@@ -247,6 +247,23 @@ def build(program, nvcc, arch, build_dir):
             "seconds": round(seconds, 1)}, binary
 
 
+def built_by_gpu_run(gpu_results, programs):
+    """The programs whose sources (the file and its other units, by sha256)
+    are those the recorded GPU run built with nvcc: building them again shows
+    nothing new. Each maps to the GPU run's build record."""
+    if not os.path.isfile(gpu_results):
+        return {}
+    with open(gpu_results) as f:
+        recorded = json.load(f).get("programs", {})
+    built = {}
+    for program in programs:
+        entry = recorded.get(program["id"], {})
+        if entry.get("sha256") == program["sha256"] and entry.get("build", {}).get("ok"):
+            built[program["id"]] = (dict(entry["build"], reused_from=os.path.basename(gpu_results)),
+                                    None)
+    return built
+
+
 def build_all(programs, nvcc, arch, build_dir, jobs):
     os.makedirs(build_dir, exist_ok=True)
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -563,7 +580,11 @@ def mode_static(args):
         linted = {p["id"]: pool.submit(lint, p, cudalint, args.cudalint_arg) for p in programs}
         linted = {key: future.result() for key, future in linted.items()}
     nvcc = None if args.no_nvcc else find_tool("nvcc", "NVCC")
-    builds = build_all(programs, nvcc, args.arch, args.build_dir, args.jobs) if nvcc else {}
+    built_on_gpu = {} if args.rebuild_all else built_by_gpu_run(args.gpu_results, programs)
+    to_build = [p for p in programs if p["id"] not in built_on_gpu]
+    builds = build_all(to_build, nvcc, args.arch, args.build_dir, args.jobs) if nvcc else {}
+    if nvcc:
+        builds.update(built_on_gpu)
     results["nvcc"] = {"path": nvcc, "arch": args.arch, "version": nvcc_version(nvcc)} if nvcc else None
 
     failures = 0
@@ -587,7 +608,9 @@ def mode_static(args):
     results["failures"] = failures
     write_json(os.path.join(args.out, "cudalint-results.json"), results)
     print("%d programs, %d failures; nvcc builds %s" % (
-        len(programs), failures, ("for " + args.arch) if nvcc else "skipped (no nvcc)"))
+        len(programs), failures,
+        ("for %s: %d built here, %d unchanged since the GPU run built them"
+         % (args.arch, len(to_build), len(built_on_gpu))) if nvcc else "skipped (no nvcc)"))
     return 1 if failures else 0
 
 
@@ -983,6 +1006,11 @@ def main(argv=None):
                         default=os.path.join(tempfile.gettempdir(), "cudalint-gpu-validation-static"))
     static.add_argument("--arch", default="sm_90", help="nvcc -arch for the build-only check")
     static.add_argument("--no-nvcc", action="store_true", help="skip the nvcc builds")
+    static.add_argument("--gpu-results", default=os.path.join(RESULTS_DIR, "gpu-results.json"),
+                        help="the recorded GPU run: a program it built, unchanged since, "
+                             "is not built again")
+    static.add_argument("--rebuild-all", action="store_true",
+                        help="build every program, the ones the GPU run built too")
     static.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
 
     report = modes.add_parser("report", help="merge the results into REPORT.md and report.json")
