@@ -11,8 +11,10 @@ these seeds, and the inputs that found bugs are kept in regressions/.
 """
 
 import argparse
+import concurrent.futures
 import hashlib
 import json
+import os
 import pathlib
 import shutil
 import subprocess
@@ -127,28 +129,38 @@ def lsp_sessions():
 def from_cudalint(cudalint):
     sources = sorted((REPO / "testdata" / "checks").glob("*.cu"))[:12]
     sources += [REPO / "testdata" / "example" / "src" / "main.cu"]
-    with tempfile.TemporaryDirectory() as work:
-        work = pathlib.Path(work)
-        for index, source in enumerate(sources):
-            cache = work / f"cache{index}"
-            common = [cudalint, "--cuda-path=none", f"--cache-dir={cache}", str(source), "--"]
-            for fmt in ("json", "sarif"):
-                out = work / f"report.{fmt}"
-                subprocess.run([cudalint, "--cuda-path=none", f"--format={fmt}",
-                                f"--output={out}", str(source), "--"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                if out.exists():
-                    put("report_merge", out.read_bytes())
-            baseline = work / "baseline.json"
-            subprocess.run([cudalint, "--cuda-path=none", f"--write-baseline={baseline}",
-                            str(source), "--"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            if baseline.exists():
-                put("baseline", baseline.read_bytes())
-            subprocess.run(common, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            for entry in sorted(p for p in cache.rglob("*") if p.is_file()
-                                and "preambles" not in p.parts):
-                put("cache_entry", entry.read_bytes())
-            put("nolint", source.read_bytes())
+
+    def seeds_of(index, source, work):
+        """Four runs on one source; the last step of the build, so the sources
+        run side by side. Seed names are content hashes: the order of writing
+        does not matter."""
+        work = work / f"source{index}"
+        work.mkdir()
+        quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+        for fmt in ("json", "sarif"):
+            out = work / f"report.{fmt}"
+            subprocess.run([cudalint, "--cuda-path=none", f"--format={fmt}",
+                            f"--output={out}", str(source), "--"], **quiet)
+            if out.exists():
+                put("report_merge", out.read_bytes())
+        baseline = work / "baseline.json"
+        subprocess.run([cudalint, "--cuda-path=none", f"--write-baseline={baseline}",
+                        str(source), "--"], **quiet)
+        if baseline.exists():
+            put("baseline", baseline.read_bytes())
+        cache = work / "cache"
+        subprocess.run([cudalint, "--cuda-path=none", f"--cache-dir={cache}", str(source), "--"],
+                       **quiet)
+        for entry in sorted(p for p in cache.rglob("*") if p.is_file()
+                            and "preambles" not in p.parts):
+            put("cache_entry", entry.read_bytes())
+        put("nolint", source.read_bytes())
+
+    with tempfile.TemporaryDirectory() as work, \
+            concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        for done in [pool.submit(seeds_of, index, source, pathlib.Path(work))
+                     for index, source in enumerate(sources)]:
+            done.result()
 
 
 def main():
