@@ -90,6 +90,28 @@ struct RecordedEvent {
   }
 };
 
+// Work queued on a stream, kept while memory the host can touch is in flight,
+// because the device's own ordering runs through it: waiting for one stream
+// may complete another's work (Completed, below).
+struct StreamOp {
+  Stream On; // without its Name: two ops on one stream are alike
+  bool WaitsForEvent = false;
+  // cudaStreamWaitEvent: the record the stream waits for. Unset when the
+  // path did not see the event recorded: it may follow any earlier work.
+  std::optional<RecordedEvent> After = std::nullopt;
+
+  bool operator==(const StreamOp &Other) const {
+    return On == Other.On && WaitsForEvent == Other.WaitsForEvent && After == Other.After;
+  }
+  void Profile(llvm::FoldingSetNodeID &ID) const {
+    On.Profile(ID);
+    ID.AddBoolean(WaitsForEvent);
+    ID.AddBoolean(After.has_value());
+    if (After)
+      After->Profile(ID);
+  }
+};
+
 // Host memory copied into device memory: the host keeps the input, and once a
 // kernel may have changed the device side, only a copy back makes the host
 // buffer hold the results.
@@ -138,6 +160,8 @@ REGISTER_TRAIT_WITH_PROGRAMSTATE(QueuedCount, unsigned)
 // Created streams: whether the stream is non-blocking.
 REGISTER_MAP_WITH_PROGRAMSTATE(CreatedStreams, clang::ento::SymbolRef, bool)
 REGISTER_MAP_WITH_PROGRAMSTATE(RecordedEvents, clang::ento::SymbolRef, RecordedEvent)
+// Every piece of work queued since the oldest work in flight, by its order.
+REGISTER_MAP_WITH_PROGRAMSTATE(StreamOps, unsigned, StreamOp)
 // The device address of mapped pinned host memory -> the host memory.
 REGISTER_MAP_WITH_PROGRAMSTATE(MappedAliases, const clang::ento::MemRegion *,
                                const clang::ento::MemRegion *)
@@ -315,18 +339,26 @@ bool mayBeSame(const Stream &A, const Stream &B) {
   return A.Kind == B.Kind;
 }
 
-// Whether waiting until the work queued so far on `Waited` is done also means
-// `Queued`'s is. The legacy default stream waits for every blocking stream
-// (the per-thread default stream is one), never for non-blocking streams; the
-// per-thread default stream, a blocking stream, waits for the legacy one.
-bool covers(const Stream &Waited, const Stream &Queued) {
-  if (mayBeSame(Waited, Queued))
-    return true;
-  if (Waited.Kind == StreamKind::Legacy)
-    return !(Queued.Kind == StreamKind::Created && Queued.NonBlocking);
-  if (Waited.Kind == StreamKind::PerThread)
-    return Queued.Kind == StreamKind::Legacy;
-  return false;
+// The ordering rules of the default streams (the Runtime API's "Stream
+// synchronization behavior"): an action on the legacy default stream first
+// waits for the earlier work of every blocking stream, and the work a blocking
+// stream gets next waits for it. A stream created without
+// cudaStreamNonBlocking is a blocking stream, and so is the per-thread default
+// stream ("it will synchronize with the legacy default stream"). A stream of
+// unknown origin may be either.
+bool mayBeBlocking(const Stream &S) {
+  return S.Kind == StreamKind::PerThread || S.Kind == StreamKind::Unknown ||
+         (S.Kind == StreamKind::Created && !S.NonBlocking);
+}
+
+bool mayBeLegacy(const Stream &S) {
+  return S.Kind == StreamKind::Legacy || S.Kind == StreamKind::Unknown;
+}
+
+// Whether work on `A` and on `B` is ordered by when it is queued.
+bool orderedByQueueing(const Stream &A, const Stream &B) {
+  return mayBeSame(A, B) || (mayBeLegacy(A) && mayBeBlocking(B)) ||
+         (mayBeBlocking(A) && mayBeLegacy(B));
 }
 
 // What a call that returned to the host had waited for.
@@ -334,23 +366,15 @@ struct Wait {
   enum class Scope { Everything, Stream, EventRecord } Of;
   Stream On;
   unsigned Before = 0; // EventRecord: the work queued before the record
-
-  bool completes(const Work &W) const {
-    switch (Of) {
-    case Scope::Everything:
-      return true;
-    case Scope::Stream:
-      return covers(On, W.On);
-    case Scope::EventRecord:
-      return W.Order < Before && covers(On, W.On);
-    }
-    llvm_unreachable("unknown wait");
-  }
+  // The call is itself work on `On` (a blocking copy, an async copy into
+  // pageable memory), so it waits for what such work waits for. An event
+  // record is too.
+  bool AsWork = false;
 
   // The note for work it did not complete.
   std::string whyNot(const Work &W, llvm::StringRef Api, llvm::StringRef Verb) const {
     std::string Call = ("'" + Api + "'").str();
-    if (Of == Scope::EventRecord && covers(On, W.On))
+    if (Of == Scope::EventRecord && orderedByQueueing(On, W.On))
       return Call + " waits for an event recorded before " + who(W) + " was queued";
     if (Of == Scope::EventRecord)
       return Call + " waits for an event recorded on " + describe(On) + ", not on " +
@@ -360,9 +384,119 @@ struct Wait {
       return (Call + " " + Verb + " " + describe(On) + ", which does not wait for " +
               describe(W.On))
           .str();
+    if (mayBeBlocking(On) && W.On.Kind == StreamKind::Legacy)
+      return (Call + " " + Verb + " " + describe(On) + ", on which nothing was queued after " +
+              who(W))
+          .str();
     return (Call + " " + Verb + " " + describe(On) + ", not " + describe(W.On)).str();
   }
 };
+
+// The work a wait completes: on the stream waited for, the work queued before
+// the bound; then, through the work queued since (StreamOps), what that work
+// itself waited for on the device, until nothing more is reached. So
+// `k1<<<g, b>>>(m); k2<<<g, b, 0, s>>>(x); cudaStreamSynchronize(s);`
+// completes k1 when `s` is a blocking stream, and not when it is a
+// non-blocking one; a stream that waited for an event completes what the
+// event was recorded behind.
+class Completed {
+public:
+  Completed(ProgramStateRef State, const Wait &Waited) {
+    if (Waited.Of == Wait::Scope::Everything) {
+      Everything = true;
+      return;
+    }
+    unsigned Bound = Waited.Of == Wait::Scope::Stream ? State->get<QueuedCount>() : Waited.Before;
+    raise(Waited.On, Bound);
+    // Waiting for the legacy default stream is taken to wait for every
+    // blocking stream, as if it were an action on it: the side that reports
+    // no race the legacy stream's rules may exclude.
+    if (Waited.AsWork || Waited.Of == Wait::Scope::EventRecord ||
+        Waited.On.Kind == StreamKind::Legacy)
+      followQueueOrder(Waited.On, Bound);
+    for (bool Grew = true; Grew;) {
+      Grew = false;
+      for (auto [Order, Op] : State->get<StreamOps>()) {
+        if (!includes(Op.On, Order))
+          continue;
+        Grew |= followQueueOrder(Op.On, Order);
+        if (Op.WaitsForEvent && !Op.After)
+          Grew |= raise(EverythingBefore, Order);
+        else if (Op.WaitsForEvent)
+          Grew |= raise(Op.After->On, Op.After->Order) |
+                  followQueueOrder(Op.After->On, Op.After->Order);
+      }
+    }
+  }
+
+  bool includes(const Work &W) const { return includes(W.On, W.Order); }
+
+private:
+  bool includes(const Stream &On, unsigned Order) const {
+    if (Everything || Order < EverythingBefore || (Order < BlockingBefore && mayBeBlocking(On)))
+      return true;
+    return llvm::any_of(Bounds, [&](const std::pair<Stream, unsigned> &Bound) {
+      return Order < Bound.second && mayBeSame(Bound.first, On);
+    });
+  }
+
+  // What work queued on `On` as the `Order`th waited for before it started.
+  bool followQueueOrder(const Stream &On, unsigned Order) {
+    bool Grew = false;
+    if (mayBeBlocking(On))
+      Grew |= raise(Stream{StreamKind::Legacy}, Order);
+    if (mayBeLegacy(On))
+      Grew |= raise(BlockingBefore, Order);
+    return Grew;
+  }
+
+  static bool raise(unsigned &Bound, unsigned To) {
+    if (To <= Bound)
+      return false;
+    Bound = To;
+    return true;
+  }
+
+  bool raise(const Stream &S, unsigned To) {
+    for (auto &[Known, Bound] : Bounds)
+      if (Known.Kind == S.Kind && Known.Handle == S.Handle && Known.NonBlocking == S.NonBlocking)
+        return raise(Bound, To);
+    if (To == 0)
+      return false;
+    Bounds.push_back({S, To});
+    return true;
+  }
+
+  bool Everything = false;
+  unsigned EverythingBefore = 0;
+  unsigned BlockingBefore = 0;
+  llvm::SmallVector<std::pair<Stream, unsigned>, 4> Bounds;
+};
+
+// Work queued before every piece still in flight can no longer complete any
+// of them: the device's ordering only ever runs from later work to earlier.
+ProgramStateRef withoutSettledWork(ProgramStateRef State) {
+  unsigned Oldest = std::numeric_limits<unsigned>::max();
+  for (const Work &W : llvm::make_second_range(State->get<InFlight>()))
+    Oldest = std::min(Oldest, W.Order);
+  for (unsigned Order : llvm::make_first_range(State->get<StreamOps>()))
+    if (Order < Oldest)
+      State = State->remove<StreamOps>(Order);
+  return State;
+}
+
+// Work queued on `On`, kept while something is in flight that waiting for
+// it, or for what waits for it, may complete.
+ProgramStateRef queuedOn(ProgramStateRef State, Stream On, StreamOp Op = {}) {
+  if (State->get<InFlight>().isEmpty())
+    return State;
+  unsigned Order = State->get<QueuedCount>();
+  On.Name = nullptr;
+  Op.On = On;
+  if (Op.After)
+    Op.After->On.Name = nullptr;
+  return State->set<QueuedCount>(Order + 1)->set<StreamOps>(Order, Op);
+}
 
 // Whether a kernel may write through its parameter: it is not a pointer to
 // const, and the kernel's body, when the unit has it, stores through it (or
@@ -677,14 +811,15 @@ UnsynchronizedHostReadChecker::touchedWork(ProgramStateRef State, const MemRegio
 ProgramStateRef UnsynchronizedHostReadChecker::complete(ProgramStateRef State, const Wait &Waited,
                                                         llvm::StringRef Api, llvm::StringRef Verb,
                                                         std::vector<Note> &Notes) const {
+  Completed Done(State, Waited);
   for (auto [Memory, W] : State->get<InFlight>()) {
-    if (Waited.completes(W))
+    if (Done.includes(W))
       State = State->remove<InFlight>(Memory);
     else
       Notes.push_back(
           {Memory->getBaseRegion(), W.Order, nullptr, false, Waited.whyNot(W, Api, Verb)});
   }
-  return State;
+  return withoutSettledWork(State);
 }
 
 ProgramStateRef UnsynchronizedHostReadChecker::notWaited(ProgramStateRef State,
@@ -741,19 +876,22 @@ ProgramStateRef UnsynchronizedHostReadChecker::synchronize(const CallEvent &Call
       Kind = Value->getZExtValue();
   if (Copy && Copy->Destination && !Copy->DestinationIsSymbol)
     Target = familyOf(State, memoryOf(State, Call.getArgSVal(*Copy->Destination)));
-  if (!CudaApi::waitsForDevice(Sync, Kind, Target))
-    return notWaited(State,
-                     Sync.Waits == HostWait::UnlessDeviceToDevice
-                         ? "'" + Api +
-                               "' between device buffers does not wait for "
-                               "the device"
-                         : "'" + Api +
-                               "' of device memory does not wait for the "
-                               "device",
-                     Notes);
   SValBuilder &Builder = C.getSValBuilder();
   Stream Default = streamOf(Builder.makeNullWithType(C.getASTContext().VoidPtrTy), nullptr, C);
-  return complete(State, Wait{Wait::Scope::Stream, Default}, Api, "waits for", Notes);
+  // Either way it is work on the default stream, ordered with the rest.
+  if (!CudaApi::waitsForDevice(Sync, Kind, Target))
+    return queuedOn(notWaited(State,
+                              Sync.Waits == HostWait::UnlessDeviceToDevice
+                                  ? "'" + Api +
+                                        "' between device buffers does not wait for "
+                                        "the device"
+                                  : "'" + Api +
+                                        "' of device memory does not wait for the "
+                                        "device",
+                              Notes),
+                    Default);
+  return complete(State, Wait{Wait::Scope::Stream, Default, 0, /*AsWork=*/true}, Api, "waits for",
+                  Notes);
 }
 
 // A poll that returns anything but not-ready means the work is over (or the
@@ -781,7 +919,7 @@ void UnsynchronizedHostReadChecker::poll(const CallEvent &Call, const Completion
     std::vector<Note> Notes;
     for (auto [Memory, W] : NotReady->get<InFlight>())
       Notes.push_back({Memory->getBaseRegion(), W.Order, nullptr, false,
-                       Waited.completes(W)
+                       Completed(NotReady, Waited).includes(W)
                            ? "'" + Api + "' finds " + who(W) + " still running on this path"
                            : Waited.whyNot(W, Api, "polls")});
     C.addTransition(NotReady, tag(C, std::move(Notes)));
@@ -859,7 +997,8 @@ ProgramStateRef UnsynchronizedHostReadChecker::queueCopy(const CallEvent &Call, 
       // Into pageable memory the copy returns only once it is done, and with
       // it everything queued on its stream before.
       std::string Api = documentedName(*Callee);
-      State = complete(State, Wait{Wait::Scope::Stream, On}, Api, "waits for", Notes);
+      State = complete(State, Wait{Wait::Scope::Stream, On, 0, /*AsWork=*/true}, Api, "waits for",
+                       Notes);
     }
   }
   if (Copy.Source && !Copy.SourceIsSymbol) {
@@ -869,7 +1008,7 @@ ProgramStateRef UnsynchronizedHostReadChecker::queueCopy(const CallEvent &Call, 
     if (Family && isShared(*Family))
       State = queue(State, From, Key, W, Notes);
   }
-  return State;
+  return queuedOn(State, On);
 }
 
 // Device memory a kernel or a library call may write: a host buffer copied
@@ -937,7 +1076,7 @@ ProgramStateRef UnsynchronizedHostReadChecker::queueLibraryWork(const CallEvent 
     if (Writes && isDeviceSide(*Family))
       State = deviceChanged(State, Memory, Call.getOriginExpr(), Callee, Notes);
   }
-  return State;
+  return queuedOn(State, On);
 }
 
 const NoteTag *UnsynchronizedHostReadChecker::tag(CheckerContext &C,
@@ -990,6 +1129,7 @@ void UnsynchronizedHostReadChecker::checkPreStmt(const CUDAKernelCallExpr *Launc
     if (Writes && isDeviceSide(*Family))
       State = deviceChanged(State, Memory, Launch, Kernel, Notes);
   }
+  State = queuedOn(State, On);
   State = State->remove<LaunchStreams>(Launch);
   if (State != C.getState())
     C.addTransition(State, tag(C, std::move(Notes)));
@@ -1078,12 +1218,21 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call, Checker
   }
   if (State->get<InFlight>().isEmpty() && State->get<HostCopies>().isEmpty() && !Api.copy(Callee))
     return;
-  if (Api.waitsOnDeviceOnly(Callee)) {
+  if (const StreamWaitApi *Waits = Api.streamWait(Callee)) {
     State = notWaited(State,
                       "'" + documentedName(*Callee) +
                           "' makes a stream wait on the device; the host "
                           "does not wait",
                       Notes);
+    SymbolRef Event = Call.getArgSVal(Waits->EventParam).getAsSymbol();
+    const RecordedEvent *Record = Event ? State->get<RecordedEvents>(Event) : nullptr;
+    StreamOp Op;
+    Op.WaitsForEvent = true;
+    if (Record)
+      Op.After = *Record;
+    State = queuedOn(
+        State,
+        streamOf(Call.getArgSVal(Waits->StreamParam), Call.getArgExpr(Waits->StreamParam), C), Op);
     C.addTransition(State, tag(C, std::move(Notes)));
     return;
   }
@@ -1255,7 +1404,7 @@ void UnsynchronizedHostReadChecker::reportRace(const MemRegion *Memory, const Me
   Report->markInteresting(Memory);
   C.emitReport(std::move(Report));
   // One report per piece of work.
-  C.addTransition(State->remove<InFlight>(Key), Node);
+  C.addTransition(withoutSettledWork(State->remove<InFlight>(Key)), Node);
 }
 
 void UnsynchronizedHostReadChecker::reportStaleCopy(const MemRegion *Memory, const HostCopy &Kept,
@@ -1292,6 +1441,7 @@ void UnsynchronizedHostReadChecker::checkDeadSymbols(SymbolReaper &Reaper,
   for (const MemRegion *Device : llvm::make_first_range(State->get<MappedAliases>()))
     if (!Reaper.isLiveRegion(Device))
       State = State->remove<MappedAliases>(Device);
+  State = withoutSettledWork(State);
   // Created streams and recorded events stay: a handle read for a launch's
   // configuration may be dead by the time the launch itself is reached.
   if (State != C.getState())

@@ -293,7 +293,10 @@ constexpr PointerQueryApi PointerQueries[] = {
     {"cudaPointerGetAttributes", 0, 1, "type", "device"},
 };
 
-constexpr llvm::StringLiteral DeviceOnlyWaits[] = {"cudaStreamWaitEvent", "cuStreamWaitEvent"};
+constexpr StreamWaitApi StreamWaits[] = {
+    {"cudaStreamWaitEvent", 0, 1},
+    {"cuStreamWaitEvent", 0, 1},
+};
 
 // The constant handles of the default streams: 0, cudaStreamLegacy
 // (CU_STREAM_LEGACY) and cudaStreamPerThread (CU_STREAM_PER_THREAD).
@@ -1009,7 +1012,7 @@ bool CudaApi::isCudaApiCall(const FunctionDecl *Callee) const {
     return Api->Family != MemoryFamily::PageableHost;
   return allocation(Callee) || copy(Callee) || synchronization(Callee) || streamCreation(Callee) ||
          eventRecord(Callee) || completionQuery(Callee) || mappedPointer(Callee) ||
-         pointerQuery(Callee) || waitsOnDeviceOnly(Callee) || isLastErrorQuery(Callee) ||
+         pointerQuery(Callee) || streamWait(Callee) || isLastErrorQuery(Callee) ||
          launchesGraph(Callee);
 }
 
@@ -1250,8 +1253,12 @@ const MappedPointerApi *CudaApi::mappedPointer(const FunctionDecl *Callee) const
   return Api;
 }
 
-bool CudaApi::waitsOnDeviceOnly(const FunctionDecl *Callee) const {
-  return llvm::is_contained(DeviceOnlyWaits, withoutPerThreadSuffix(globalFunctionName(Callee)));
+const StreamWaitApi *CudaApi::streamWait(const FunctionDecl *Callee) const {
+  const StreamWaitApi *Api =
+      findByName(llvm::ArrayRef(StreamWaits), withoutPerThreadSuffix(globalFunctionName(Callee)));
+  if (!Api || Callee->getNumParams() <= std::max(Api->StreamParam, Api->EventParam))
+    return nullptr;
+  return Api;
 }
 
 bool CudaApi::isNonBlockingStreamFlags(uint64_t Flags) { return Flags & StreamNonBlocking; }

@@ -184,6 +184,15 @@ struct EventRecordApi {
   unsigned StreamParam;
 };
 
+// cudaStreamWaitEvent(stream, event): work queued on the stream afterwards
+// starts once the work queued before the event's record has finished. It
+// orders the device; the host does not wait.
+struct StreamWaitApi {
+  llvm::StringLiteral Name;
+  unsigned StreamParam;
+  unsigned EventParam;
+};
+
 // A call of a CUDA library (cuBLAS, cuFFT, cuRAND, cuSPARSE, cuSOLVER, cuDNN,
 // NCCL ...) that queues work on the device, as the library's declarations
 // show it: the work runs on the stream the call is given (NCCL, cuBLASLt,
@@ -445,9 +454,7 @@ public:
   static bool makesHostSideHandle(const HandleApi &Creation);
   // A stream handle: cudaStream_t, CUstream.
   static bool isStreamType(clang::QualType Type);
-  // cudaStreamWaitEvent: orders one stream after an event on the device; the
-  // host does not wait.
-  bool waitsOnDeviceOnly(const clang::FunctionDecl *Callee) const;
+  const StreamWaitApi *streamWait(const clang::FunctionDecl *Callee) const;
   static bool isNonBlockingStreamFlags(uint64_t Flags);
   static int64_t notReadyStatus();
   // The arguments of a <<<grid, block, shared, stream>>> launch, as the

@@ -80,3 +80,27 @@ float legacyWorkWaitedForByPerThreadCopy(float *d, int n) {
   cudaFree(m);
   return first + last;
 }
+
+// Waiting for the per-thread default stream waits for the legacy default
+// stream's work only through work queued on it afterwards.
+float legacyWorkNotWaitedForByPerThreadSync(int n) {
+  float *m;
+  cudaMallocManaged(&m, n * sizeof(float));
+  scale<<<1, 256, 0, cudaStreamLegacy>>>(m, n); // expected-note {{kernel 'scale' is queued on the legacy default stream and may write managed memory}}
+  cudaStreamSynchronize(cudaStreamPerThread); // expected-note {{'cudaStreamSynchronize' waits for the per-thread default stream, on which nothing was queued after kernel 'scale'}}
+  // expected-note@+1 {{read before the work is known to be complete}}
+  float first = m[0]; // expected-warning {{the host reads managed memory that kernel 'scale' may still be writing}}
+  cudaFree(m);
+  return first;
+}
+
+float legacyWorkBeforePerThreadWork(float *d, int n) {
+  float *m;
+  cudaMallocManaged(&m, n * sizeof(float));
+  scale<<<1, 256, 0, cudaStreamLegacy>>>(m, n);
+  scale<<<1, 256>>>(d, n);
+  cudaStreamSynchronize(cudaStreamPerThread);
+  float first = m[0];
+  cudaFree(m);
+  return first;
+}
