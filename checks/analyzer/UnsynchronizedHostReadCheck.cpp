@@ -59,10 +59,13 @@ struct Work {
   // call says how many it copies or sets; a kernel may reach any byte past
   // the pointer it is given. Where they begin is in the work's key.
   std::optional<int64_t> End = std::nullopt;
+  // The address the work is given.
+  const MemRegion *Start = nullptr;
 
   bool operator==(const Work &Other) const {
     return Site == Other.Site && Queuer == Other.Queuer && IsKernel == Other.IsKernel &&
-           On == Other.On && Writes == Other.Writes && Order == Other.Order && End == Other.End;
+           On == Other.On && Writes == Other.Writes && Order == Other.Order && End == Other.End &&
+           Start == Other.Start;
   }
   void Profile(llvm::FoldingSetNodeID &ID) const {
     ID.AddPointer(Site);
@@ -73,6 +76,7 @@ struct Work {
     ID.AddInteger(Order);
     ID.AddBoolean(End.has_value());
     ID.AddInteger(End.value_or(0));
+    ID.AddPointer(Start);
   }
 };
 
@@ -156,6 +160,12 @@ struct HostCopy {
 // element of it at that offset. Work into two halves of one buffer (double
 // buffering) is two entries; work at the same place, the later one.
 REGISTER_MAP_WITH_PROGRAMSTATE(InFlight, const clang::ento::MemRegion *, Work)
+// The same for device memory, which the host cannot touch: kept only to tell
+// whether work queued later on another stream is ordered after it.
+REGISTER_MAP_WITH_PROGRAMSTATE(DeviceInFlight, const clang::ento::MemRegion *, Work)
+// On the node of a report about two streams only: one more than the order
+// of the earlier work it is about, so that the notes of that work show.
+REGISTER_TRAIT_WITH_PROGRAMSTATE(ReportedEarlierWork, unsigned)
 REGISTER_TRAIT_WITH_PROGRAMSTATE(QueuedCount, unsigned)
 // Created streams: whether the stream is non-blocking.
 REGISTER_MAP_WITH_PROGRAMSTATE(CreatedStreams, clang::ento::SymbolRef, bool)
@@ -184,6 +194,10 @@ bool isShared(MemoryFamily Family) {
   return Family == MemoryFamily::Managed || Family == MemoryFamily::PinnedHost ||
          Family == MemoryFamily::MappedHost;
 }
+
+// Memory whose queued work is followed: the shared kinds, for the host's
+// accesses, and device memory, for the work of other streams.
+bool isTracked(MemoryFamily Family) { return isShared(Family) || Family == MemoryFamily::Device; }
 
 bool isHostSide(MemoryFamily Family) {
   return Family == MemoryFamily::PageableHost || Family == MemoryFamily::Stack ||
@@ -473,11 +487,17 @@ private:
   llvm::SmallVector<std::pair<Stream, unsigned>, 4> Bounds;
 };
 
+bool nothingInFlight(ProgramStateRef State) {
+  return State->get<InFlight>().isEmpty() && State->get<DeviceInFlight>().isEmpty();
+}
+
 // Work queued before every piece still in flight can no longer complete any
 // of them: the device's ordering only ever runs from later work to earlier.
 ProgramStateRef withoutSettledWork(ProgramStateRef State) {
   unsigned Oldest = std::numeric_limits<unsigned>::max();
   for (const Work &W : llvm::make_second_range(State->get<InFlight>()))
+    Oldest = std::min(Oldest, W.Order);
+  for (const Work &W : llvm::make_second_range(State->get<DeviceInFlight>()))
     Oldest = std::min(Oldest, W.Order);
   for (unsigned Order : llvm::make_first_range(State->get<StreamOps>()))
     if (Order < Oldest)
@@ -488,7 +508,7 @@ ProgramStateRef withoutSettledWork(ProgramStateRef State) {
 // Work queued on `On`, kept while something is in flight that waiting for
 // it, or for what waits for it, may complete.
 ProgramStateRef queuedOn(ProgramStateRef State, Stream On, StreamOp Op = {}) {
-  if (State->get<InFlight>().isEmpty())
+  if (nothingInFlight(State))
     return State;
   unsigned Order = State->get<QueuedCount>();
   On.Name = nullptr;
@@ -609,6 +629,14 @@ struct Note {
 
 enum class Access { Read, Write };
 
+// Work queued on one stream on memory that work of another stream, queued
+// earlier, may still be using, with nothing ordering the two.
+struct Clash {
+  const MemRegion *Memory;
+  Work Earlier;
+  Work Later;
+};
+
 // Host and device that share memory on purpose, while the kernel runs, say so
 // in the types: a kernel that spins on a `volatile int *flag` until the host
 // sets it, or system-scope atomics on both sides. Those accesses are the
@@ -658,7 +686,9 @@ private:
   Stream launchStream(const CUDAKernelCallExpr *Launch, CheckerContext &C) const;
   Stream libraryStream(const CallEvent &Call, unsigned Param, CheckerContext &C) const;
   ProgramStateRef queue(ProgramStateRef State, const MemRegion *Memory, const MemRegion *Key,
-                        Work W, std::vector<Note> &Notes) const;
+                        Work W, std::vector<Note> &Notes, std::vector<Clash> &Clashes) const;
+  void addTransition(ProgramStateRef State, std::vector<Note> Notes,
+                     const std::vector<Clash> &Clashes, const Stmt *Site, CheckerContext &C) const;
   // The work in flight that an access of `Size` bytes at `Accessed` in
   // `Memory` may touch, a write first; its key.
   std::optional<std::pair<const MemRegion *, Work>>
@@ -676,10 +706,11 @@ private:
   ProgramStateRef trackHostCopy(const CallEvent &Call, const CopyApi &Copy, ProgramStateRef State,
                                 std::vector<Note> &Notes) const;
   ProgramStateRef queueCopy(const CallEvent &Call, const CopyApi &Copy, ProgramStateRef State,
-                            CheckerContext &C, std::vector<Note> &Notes) const;
+                            CheckerContext &C, std::vector<Note> &Notes,
+                            std::vector<Clash> &Clashes) const;
   ProgramStateRef queueLibraryWork(const CallEvent &Call, const LibraryWorkApi &Work,
                                    ProgramStateRef State, CheckerContext &C,
-                                   std::vector<Note> &Notes) const;
+                                   std::vector<Note> &Notes, std::vector<Clash> &Clashes) const;
   ProgramStateRef deviceChanged(ProgramStateRef State, const MemRegion *Device, const Stmt *Site,
                                 const FunctionDecl *Changer, std::vector<Note> &Notes) const;
   const NoteTag *tag(CheckerContext &C, std::vector<Note> Notes) const;
@@ -696,6 +727,7 @@ private:
 
   BugType Race{this, "Unsynchronized host access", "CUDA stream ordering"};
   BugType StaleCopy{this, "Stale host copy", "CUDA stream ordering"};
+  BugType UnorderedStreams{this, "Unordered streams", "CUDA stream ordering"};
   mutable llvm::DenseMap<const ParmVarDecl *, bool> WrittenParameters;
 };
 
@@ -776,20 +808,90 @@ Stream UnsynchronizedHostReadChecker::launchStream(const CUDAKernelCallExpr *Lau
   return streamOf(Handle, Spelled, C);
 }
 
+// Whether two pieces of work are given the same address, or addresses at the
+// same known offset into their memory.
+bool sameStart(const Work &A, const Work &B) {
+  if (A.Start == B.Start)
+    return A.Start != nullptr;
+  std::optional<int64_t> OffsetA = knownOffset(A.Start);
+  std::optional<int64_t> OffsetB = knownOffset(B.Start);
+  return OffsetA && OffsetB && *OffsetA == *OffsetB;
+}
+
+// Whether `Later`, queued on its stream now, may run while `Earlier` still
+// uses the same bytes, one of them writing: the two are on streams known to
+// differ, and neither the host nor the device ordered them. Streams of
+// unknown origin may be the same stream: never reported.
+bool unordered(ProgramStateRef State, const Work &Earlier, const Work &Later) {
+  if (!Earlier.Writes && !Later.Writes)
+    return false;
+  if (mayBeSame(Earlier.On, Later.On))
+    return false;
+  return !Completed(State, Wait{Wait::Scope::Stream, Later.On, 0, /*AsWork=*/true})
+              .includes(Earlier);
+}
+
 ProgramStateRef UnsynchronizedHostReadChecker::queue(ProgramStateRef State, const MemRegion *Memory,
                                                      const MemRegion *Key, Work W,
-                                                     std::vector<Note> &Notes) const {
+                                                     std::vector<Note> &Notes,
+                                                     std::vector<Clash> &Clashes) const {
   W.Order = State->get<QueuedCount>();
   State = State->set<QueuedCount>(W.Order + 1);
-  // A write still pending matters more than a read queued after it.
-  if (const Work *Earlier = State->get<InFlight>(Key); Earlier && Earlier->Writes && !W.Writes)
-    return State;
   std::optional<MemoryFamily> Family = familyOf(State, Memory);
+  bool OnDevice = Family && *Family == MemoryFamily::Device;
+  const Work *Earlier = OnDevice ? State->get<DeviceInFlight>(Key) : State->get<InFlight>(Key);
+  // Work at the same place only: a kernel given another offset into the
+  // buffer most often works on its own part of it (a chunk per stream).
+  if (Earlier && sameStart(*Earlier, W) && unordered(State, *Earlier, W))
+    Clashes.push_back({Memory, *Earlier, W});
+  // A write still pending matters more than a read queued after it.
+  if (Earlier && Earlier->Writes && !W.Writes)
+    return State;
   std::string Does = W.Writes ? (W.IsKernel ? "may write" : "writes") : "reads";
   Notes.push_back({Memory, W.Order, nullptr, false,
                    who(W) + " is queued on " + describe(W.On) + " and " + Does + " " +
                        (Family ? memoryFamilyName(*Family).str() : "it")});
-  return State->set<InFlight>(Key, W);
+  return OnDevice ? State->set<DeviceInFlight>(Key, W) : State->set<InFlight>(Key, W);
+}
+
+// The transition after work was queued; where it clashes with another
+// stream's work, the report, at the work queued last.
+void UnsynchronizedHostReadChecker::addTransition(ProgramStateRef State, std::vector<Note> Notes,
+                                                  const std::vector<Clash> &Clashes,
+                                                  const Stmt *Site, CheckerContext &C) const {
+  if (Clashes.empty()) {
+    if (State != C.getState() || !Notes.empty())
+      C.addTransition(State, tag(C, std::move(Notes)));
+    return;
+  }
+  const Clash &First = Clashes.front();
+  ExplodedNode *Node = C.generateNonFatalErrorNode(
+      State->set<ReportedEarlierWork>(First.Earlier.Order + 1), tag(C, std::move(Notes)));
+  if (!Node)
+    return;
+  std::string Memory = memoryFamilyName(*familyOf(State, First.Memory)).str();
+  std::string Later = who(First.Later) + " on " + describe(First.Later.On);
+  std::string Earlier = who(First.Earlier) + " on " + describe(First.Earlier.On);
+  std::string Message;
+  if (First.Later.Writes && First.Earlier.Writes)
+    Message = Later + " writes " + Memory + " that " + Earlier +
+              " may still be writing; nothing orders the two streams, so which values "
+              "remain depends on which finishes last";
+  else if (First.Later.Writes)
+    Message = Later + " writes " + Memory + " that " + Earlier +
+              " may still be reading; nothing orders the two streams, so it may read the "
+              "new values";
+  else
+    Message = Later + " reads " + Memory + " that " + Earlier +
+              " may still be writing; nothing orders the two streams, so it may read old "
+              "or partial data";
+  auto Report = std::make_unique<PathSensitiveBugReport>(
+      UnorderedStreams, Message, "queued before the other stream's work is known to be complete",
+      Node);
+  Report->addRange(Site->getSourceRange());
+  Report->markInteresting(First.Memory);
+  C.emitReport(std::move(Report));
+  C.addTransition(State, Node);
 }
 
 std::optional<std::pair<const MemRegion *, Work>>
@@ -819,6 +921,13 @@ ProgramStateRef UnsynchronizedHostReadChecker::complete(ProgramStateRef State, c
       Notes.push_back(
           {Memory->getBaseRegion(), W.Order, nullptr, false, Waited.whyNot(W, Api, Verb)});
   }
+  for (auto [Memory, W] : State->get<DeviceInFlight>()) {
+    if (Done.includes(W))
+      State = State->remove<DeviceInFlight>(Memory);
+    else
+      Notes.push_back(
+          {Memory->getBaseRegion(), W.Order, nullptr, false, Waited.whyNot(W, Api, Verb)});
+  }
   return withoutSettledWork(State);
 }
 
@@ -826,6 +935,8 @@ ProgramStateRef UnsynchronizedHostReadChecker::notWaited(ProgramStateRef State,
                                                          llvm::StringRef Text,
                                                          std::vector<Note> &Notes) const {
   for (auto [Memory, W] : State->get<InFlight>())
+    Notes.push_back({Memory->getBaseRegion(), W.Order, nullptr, false, Text.str()});
+  for (auto [Memory, W] : State->get<DeviceInFlight>())
     Notes.push_back({Memory->getBaseRegion(), W.Order, nullptr, false, Text.str()});
   return State;
 }
@@ -917,11 +1028,17 @@ void UnsynchronizedHostReadChecker::poll(const CallEvent &Call, const Completion
   }
   if (NotReady) {
     std::vector<Note> Notes;
-    for (auto [Memory, W] : NotReady->get<InFlight>())
+    Completed Polled(NotReady, Waited);
+    auto NoteOn = [&](const MemRegion *Memory, const Work &W) {
       Notes.push_back({Memory->getBaseRegion(), W.Order, nullptr, false,
-                       Completed(NotReady, Waited).includes(W)
+                       Polled.includes(W)
                            ? "'" + Api + "' finds " + who(W) + " still running on this path"
                            : Waited.whyNot(W, Api, "polls")});
+    };
+    for (auto [Memory, W] : NotReady->get<InFlight>())
+      NoteOn(Memory, W);
+    for (auto [Memory, W] : NotReady->get<DeviceInFlight>())
+      NoteOn(Memory, W);
     C.addTransition(NotReady, tag(C, std::move(Notes)));
   }
 }
@@ -969,7 +1086,8 @@ ProgramStateRef UnsynchronizedHostReadChecker::trackHostCopy(const CallEvent &Ca
 
 ProgramStateRef UnsynchronizedHostReadChecker::queueCopy(const CallEvent &Call, const CopyApi &Copy,
                                                          ProgramStateRef State, CheckerContext &C,
-                                                         std::vector<Note> &Notes) const {
+                                                         std::vector<Note> &Notes,
+                                                         std::vector<Clash> &Clashes) const {
   if (!Copy.Stream)
     return State;
   Stream On = streamOf(Call.getArgSVal(*Copy.Stream), Call.getArgExpr(*Copy.Stream), C);
@@ -984,15 +1102,16 @@ ProgramStateRef UnsynchronizedHostReadChecker::queueCopy(const CallEvent &Call, 
       Bytes = Value->getZExtValue() * Counts->ElementBytes;
   auto Place = [&](unsigned Param) {
     const MemRegion *Memory = memoryOf(State, Call.getArgSVal(Param));
-    std::optional<int64_t> Begin = knownOffset(Call.getArgSVal(Param).getAsRegion());
+    W.Start = Call.getArgSVal(Param).getAsRegion();
+    std::optional<int64_t> Begin = knownOffset(W.Start);
     W.End = Begin && Bytes ? std::optional<int64_t>(*Begin + int64_t(*Bytes)) : std::nullopt;
     return std::make_pair(Memory, Memory ? workKey(Memory, Begin, C) : nullptr);
   };
   if (Copy.Destination && !Copy.DestinationIsSymbol) {
     auto [To, Key] = Place(*Copy.Destination);
     std::optional<MemoryFamily> Family = familyOf(State, To);
-    if (Family && isShared(*Family)) {
-      State = queue(State, To, Key, W, Notes);
+    if (Family && isTracked(*Family)) {
+      State = queue(State, To, Key, W, Notes, Clashes);
     } else if (Family && CudaApi::asyncCopyBlocksHost(*Family)) {
       // Into pageable memory the copy returns only once it is done, and with
       // it everything queued on its stream before.
@@ -1005,8 +1124,8 @@ ProgramStateRef UnsynchronizedHostReadChecker::queueCopy(const CallEvent &Call, 
     auto [From, Key] = Place(*Copy.Source);
     std::optional<MemoryFamily> Family = familyOf(State, From);
     W.Writes = false;
-    if (Family && isShared(*Family))
-      State = queue(State, From, Key, W, Notes);
+    if (Family && isTracked(*Family))
+      State = queue(State, From, Key, W, Notes, Clashes);
   }
   return queuedOn(State, On);
 }
@@ -1045,11 +1164,9 @@ Stream UnsynchronizedHostReadChecker::libraryStream(const CallEvent &Call, unsig
 
 // A library call queues its work like a kernel launch: on its stream, writing
 // the memory its pointers to non-const data point to (CudaApi::libraryWork).
-ProgramStateRef UnsynchronizedHostReadChecker::queueLibraryWork(const CallEvent &Call,
-                                                                const LibraryWorkApi &Library,
-                                                                ProgramStateRef State,
-                                                                CheckerContext &C,
-                                                                std::vector<Note> &Notes) const {
+ProgramStateRef UnsynchronizedHostReadChecker::queueLibraryWork(
+    const CallEvent &Call, const LibraryWorkApi &Library, ProgramStateRef State, CheckerContext &C,
+    std::vector<Note> &Notes, std::vector<Clash> &Clashes) const {
   const auto *Callee = dyn_cast<FunctionDecl>(Call.getDecl());
   Stream On;
   if (Library.StreamParam) {
@@ -1069,10 +1186,11 @@ ProgramStateRef UnsynchronizedHostReadChecker::queueLibraryWork(const CallEvent 
     if (!Family)
       continue;
     bool Writes = Access == LibraryAccess::Writes;
-    if (isShared(*Family))
-      State =
-          queue(State, Memory, workKey(Memory, knownOffset(Call.getArgSVal(I).getAsRegion()), C),
-                Work{Call.getOriginExpr(), Callee, false, On, Writes, 0}, Notes);
+    if (isTracked(*Family)) {
+      Work W{Call.getOriginExpr(), Callee, false, On, Writes, 0};
+      W.Start = Call.getArgSVal(I).getAsRegion();
+      State = queue(State, Memory, workKey(Memory, knownOffset(W.Start), C), W, Notes, Clashes);
+    }
     if (Writes && isDeviceSide(*Family))
       State = deviceChanged(State, Memory, Call.getOriginExpr(), Callee, Notes);
   }
@@ -1093,6 +1211,9 @@ const NoteTag *UnsynchronizedHostReadChecker::tag(CheckerContext &C,
             for (auto [Key, W] : At->get<InFlight>())
               if (W.Order == N.Order && Key->getBaseRegion() == N.Memory->getBaseRegion())
                 return N.Text;
+          if (&Report.getBugType() == &UnorderedStreams && !N.AboutCopy &&
+              At->get<ReportedEarlierWork>() == N.Order + 1)
+            return N.Text;
           if (&Report.getBugType() == &StaleCopy && N.AboutCopy) {
             const HostCopy *Kept = At->get<HostCopies>(N.Memory);
             if (Kept && (Kept->CopySite == N.Site || Kept->ChangedAt == N.Site))
@@ -1115,6 +1236,7 @@ void UnsynchronizedHostReadChecker::checkPreStmt(const CUDAKernelCallExpr *Launc
   ProgramStateRef State = C.getState();
   Stream On = launchStream(Launch, C);
   std::vector<Note> Notes;
+  std::vector<Clash> Clashes;
   for (unsigned I = 0; I < Launch->getNumArgs(); ++I) {
     const Expr *Argument = Launch->getArg(I);
     const MemRegion *Memory = memoryOf(State, C.getSVal(Argument));
@@ -1122,17 +1244,17 @@ void UnsynchronizedHostReadChecker::checkPreStmt(const CUDAKernelCallExpr *Launc
     if (!Family)
       continue;
     bool Writes = mayWrite(Kernel, Launch->getCallee()->getType(), I);
-    if (isShared(*Family) && !sharedOnPurpose(Kernel, I))
-      State =
-          queue(State, Memory, workKey(Memory, knownOffset(C.getSVal(Argument).getAsRegion()), C),
-                Work{Launch, Kernel, true, On, Writes, 0}, Notes);
+    if (isTracked(*Family) && !sharedOnPurpose(Kernel, I)) {
+      Work W{Launch, Kernel, true, On, Writes, 0};
+      W.Start = C.getSVal(Argument).getAsRegion();
+      State = queue(State, Memory, workKey(Memory, knownOffset(W.Start), C), W, Notes, Clashes);
+    }
     if (Writes && isDeviceSide(*Family))
       State = deviceChanged(State, Memory, Launch, Kernel, Notes);
   }
   State = queuedOn(State, On);
   State = State->remove<LaunchStreams>(Launch);
-  if (State != C.getState())
-    C.addTransition(State, tag(C, std::move(Notes)));
+  addTransition(State, std::move(Notes), Clashes, Launch, C);
 }
 
 void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call, CheckerContext &C) const {
@@ -1200,9 +1322,9 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call, Checker
     return;
   }
   if (std::optional<LibraryWorkApi> Library = Api.libraryWork(Callee)) {
-    State = queueLibraryWork(Call, *Library, State, C, Notes);
-    if (State != C.getState())
-      C.addTransition(State, tag(C, std::move(Notes)));
+    std::vector<Clash> Clashes;
+    State = queueLibraryWork(Call, *Library, State, C, Notes, Clashes);
+    addTransition(State, std::move(Notes), Clashes, Call.getOriginExpr(), C);
     return;
   }
   if (const MappedPointerApi *Mapped = Api.mappedPointer(Callee)) {
@@ -1216,7 +1338,7 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call, Checker
       C.addTransition(State->set<MappedAliases>(Device->getBaseRegion(), Host));
     return;
   }
-  if (State->get<InFlight>().isEmpty() && State->get<HostCopies>().isEmpty() && !Api.copy(Callee))
+  if (nothingInFlight(State) && State->get<HostCopies>().isEmpty() && !Api.copy(Callee))
     return;
   if (const StreamWaitApi *Waits = Api.streamWait(Callee)) {
     State = notWaited(State,
@@ -1237,7 +1359,7 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call, Checker
     return;
   }
   if (const CompletionQueryApi *Query = Api.completionQuery(Callee)) {
-    if (!State->get<InFlight>().isEmpty())
+    if (!nothingInFlight(State))
       poll(Call, *Query, State, C);
     return;
   }
@@ -1256,13 +1378,23 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call, Checker
       State = synchronize(Call, OnHandle, State, C, Notes);
     }
   }
+  std::vector<Clash> Clashes;
   if (const CopyApi *Copy = Api.copy(Callee)) {
     State = trackHostCopy(Call, *Copy, State, Notes);
     if (Copy->IsAsync)
-      State = queueCopy(Call, *Copy, State, C, Notes);
+      State = queueCopy(Call, *Copy, State, C, Notes, Clashes);
+  } else if (!Callee->getBuiltinID() && !Api.isStatusType(Callee->getReturnType()) &&
+             !followsIntoBody(Call, C)) {
+    // A function the analysis does not follow, given a stream, may make it
+    // wait for anything (cudaStreamWaitEvent inside): taken to.
+    for (unsigned I = 0; I < Call.getNumArgs(); ++I)
+      if (CudaApi::isStreamType(Call.getArgExpr(I)->getType())) {
+        StreamOp Op;
+        Op.WaitsForEvent = true;
+        State = queuedOn(State, streamOf(Call.getArgSVal(I), Call.getArgExpr(I), C), Op);
+      }
   }
-  if (State != C.getState() || !Notes.empty())
-    C.addTransition(State, tag(C, std::move(Notes)));
+  addTransition(State, std::move(Notes), Clashes, Call.getOriginExpr(), C);
 }
 
 // A call the analyzer does not follow (a library function, a function defined
@@ -1435,6 +1567,9 @@ void UnsynchronizedHostReadChecker::checkDeadSymbols(SymbolReaper &Reaper,
   for (const MemRegion *Key : llvm::make_first_range(State->get<InFlight>()))
     if (!Reaper.isLiveRegion(Key->getBaseRegion()))
       State = State->remove<InFlight>(Key);
+  for (const MemRegion *Key : llvm::make_first_range(State->get<DeviceInFlight>()))
+    if (!Reaper.isLiveRegion(Key->getBaseRegion()))
+      State = State->remove<DeviceInFlight>(Key);
   for (const MemRegion *Memory : llvm::make_first_range(State->get<HostCopies>()))
     if (!Reaper.isLiveRegion(Memory))
       State = State->remove<HostCopies>(Memory);
