@@ -979,26 +979,26 @@ ProgramStateRef UnsynchronizedHostReadChecker::synchronize(const CallEvent &Call
   // A blocking copy or set runs on the default stream, and only some of them
   // hold the host until it is done.
   const CopyApi *Copy = memory::api(C).copy(dyn_cast<FunctionDecl>(Call.getDecl()));
-  std::optional<uint64_t> Kind;
+  std::optional<CopyDirection> Direction = Copy ? Copy->Direction : std::nullopt;
   std::optional<MemoryFamily> Target;
   if (Copy && Copy->Kind)
     if (const llvm::APSInt *Value =
             C.getSValBuilder().getKnownValue(State, Call.getArgSVal(*Copy->Kind)))
-      Kind = Value->getZExtValue();
+      Direction = CudaApi::memcpyKindDirection(Value->getZExtValue());
   if (Copy && Copy->Destination && !Copy->DestinationIsSymbol)
     Target = familyOf(State, memoryOf(State, Call.getArgSVal(*Copy->Destination)));
   SValBuilder &Builder = C.getSValBuilder();
   Stream Default = streamOf(Builder.makeNullWithType(C.getASTContext().VoidPtrTy), nullptr, C);
   // Either way it is work on the default stream, ordered with the rest.
-  if (!CudaApi::waitsForDevice(Sync, Kind, Target))
+  if (!CudaApi::waitsForDevice(Sync, Direction, Target))
     return queuedOn(notWaited(State,
-                              Sync.Waits == HostWait::UnlessDeviceToDevice
+                              Sync.Waits == HostWait::OnlyForHostTarget
                                   ? "'" + Api +
-                                        "' between device buffers does not wait for "
-                                        "the device"
-                                  : "'" + Api +
                                         "' of device memory does not wait for the "
-                                        "device",
+                                        "device"
+                                  : "'" + Api +
+                                        "' between device buffers does not wait for "
+                                        "the device",
                               Notes),
                     Default);
   return complete(State, Wait{Wait::Scope::Stream, Default, 0, /*AsWork=*/true}, Api, "waits for",
@@ -1092,6 +1092,20 @@ ProgramStateRef UnsynchronizedHostReadChecker::queueCopy(const CallEvent &Call, 
     return State;
   Stream On = streamOf(Call.getArgSVal(*Copy.Stream), Call.getArgExpr(*Copy.Stream), C);
   const auto *Callee = dyn_cast<FunctionDecl>(Call.getDecl());
+  if (Copy.Destination && Copy.Source && !Copy.DestinationIsSymbol && !Copy.SourceIsSymbol) {
+    std::optional<MemoryFamily> To =
+        familyOf(State, memoryOf(State, Call.getArgSVal(*Copy.Destination)));
+    std::optional<MemoryFamily> From =
+        familyOf(State, memoryOf(State, Call.getArgSVal(*Copy.Source)));
+    std::optional<CopyDirection> Direction = Copy.Direction;
+    if (Copy.Kind)
+      if (const llvm::APSInt *Value =
+              C.getSValBuilder().getKnownValue(State, Call.getArgSVal(*Copy.Kind)))
+        Direction = CudaApi::memcpyKindDirection(Value->getZExtValue());
+    if (CudaApi::asyncCopyBetweenHostBuffers(Direction, To, From))
+      return complete(State, Wait{Wait::Scope::Stream, On, 0, /*AsWork=*/true},
+                      documentedName(*Callee), "waits for", Notes);
+  }
   Work W{Call.getOriginExpr(), Callee, false, On, true, 0};
   // A one-dimensional copy or set of a known size touches [Begin, Begin + size).
   std::optional<uint64_t> Bytes;
@@ -1383,12 +1397,12 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call, Checker
     State = trackHostCopy(Call, *Copy, State, Notes);
     if (Copy->IsAsync)
       State = queueCopy(Call, *Copy, State, C, Notes, Clashes);
-  } else if (!Callee->getBuiltinID() && !Api.isStatusType(Callee->getReturnType()) &&
-             !followsIntoBody(Call, C)) {
+  } else if (!isa<CXXAllocatorCall, CXXDeallocatorCall>(Call) && !Callee->getBuiltinID() &&
+             !Api.isStatusType(Callee->getReturnType()) && !followsIntoBody(Call, C)) {
     // A function the analysis does not follow, given a stream, may make it
     // wait for anything (cudaStreamWaitEvent inside): taken to.
-    for (unsigned I = 0; I < Call.getNumArgs(); ++I)
-      if (CudaApi::isStreamType(Call.getArgExpr(I)->getType())) {
+    for (unsigned I = 0; I < Call.getNumArgs() && I < Callee->getNumParams(); ++I)
+      if (CudaApi::isStreamType(Callee->getParamDecl(I)->getType())) {
         StreamOp Op;
         Op.WaitsForEvent = true;
         State = queuedOn(State, streamOf(Call.getArgSVal(I), Call.getArgExpr(I), C), Op);

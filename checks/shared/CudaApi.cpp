@@ -246,8 +246,43 @@ constexpr SyncApi Synchronizations[] = {
     {"cudaMemcpy2D", SyncScope::LegacyDefault, None, HostWait::UnlessDeviceToDevice},
     {"cudaMemcpyToSymbol", SyncScope::LegacyDefault, None},
     {"cudaMemcpyFromSymbol", SyncScope::LegacyDefault, None},
+    // The copy's kind is inside the parameters: taken to wait, the side that
+    // reports no race a device-to-device copy would leave open.
+    {"cudaMemcpy3D", SyncScope::LegacyDefault, None},
+    {"cudaMemcpy2DToArray", SyncScope::LegacyDefault, None, HostWait::UnlessDeviceToDevice},
+    {"cudaMemcpy2DFromArray", SyncScope::LegacyDefault, None, HostWait::UnlessDeviceToDevice},
+    {"cudaMemcpyToArray", SyncScope::LegacyDefault, None, HostWait::UnlessDeviceToDevice},
+    {"cudaMemcpyFromArray", SyncScope::LegacyDefault, None, HostWait::UnlessDeviceToDevice},
+    {"cudaMemcpy2DArrayToArray", SyncScope::LegacyDefault, None, HostWait::Never},
+    // "Asynchronous with respect to the host, but serialized with respect to
+    // all pending and future asynchronous work" of both devices.
+    {"cudaMemcpyPeer", SyncScope::LegacyDefault, None, HostWait::Never},
     {"cudaMemset", SyncScope::LegacyDefault, None, HostWait::OnlyForHostTarget},
     {"cudaMemset2D", SyncScope::LegacyDefault, None, HostWait::OnlyForHostTarget},
+    {"cudaMemset3D", SyncScope::LegacyDefault, None, HostWait::OnlyForHostTarget},
+    // The driver API's synchronous copies and sets, on the default stream as
+    // the runtime's: a copy from host memory is taken to wait (from pageable
+    // memory it "may return once the pageable buffer has been copied to the
+    // staging memory"), one between device buffers returns at once.
+    {"cuMemcpy", SyncScope::LegacyDefault, None},
+    {"cuMemcpy_v2", SyncScope::LegacyDefault, None},
+    {"cuMemcpyHtoD", SyncScope::LegacyDefault, None},
+    {"cuMemcpyHtoD_v2", SyncScope::LegacyDefault, None},
+    {"cuMemcpyDtoH", SyncScope::LegacyDefault, None},
+    {"cuMemcpyDtoH_v2", SyncScope::LegacyDefault, None},
+    {"cuMemcpy2D", SyncScope::LegacyDefault, None},
+    {"cuMemcpy2D_v2", SyncScope::LegacyDefault, None},
+    {"cuMemcpy3D", SyncScope::LegacyDefault, None},
+    {"cuMemcpy3D_v2", SyncScope::LegacyDefault, None},
+    {"cuMemcpyDtoD", SyncScope::LegacyDefault, None, HostWait::Never},
+    {"cuMemcpyDtoD_v2", SyncScope::LegacyDefault, None, HostWait::Never},
+    {"cuMemcpyPeer", SyncScope::LegacyDefault, None, HostWait::Never},
+    {"cuMemsetD8", SyncScope::LegacyDefault, None, HostWait::OnlyForHostTarget},
+    {"cuMemsetD8_v2", SyncScope::LegacyDefault, None, HostWait::OnlyForHostTarget},
+    {"cuMemsetD16", SyncScope::LegacyDefault, None, HostWait::OnlyForHostTarget},
+    {"cuMemsetD16_v2", SyncScope::LegacyDefault, None, HostWait::OnlyForHostTarget},
+    {"cuMemsetD32", SyncScope::LegacyDefault, None, HostWait::OnlyForHostTarget},
+    {"cuMemsetD32_v2", SyncScope::LegacyDefault, None, HostWait::OnlyForHostTarget},
     // Releasing device memory and allocating or releasing page-locked host
     // memory wait for all work on the device (the programming guide's
     // "Implicit Synchronization").
@@ -1296,21 +1331,35 @@ llvm::StringRef CudaApi::perThreadDefaultStreamMacro() {
   return "CUDA_API_PER_THREAD_DEFAULT_STREAM";
 }
 
-bool CudaApi::waitsForDevice(const SyncApi &Api, std::optional<uint64_t> CopyKind,
+bool CudaApi::waitsForDevice(const SyncApi &Api, std::optional<CopyDirection> Direction,
                              std::optional<MemoryFamily> Target) {
   switch (Api.Waits) {
   case HostWait::Always:
     return true;
   case HostWait::UnlessDeviceToDevice:
-    return !CopyKind || !(memcpyKindDirection(*CopyKind) == DeviceToDevice);
+    return !Direction || !(*Direction == DeviceToDevice);
   case HostWait::OnlyForHostTarget:
     return !Target || (*Target != MemoryFamily::Device);
+  case HostWait::Never:
+    return false;
   }
   llvm_unreachable("unknown host wait");
 }
 
 bool CudaApi::asyncCopyBlocksHost(MemoryFamily HostSide) {
   return HostSide == MemoryFamily::PageableHost || HostSide == MemoryFamily::Stack;
+}
+
+bool CudaApi::asyncCopyBetweenHostBuffers(std::optional<CopyDirection> Direction,
+                                          std::optional<MemoryFamily> To,
+                                          std::optional<MemoryFamily> From) {
+  if (Direction && *Direction == HostToHost)
+    return true;
+  auto IsHost = [](std::optional<MemoryFamily> Family) {
+    return Family && (*Family == MemoryFamily::PageableHost || *Family == MemoryFamily::Stack ||
+                      *Family == MemoryFamily::PinnedHost || *Family == MemoryFamily::MappedHost);
+  };
+  return IsHost(To) && IsHost(From);
 }
 
 llvm::ArrayRef<llvm::StringLiteral> CudaApi::builtinStatusTypes() {

@@ -153,11 +153,13 @@ enum class SyncScope {
 // Whether a blocking call really holds the host until the device is done
 // ("API synchronization behavior"): a cudaMemcpy between two device buffers
 // returns at once, and a cudaMemset returns at once unless its target is
-// pinned host or managed memory.
+// pinned host or managed memory. Either way the call is an action on the
+// default stream, ordered with the work of other streams by its rules.
 enum class HostWait {
   Always,
   UnlessDeviceToDevice,
   OnlyForHostTarget,
+  Never, // device-to-device by its name: cuMemcpyDtoD, cudaMemcpyPeer
 };
 
 struct SyncApi {
@@ -477,12 +479,18 @@ public:
                                                           bool PerThreadCompilation);
   static llvm::StringRef perThreadDefaultStreamMacro();
   // Whether a blocking call with this row waits for the device, given the
-  // copy kind and the family of its destination when those are known.
-  static bool waitsForDevice(const SyncApi &Api, std::optional<uint64_t> CopyKind,
+  // copy's direction and the family of its destination when those are known.
+  static bool waitsForDevice(const SyncApi &Api, std::optional<CopyDirection> Direction,
                              std::optional<MemoryFamily> Target);
   // An async copy to or from pageable memory is staged through a pinned
   // buffer: the call returns once the host side has been read or written.
   static bool asyncCopyBlocksHost(MemoryFamily HostSide);
+  // An async copy between two host buffers is "fully synchronous with respect
+  // to the host" (API synchronization behavior): its kind says so, or the
+  // families of both its ends, where known.
+  static bool asyncCopyBetweenHostBuffers(std::optional<CopyDirection> Direction,
+                                          std::optional<MemoryFamily> To,
+                                          std::optional<MemoryFamily> From);
 
   // The type the allocation's out-parameter points to, read from the
   // declaration: `void *` for cudaMalloc, `CUdeviceptr` for cuMemAlloc, `T *`
