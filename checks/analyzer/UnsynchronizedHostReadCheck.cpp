@@ -872,15 +872,16 @@ void UnsynchronizedHostReadChecker::addTransition(ProgramStateRef State, std::ve
   std::string Memory = memoryFamilyName(*familyOf(State, First.Memory)).str();
   std::string Later = who(First.Later) + " on " + describe(First.Later.On);
   std::string Earlier = who(First.Earlier) + " on " + describe(First.Earlier.On);
+  std::string Writes = First.Later.IsKernel ? " may write " : " writes ";
   std::string Message;
   if (First.Later.Writes && First.Earlier.Writes)
-    Message = Later + " writes " + Memory + " that " + Earlier +
+    Message = Later + Writes + Memory + " that " + Earlier +
               " may still be writing; nothing orders the two streams, so which values "
               "remain depends on which finishes last";
   else if (First.Later.Writes)
-    Message = Later + " writes " + Memory + " that " + Earlier +
-              " may still be reading; nothing orders the two streams, so it may read the "
-              "new values";
+    Message = Later + Writes + Memory + " that " + Earlier +
+              " may still be reading; nothing orders the two streams, so the earlier work "
+              "may read the new values";
   else
     Message = Later + " reads " + Memory + " that " + Earlier +
               " may still be writing; nothing orders the two streams, so it may read old "

@@ -143,7 +143,7 @@ void clearWhileStillRead(float *out, int n) {
   cudaDeviceSynchronize();
   consume<<<1, 256, 0, a>>>(d, out, n); // expected-note {{kernel 'consume' is queued on non-blocking stream 'a' and reads device memory}}
   // expected-note@+1 {{queued before the other stream's work is known to be complete}}
-  cudaMemsetAsync(d, 0, n * sizeof(float), b); // expected-warning {{'cudaMemsetAsync' on non-blocking stream 'b' writes device memory that kernel 'consume' on non-blocking stream 'a' may still be reading; nothing orders the two streams, so it may read the new values}}
+  cudaMemsetAsync(d, 0, n * sizeof(float), b); // expected-warning {{'cudaMemsetAsync' on non-blocking stream 'b' writes device memory that kernel 'consume' on non-blocking stream 'a' may still be reading; nothing orders the two streams, so the earlier work may read the new values}}
   cudaDeviceSynchronize();
   cudaFree(d);
 }
@@ -241,4 +241,17 @@ float *stagingWhileWorkIsQueued(float *out, int n) {
   cudaStreamSynchronize(a);
   cudaFree(d);
   return staging;
+}
+
+void twoWritersOnTwoStreams(int n) {
+  float *d;
+  cudaStream_t a, b;
+  cudaStreamCreateWithFlags(&a, cudaStreamNonBlocking);
+  cudaStreamCreateWithFlags(&b, cudaStreamNonBlocking);
+  cudaMalloc(&d, n * sizeof(float));
+  produce<<<1, 256, 0, a>>>(d, n); // expected-note {{kernel 'produce' is queued on non-blocking stream 'a' and may write device memory}}
+  // expected-note@+1 {{queued before the other stream's work is known to be complete}}
+  produce<<<1, 256, 0, b>>>(d, n); // expected-warning {{kernel 'produce' on non-blocking stream 'b' may write device memory that kernel 'produce' on non-blocking stream 'a' may still be writing; nothing orders the two streams, so which values remain depends on which finishes last}}
+  cudaDeviceSynchronize();
+  cudaFree(d);
 }
