@@ -524,6 +524,11 @@ ProgramStateRef queuedOn(ProgramStateRef State, Stream On, StreamOp Op = {}) {
 class WritesThrough : public RecursiveASTVisitor<WritesThrough> {
 public:
   explicit WritesThrough(const ParmVarDecl *Parameter) { Aliases.insert(Parameter); }
+  // The pointer a field of a structure parameter holds (`p.out` of
+  // `__global__ void k(Params p)`). The structure handed on whole to a callee
+  // is not followed: taken to be read only.
+  WritesThrough(const ParmVarDecl *Parameter, const FieldDecl *Field)
+      : Structure(Parameter), Field(Field) {}
 
   bool in(const Stmt *Body) {
     TraverseStmt(const_cast<Stmt *>(Body));
@@ -588,6 +593,10 @@ private:
     E = E->IgnoreParenCasts();
     if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
       return Aliases.contains(Ref->getDecl());
+    if (const auto *Member = dyn_cast<MemberExpr>(E);
+        Member && Field && !Member->isArrow() && Member->getMemberDecl() == Field)
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Member->getBase()->IgnoreParenImpCasts()))
+        return Ref->getDecl() == Structure;
     if (const auto *Binary = dyn_cast<BinaryOperator>(E))
       return Binary->isAdditiveOp() &&
              (pointsThrough(Binary->getLHS()) || pointsThrough(Binary->getRHS()));
@@ -614,6 +623,8 @@ private:
   }
 
   llvm::SmallPtrSet<const Decl *, 4> Aliases;
+  const ParmVarDecl *Structure = nullptr;
+  const FieldDecl *Field = nullptr;
   bool Writes = false;
 };
 
@@ -682,6 +693,7 @@ public:
 
 private:
   bool mayWrite(const FunctionDecl *Kernel, QualType Callee, unsigned Index) const;
+  bool mayWriteField(const FunctionDecl *Kernel, unsigned Index, const FieldDecl *Field) const;
   Stream streamOf(SVal Handle, const Expr *Spelled, CheckerContext &C) const;
   Stream launchStream(const CUDAKernelCallExpr *Launch, CheckerContext &C) const;
   Stream libraryStream(const CallEvent &Call, unsigned Param, CheckerContext &C) const;
@@ -729,6 +741,7 @@ private:
   BugType StaleCopy{this, "Stale host copy", "CUDA stream ordering"};
   BugType UnorderedStreams{this, "Unordered streams", "CUDA stream ordering"};
   mutable llvm::DenseMap<const ParmVarDecl *, bool> WrittenParameters;
+  mutable llvm::DenseMap<std::pair<const ParmVarDecl *, const FieldDecl *>, bool> WrittenFields;
 };
 
 // Whether the kernel may write through its pointer argument `Index`. A
@@ -758,6 +771,69 @@ bool UnsynchronizedHostReadChecker::mayWrite(const FunctionDecl *Kernel, QualTyp
   if (Inserted)
     It->second = WritesThrough(Parameter).in(Definition->getBody());
   return It->second;
+}
+
+// Whether the kernel may write through the pointer field `Field` of its
+// structure argument `Index`: not a pointer to const, and where the unit has
+// the kernel's body, stored through (or through a pointer taken from it).
+bool UnsynchronizedHostReadChecker::mayWriteField(const FunctionDecl *Kernel, unsigned Index,
+                                                  const FieldDecl *Field) const {
+  if (Field->getType()->getPointeeType().isConstQualified())
+    return false;
+  const FunctionDecl *Definition = nullptr;
+  if (!Kernel || !Kernel->hasBody(Definition) || Index >= Definition->getNumParams())
+    return true;
+  const ParmVarDecl *Parameter = Definition->getParamDecl(Index);
+  auto [It, Inserted] = WrittenFields.try_emplace({Parameter, Field}, true);
+  if (Inserted)
+    It->second = WritesThrough(Parameter, Field).in(Definition->getBody());
+  return It->second;
+}
+
+// The pointers a structure passed by value holds, field by field, with their
+// values on this path: `kernel<<<g, b>>>(Params{in, out, n})`.
+llvm::SmallVector<std::pair<const FieldDecl *, SVal>, 4> pointerFields(const Expr *Argument,
+                                                                       CheckerContext &C) {
+  llvm::SmallVector<std::pair<const FieldDecl *, SVal>, 4> Fields;
+  const RecordDecl *Record = Argument->getType()->getAsRecordDecl();
+  if (!Record || !Record->getDefinition())
+    return Fields;
+  SVal Whole = C.getSVal(Argument);
+  const TypedValueRegion *Object = nullptr;
+  const void *Store = nullptr;
+  // Built in the launch (`Params{in, out, n}`): the values in field order.
+  if (auto Built = Whole.getAs<nonloc::CompoundVal>()) {
+    const auto *Class = dyn_cast<CXXRecordDecl>(Record->getDefinition());
+    if (Class && Class->getNumBases() > 0)
+      return Fields;
+    auto Value = Built->begin();
+    for (const FieldDecl *Field : Record->getDefinition()->fields()) {
+      if (Value == Built->end())
+        break;
+      if (Field->getType()->isPointerType())
+        Fields.push_back({Field, *Value});
+      ++Value;
+    }
+    return Fields;
+  }
+  if (auto Lazy = Whole.getAs<nonloc::LazyCompoundVal>()) {
+    Object = Lazy->getRegion();
+    Store = Lazy->getStore();
+  } else {
+    Object = dyn_cast_or_null<TypedValueRegion>(Whole.getAsRegion());
+  }
+  if (!Object)
+    return Fields;
+  MemRegionManager &Regions = C.getSValBuilder().getRegionManager();
+  for (const FieldDecl *Field : Record->getDefinition()->fields()) {
+    if (!Field->getType()->isPointerType())
+      continue;
+    loc::MemRegionVal Place(Regions.getFieldRegion(Field, Object));
+    SVal Value = Store ? C.getStoreManager().getBinding(Store, Place, Field->getType())
+                       : C.getState()->getSVal(Place, Field->getType());
+    Fields.push_back({Field, Value});
+  }
+  return Fields;
 }
 
 Stream UnsynchronizedHostReadChecker::streamOf(SVal Handle, const Expr *Spelled,
@@ -1252,20 +1328,29 @@ void UnsynchronizedHostReadChecker::checkPreStmt(const CUDAKernelCallExpr *Launc
   Stream On = launchStream(Launch, C);
   std::vector<Note> Notes;
   std::vector<Clash> Clashes;
-  for (unsigned I = 0; I < Launch->getNumArgs(); ++I) {
-    const Expr *Argument = Launch->getArg(I);
-    const MemRegion *Memory = memoryOf(State, C.getSVal(Argument));
+  auto Use = [&](SVal Address, bool Writes, bool OnPurpose) {
+    const MemRegion *Memory = memoryOf(State, Address);
     std::optional<MemoryFamily> Family = familyOf(State, Memory);
     if (!Family)
-      continue;
-    bool Writes = mayWrite(Kernel, Launch->getCallee()->getType(), I);
-    if (isTracked(*Family) && !sharedOnPurpose(Kernel, I)) {
+      return;
+    if (isTracked(*Family) && !OnPurpose) {
       Work W{Launch, Kernel, true, On, Writes, 0};
-      W.Start = C.getSVal(Argument).getAsRegion();
+      W.Start = Address.getAsRegion();
       State = queue(State, Memory, workKey(Memory, knownOffset(W.Start), C), W, Notes, Clashes);
     }
     if (Writes && isDeviceSide(*Family))
       State = deviceChanged(State, Memory, Launch, Kernel, Notes);
+  };
+  for (unsigned I = 0; I < Launch->getNumArgs(); ++I) {
+    const Expr *Argument = Launch->getArg(I);
+    if (Argument->getType()->isRecordType()) {
+      for (auto [Field, Value] : pointerFields(Argument, C))
+        Use(Value, mayWriteField(Kernel, I, Field),
+            isVolatileOrAtomic(Field->getType()->getPointeeType()));
+      continue;
+    }
+    Use(C.getSVal(Argument), mayWrite(Kernel, Launch->getCallee()->getType(), I),
+        sharedOnPurpose(Kernel, I));
   }
   State = queuedOn(State, On);
   State = State->remove<LaunchStreams>(Launch);
