@@ -116,6 +116,28 @@ struct StreamOp {
   }
 };
 
+// Work queued on a stream that was capturing into a graph: recorded, not
+// run, until cudaGraphLaunch runs the graph it went into.
+struct CapturedPiece {
+  const MemRegion *Memory;
+  Work W;
+  SymbolRef Origin;          // the stream cudaStreamBeginCapture was given
+  SymbolRef Graph = nullptr; // once cudaStreamEndCapture made it
+  SymbolRef Exec = nullptr;  // once cudaGraphInstantiate made it launchable
+
+  bool operator==(const CapturedPiece &Other) const {
+    return Memory == Other.Memory && W == Other.W && Origin == Other.Origin &&
+           Graph == Other.Graph && Exec == Other.Exec;
+  }
+  void Profile(llvm::FoldingSetNodeID &ID) const {
+    ID.AddPointer(Memory);
+    W.Profile(ID);
+    ID.AddPointer(Origin);
+    ID.AddPointer(Graph);
+    ID.AddPointer(Exec);
+  }
+};
+
 // Host memory copied into device memory: the host keeps the input, and once a
 // kernel may have changed the device side, only a copy back makes the host
 // buffer hold the results.
@@ -170,6 +192,12 @@ REGISTER_TRAIT_WITH_PROGRAMSTATE(QueuedCount, unsigned)
 // Created streams: whether the stream is non-blocking.
 REGISTER_MAP_WITH_PROGRAMSTATE(CreatedStreams, clang::ento::SymbolRef, bool)
 REGISTER_MAP_WITH_PROGRAMSTATE(RecordedEvents, clang::ento::SymbolRef, RecordedEvent)
+// Streams capturing into a graph, with the stream whose capture they are
+// part of (a stream joins by waiting for an event recorded on a capturing
+// one).
+REGISTER_MAP_WITH_PROGRAMSTATE(CapturingStreams, clang::ento::SymbolRef, clang::ento::SymbolRef)
+// Work recorded by a capture, by the same keys as InFlight.
+REGISTER_MAP_WITH_PROGRAMSTATE(CapturedWork, const clang::ento::MemRegion *, CapturedPiece)
 // Every piece of work queued since the oldest work in flight, by its order.
 REGISTER_MAP_WITH_PROGRAMSTATE(StreamOps, unsigned, StreamOp)
 // The device address of mapped pinned host memory -> the host memory.
@@ -487,6 +515,14 @@ private:
   llvm::SmallVector<std::pair<Stream, unsigned>, 4> Bounds;
 };
 
+// The stream whose capture work queued on `On` is recorded into, if any.
+SymbolRef capturedBy(ProgramStateRef State, const Stream &On) {
+  if (!On.Handle)
+    return nullptr;
+  const SymbolRef *Origin = State->get<CapturingStreams>(On.Handle);
+  return Origin ? *Origin : nullptr;
+}
+
 bool nothingInFlight(ProgramStateRef State) {
   return State->get<InFlight>().isEmpty() && State->get<DeviceInFlight>().isEmpty();
 }
@@ -508,7 +544,7 @@ ProgramStateRef withoutSettledWork(ProgramStateRef State) {
 // Work queued on `On`, kept while something is in flight that waiting for
 // it, or for what waits for it, may complete.
 ProgramStateRef queuedOn(ProgramStateRef State, Stream On, StreamOp Op = {}) {
-  if (nothingInFlight(State))
+  if (nothingInFlight(State) || capturedBy(State, On))
     return State;
   unsigned Order = State->get<QueuedCount>();
   On.Name = nullptr;
@@ -698,7 +734,11 @@ private:
   Stream launchStream(const CUDAKernelCallExpr *Launch, CheckerContext &C) const;
   Stream libraryStream(const CallEvent &Call, unsigned Param, CheckerContext &C) const;
   ProgramStateRef queue(ProgramStateRef State, const MemRegion *Memory, const MemRegion *Key,
-                        Work W, std::vector<Note> &Notes, std::vector<Clash> &Clashes) const;
+                        Work W, std::vector<Note> &Notes, std::vector<Clash> &Clashes,
+                        bool FromGraph = false) const;
+  ProgramStateRef capture(const CallEvent &Call, const StreamCaptureApi &Step,
+                          ProgramStateRef State, CheckerContext &C, std::vector<Note> &Notes,
+                          std::vector<Clash> &Clashes) const;
   void addTransition(ProgramStateRef State, std::vector<Note> Notes,
                      const std::vector<Clash> &Clashes, const Stmt *Site, CheckerContext &C) const;
   // The work in flight that an access of `Size` bytes at `Accessed` in
@@ -910,7 +950,10 @@ bool unordered(ProgramStateRef State, const Work &Earlier, const Work &Later) {
 ProgramStateRef UnsynchronizedHostReadChecker::queue(ProgramStateRef State, const MemRegion *Memory,
                                                      const MemRegion *Key, Work W,
                                                      std::vector<Note> &Notes,
-                                                     std::vector<Clash> &Clashes) const {
+                                                     std::vector<Clash> &Clashes,
+                                                     bool FromGraph) const {
+  if (SymbolRef Origin = capturedBy(State, W.On))
+    return State->set<CapturedWork>(Key, CapturedPiece{Memory, W, Origin});
   W.Order = State->get<QueuedCount>();
   State = State->set<QueuedCount>(W.Order + 1);
   std::optional<MemoryFamily> Family = familyOf(State, Memory);
@@ -925,9 +968,75 @@ ProgramStateRef UnsynchronizedHostReadChecker::queue(ProgramStateRef State, cons
     return State;
   std::string Does = W.Writes ? (W.IsKernel ? "may write" : "writes") : "reads";
   Notes.push_back({Memory, W.Order, nullptr, false,
-                   who(W) + " is queued on " + describe(W.On) + " and " + Does + " " +
+                   who(W) + (FromGraph ? ", captured into the graph," : "") + " is queued on " +
+                       describe(W.On) + " and " + Does + " " +
                        (Family ? memoryFamilyName(*Family).str() : "it")});
   return OnDevice ? State->set<DeviceInFlight>(Key, W) : State->set<InFlight>(Key, W);
+}
+
+// The steps from a capture to a graph launch: the work a capture recorded
+// follows its graph to the graph's executable, and runs, as queued work, on
+// the stream of each cudaGraphLaunch of it.
+ProgramStateRef UnsynchronizedHostReadChecker::capture(const CallEvent &Call,
+                                                       const StreamCaptureApi &Step,
+                                                       ProgramStateRef State, CheckerContext &C,
+                                                       std::vector<Note> &Notes,
+                                                       std::vector<Clash> &Clashes) const {
+  auto Written = [&](unsigned Param) -> SymbolRef {
+    std::optional<Loc> Out = Call.getArgSVal(Param).getAs<Loc>();
+    if (!Out)
+      return nullptr;
+    QualType Type = Call.getArgExpr(Param)->getType()->getPointeeType();
+    return Type.isNull() ? nullptr : State->getSVal(*Out, Type).getAsSymbol();
+  };
+  SymbolRef Handle = Step.StreamParam ? Call.getArgSVal(*Step.StreamParam).getAsSymbol() : nullptr;
+  switch (Step.Step) {
+  case CaptureStep::Begin:
+    return Handle ? State->set<CapturingStreams>(Handle, Handle) : State;
+  case CaptureStep::End: {
+    SymbolRef Origin = Handle ? capturedBy(State, Stream{StreamKind::Unknown, Handle}) : nullptr;
+    if (!Origin)
+      return State;
+    SymbolRef Graph = Written(*Step.GraphParam);
+    for (auto [Key, Piece] : State->get<CapturedWork>())
+      if (Piece.Origin == Origin && !Piece.Graph) {
+        CapturedPiece Made = Piece;
+        Made.Graph = Graph;
+        State = State->set<CapturedWork>(Key, Made);
+      }
+    for (auto [Joined, Of] : State->get<CapturingStreams>())
+      if (Of == Origin)
+        State = State->remove<CapturingStreams>(Joined);
+    return State;
+  }
+  case CaptureStep::Instantiate: {
+    SymbolRef Graph = Call.getArgSVal(*Step.GraphParam).getAsSymbol();
+    SymbolRef Exec = Written(*Step.ExecParam);
+    if (!Graph || !Exec)
+      return State;
+    for (auto [Key, Piece] : State->get<CapturedWork>())
+      if (Piece.Graph == Graph) {
+        CapturedPiece Made = Piece;
+        Made.Exec = Exec;
+        State = State->set<CapturedWork>(Key, Made);
+      }
+    return State;
+  }
+  case CaptureStep::Launch: {
+    SymbolRef Exec = Call.getArgSVal(*Step.ExecParam).getAsSymbol();
+    if (!Exec)
+      return State;
+    Stream On = streamOf(Call.getArgSVal(*Step.StreamParam), Call.getArgExpr(*Step.StreamParam), C);
+    for (auto [Key, Piece] : State->get<CapturedWork>())
+      if (Piece.Exec == Exec) {
+        Work W = Piece.W;
+        W.On = On;
+        State = queue(State, Piece.Memory, Key, W, Notes, Clashes, /*FromGraph=*/true);
+      }
+    return queuedOn(State, On);
+  }
+  }
+  llvm_unreachable("unknown capture step");
 }
 
 // The transition after work was queued; where it clashes with another
@@ -1427,6 +1536,12 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call, Checker
     addTransition(State, std::move(Notes), Clashes, Call.getOriginExpr(), C);
     return;
   }
+  if (const StreamCaptureApi *Step = Api.streamCapture(Callee)) {
+    std::vector<Clash> Clashes;
+    State = capture(Call, *Step, State, C, Notes, Clashes);
+    addTransition(State, std::move(Notes), Clashes, Call.getOriginExpr(), C);
+    return;
+  }
   if (const MappedPointerApi *Mapped = Api.mappedPointer(Callee)) {
     std::optional<Loc> Out = Call.getArgSVal(Mapped->OutParam).getAs<Loc>();
     const MemRegion *Host = memoryOf(State, Call.getArgSVal(Mapped->HostParam));
@@ -1448,6 +1563,12 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call, Checker
                       Notes);
     SymbolRef Event = Call.getArgSVal(Waits->EventParam).getAsSymbol();
     const RecordedEvent *Record = Event ? State->get<RecordedEvents>(Event) : nullptr;
+    // Waiting for an event recorded in a capture joins the capture.
+    if (SymbolRef Origin = Record ? capturedBy(State, Record->On) : nullptr)
+      if (SymbolRef Waiting = Call.getArgSVal(Waits->StreamParam).getAsSymbol()) {
+        C.addTransition(State->set<CapturingStreams>(Waiting, Origin));
+        return;
+      }
     StreamOp Op;
     Op.WaitsForEvent = true;
     if (Record)

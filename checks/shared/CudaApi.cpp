@@ -377,6 +377,25 @@ constexpr llvm::StringLiteral HostGeneratorCreation = "curandCreateGeneratorHost
 
 constexpr llvm::StringLiteral GraphLaunches[] = {"cudaGraphLaunch", "cuGraphLaunch"};
 
+constexpr StreamCaptureApi StreamCaptures[] = {
+    {"cudaStreamBeginCapture", CaptureStep::Begin, 0, None, None},
+    {"cudaStreamBeginCaptureToGraph", CaptureStep::Begin, 0, None, None},
+    {"cuStreamBeginCapture", CaptureStep::Begin, 0, None, None},
+    {"cuStreamBeginCapture_v2", CaptureStep::Begin, 0, None, None},
+    {"cuStreamBeginCaptureToGraph", CaptureStep::Begin, 0, None, None},
+    {"cudaStreamEndCapture", CaptureStep::End, 0, 1, None},
+    {"cuStreamEndCapture", CaptureStep::End, 0, 1, None},
+    {"cudaGraphInstantiate", CaptureStep::Instantiate, None, 1, 0},
+    {"cudaGraphInstantiateWithFlags", CaptureStep::Instantiate, None, 1, 0},
+    {"cudaGraphInstantiateWithParams", CaptureStep::Instantiate, None, 1, 0},
+    {"cuGraphInstantiate", CaptureStep::Instantiate, None, 1, 0},
+    {"cuGraphInstantiate_v2", CaptureStep::Instantiate, None, 1, 0},
+    {"cuGraphInstantiateWithFlags", CaptureStep::Instantiate, None, 1, 0},
+    {"cuGraphInstantiateWithParams", CaptureStep::Instantiate, None, 1, 0},
+    {"cudaGraphLaunch", CaptureStep::Launch, 1, None, 0},
+    {"cuGraphLaunch", CaptureStep::Launch, 1, None, 0},
+};
+
 constexpr llvm::StringLiteral ProcessExits[] = {"exit"};
 
 constexpr llvm::StringLiteral ExitHandlerRegistrations[] = {"atexit"};
@@ -1285,6 +1304,16 @@ const MappedPointerApi *CudaApi::mappedPointer(const FunctionDecl *Callee) const
   if (!Api || Callee->getNumParams() <= Api->HostParam ||
       !Callee->getParamDecl(Api->OutParam)->getType()->isPointerType())
     return nullptr;
+  return Api;
+}
+
+const StreamCaptureApi *CudaApi::streamCapture(const FunctionDecl *Callee) const {
+  const StreamCaptureApi *Api = findByName(llvm::ArrayRef(StreamCaptures), globalFunctionName(Callee));
+  if (!Api)
+    return nullptr;
+  for (std::optional<unsigned> Param : {Api->StreamParam, Api->GraphParam, Api->ExecParam})
+    if (Param && Callee->getNumParams() <= *Param)
+      return nullptr;
   return Api;
 }
 

@@ -195,6 +195,21 @@ struct StreamWaitApi {
   unsigned EventParam;
 };
 
+// Stream capture (the Programming Guide's "CUDA Graphs"): between
+// cudaStreamBeginCapture(s) and cudaStreamEndCapture(s, &graph) the work
+// queued on `s`, and on streams that waited for an event recorded on it, is
+// recorded into the graph, not run. cudaGraphInstantiate(&exec, graph) makes
+// it launchable; cudaGraphLaunch(exec, stream) runs it on `stream`.
+enum class CaptureStep { Begin, End, Instantiate, Launch };
+
+struct StreamCaptureApi {
+  llvm::StringLiteral Name;
+  CaptureStep Step;
+  std::optional<unsigned> StreamParam; // Begin, End, Launch
+  std::optional<unsigned> GraphParam;  // End: written; Instantiate: read
+  std::optional<unsigned> ExecParam;   // Instantiate: written; Launch: read
+};
+
 // A call of a CUDA library (cuBLAS, cuFFT, cuRAND, cuSPARSE, cuSOLVER, cuDNN,
 // NCCL ...) that queues work on the device, as the library's declarations
 // show it: the work runs on the stream the call is given (NCCL, cuBLASLt,
@@ -457,6 +472,7 @@ public:
   // A stream handle: cudaStream_t, CUstream.
   static bool isStreamType(clang::QualType Type);
   const StreamWaitApi *streamWait(const clang::FunctionDecl *Callee) const;
+  const StreamCaptureApi *streamCapture(const clang::FunctionDecl *Callee) const;
   static bool isNonBlockingStreamFlags(uint64_t Flags);
   static int64_t notReadyStatus();
   // The arguments of a <<<grid, block, shared, stream>>> launch, as the

@@ -1,0 +1,96 @@
+// cudalint-args: --checks=-*,cuda-unsynchronized-host-read
+// cuda-unsynchronized-host-read and stream capture: work queued on a stream
+// between cudaStreamBeginCapture and cudaStreamEndCapture is recorded into a
+// graph, not run; it runs on the stream of each cudaGraphLaunch of the
+// graph's executable.
+#include <cuda_runtime.h>
+
+__global__ void scale(float *data, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    data[i] *= 2.0f;
+}
+
+float readAfterTheGraphLaunch(int n) {
+  float *m;
+  cudaStream_t capturing, running;
+  cudaGraph_t graph;
+  cudaGraphExec_t exec;
+  cudaStreamCreate(&capturing);
+  cudaStreamCreateWithFlags(&running, cudaStreamNonBlocking);
+  cudaMallocManaged(&m, n * sizeof(float));
+  cudaStreamBeginCapture(capturing, cudaStreamCaptureModeGlobal);
+  scale<<<1, 256, 0, capturing>>>(m, n);
+  cudaStreamEndCapture(capturing, &graph);
+  cudaGraphInstantiate(&exec, graph, 0);
+  cudaGraphLaunch(exec, running); // expected-note {{kernel 'scale', captured into the graph, is queued on non-blocking stream 'running' and may write managed memory}}
+  // expected-note@+1 {{read before the work is known to be complete}}
+  float first = m[0]; // expected-warning {{the host reads managed memory that kernel 'scale' may still be writing}}
+  cudaStreamSynchronize(running);
+  cudaFree(m);
+  return first;
+}
+
+float readAfterTheGraphsStream(int n) {
+  float *m;
+  cudaStream_t capturing, running;
+  cudaGraph_t graph;
+  cudaGraphExec_t exec;
+  cudaStreamCreate(&capturing);
+  cudaStreamCreateWithFlags(&running, cudaStreamNonBlocking);
+  cudaMallocManaged(&m, n * sizeof(float));
+  cudaStreamBeginCapture(capturing, cudaStreamCaptureModeGlobal);
+  scale<<<1, 256, 0, capturing>>>(m, n);
+  cudaStreamEndCapture(capturing, &graph);
+  cudaGraphInstantiate(&exec, graph, 0);
+  cudaGraphLaunch(exec, running);
+  cudaStreamSynchronize(running);
+  float first = m[0];
+  cudaFree(m);
+  return first;
+}
+
+// Captured work has not run: the capture stream has nothing to wait for.
+float readDuringTheCapture(int n) {
+  float *m;
+  cudaStream_t capturing;
+  cudaGraph_t graph;
+  cudaStreamCreate(&capturing);
+  cudaMallocManaged(&m, n * sizeof(float));
+  m[0] = 1.0f;
+  cudaStreamBeginCapture(capturing, cudaStreamCaptureModeRelaxed);
+  scale<<<1, 256, 0, capturing>>>(m, n);
+  float first = m[0];
+  cudaStreamEndCapture(capturing, &graph);
+  cudaFree(m);
+  return first;
+}
+
+// A second stream joins the capture by waiting for an event recorded in it;
+// two captures write one buffer, and the graph runs on the legacy default
+// stream (the shape of cuda-samples' graphConditionalNodes).
+void twoCapturesOneBuffer(int n) {
+  float *d;
+  cudaStream_t first, second, joined;
+  cudaEvent_t fork;
+  cudaGraph_t graph, other;
+  cudaGraphExec_t exec;
+  cudaStreamCreate(&first);
+  cudaStreamCreate(&second);
+  cudaStreamCreate(&joined);
+  cudaEventCreate(&fork);
+  cudaMalloc(&d, n * sizeof(float));
+  cudaStreamBeginCapture(first, cudaStreamCaptureModeGlobal);
+  scale<<<1, 256, 0, first>>>(d, n);
+  cudaEventRecord(fork, first);
+  cudaStreamWaitEvent(joined, fork, 0);
+  scale<<<1, 256, 0, joined>>>(d, n);
+  cudaStreamEndCapture(first, &graph);
+  cudaStreamBeginCapture(second, cudaStreamCaptureModeGlobal);
+  scale<<<1, 256, 0, second>>>(d, n);
+  cudaStreamEndCapture(second, &other);
+  cudaGraphInstantiate(&exec, graph, 0);
+  cudaGraphLaunch(exec, 0);
+  cudaDeviceSynchronize();
+  cudaFree(d);
+}
