@@ -127,8 +127,9 @@ private:
 };
 
 bool synchronizes(const FunctionDecl *Callee, const CudaApi &Api) {
-  if (Api.synchronization(Callee))
-    return true;
+  // A copy between device buffers (cuMemcpyDtoD) returns at once.
+  if (const SyncApi *Sync = Api.synchronization(Callee))
+    return Sync->Waits != HostWait::Never;
   const FunctionSummary *Summary = Api.projectFunction(Callee);
   return Summary && (Summary->SynchronizesDevice || Summary->WaitsFor);
 }
