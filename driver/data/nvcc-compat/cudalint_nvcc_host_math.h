@@ -15,6 +15,29 @@
 #define CUDALINT_NVCC_HOST_MATH_H
 #if defined(__cplusplus) && defined(__CUDA__) && !defined(__CUDA_ARCH__)
 
+// nvcc's type traits for extended lambdas (the CUDA Programming Guide,
+// "Extended Lambda Type Traits"), which host code asks under __NVCC__
+// (AMReX's AMReX_TypeTraits.H, CCCL's invoke.h): clang has no extended
+// lambda closure types, so each trait is false, and false as a value that
+// depends on the type, as nvcc's built-ins are (a partial specialisation
+// enabled by one is then merely never chosen). Without them such a unit
+// failed with "'T' does not refer to a value".
+template <class...> struct __cudalint_no_extended_lambda {
+  static constexpr bool value = false;
+};
+#ifndef __nv_is_extended_device_lambda_closure_type
+#define __nv_is_extended_device_lambda_closure_type(...)                       \
+  (__cudalint_no_extended_lambda<__VA_ARGS__>::value)
+#endif
+#ifndef __nv_is_extended_host_device_lambda_closure_type
+#define __nv_is_extended_host_device_lambda_closure_type(...)                  \
+  (__cudalint_no_extended_lambda<__VA_ARGS__>::value)
+#endif
+#ifndef __nv_is_extended_device_lambda_with_preserved_return_type
+#define __nv_is_extended_device_lambda_with_preserved_return_type(...)         \
+  (__cudalint_no_extended_lambda<__VA_ARGS__>::value)
+#endif
+
 // nvcc's crt/math_functions.h includes <math.h> in every CUDA unit, and
 // libstdc++'s <math.h> brings std::isfinite, isnan, isinf, signbit and the
 // rest of <cmath> into the global namespace: host code calls them
