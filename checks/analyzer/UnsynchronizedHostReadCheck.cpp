@@ -1100,20 +1100,18 @@ ProgramStateRef UnsynchronizedHostReadChecker::complete(ProgramStateRef State, c
                                                         llvm::StringRef Api, llvm::StringRef Verb,
                                                         std::vector<Note> &Notes) const {
   Completed Done(State, Waited);
-  for (auto [Memory, W] : State->get<InFlight>()) {
-    if (Done.includes(W))
-      State = State->remove<InFlight>(Memory);
-    else
-      Notes.push_back(
-          {Memory->getBaseRegion(), W.Order, nullptr, false, Waited.whyNot(W, Api, Verb)});
-  }
-  for (auto [Memory, W] : State->get<DeviceInFlight>()) {
-    if (Done.includes(W))
-      State = State->remove<DeviceInFlight>(Memory);
-    else
-      Notes.push_back(
-          {Memory->getBaseRegion(), W.Order, nullptr, false, Waited.whyNot(W, Api, Verb)});
-  }
+  auto Settle = [&](auto InMap) {
+    using Map = decltype(InMap);
+    for (auto [Memory, W] : State->get<Map>()) {
+      if (Done.includes(W))
+        State = State->template remove<Map>(Memory);
+      else
+        Notes.push_back(
+            {Memory->getBaseRegion(), W.Order, nullptr, false, Waited.whyNot(W, Api, Verb)});
+    }
+  };
+  Settle(InFlight{});
+  Settle(DeviceInFlight{});
   return withoutSettledWork(State);
 }
 
