@@ -1551,6 +1551,17 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call, Checker
       C.addTransition(State->set<MappedAliases>(Device->getBaseRegion(), Host));
     return;
   }
+  // Waiting for an event recorded in a capture joins the capture: the fork
+  // of a captured fork-join, while nothing need be in flight.
+  if (const StreamWaitApi *Waits = Api.streamWait(Callee)) {
+    SymbolRef Event = Call.getArgSVal(Waits->EventParam).getAsSymbol();
+    const RecordedEvent *Record = Event ? State->get<RecordedEvents>(Event) : nullptr;
+    if (SymbolRef Origin = Record ? capturedBy(State, Record->On) : nullptr)
+      if (SymbolRef Waiting = Call.getArgSVal(Waits->StreamParam).getAsSymbol()) {
+        C.addTransition(State->set<CapturingStreams>(Waiting, Origin));
+        return;
+      }
+  }
   if (nothingInFlight(State) && State->get<HostCopies>().isEmpty() && !Api.copy(Callee))
     return;
   if (const StreamWaitApi *Waits = Api.streamWait(Callee)) {
@@ -1561,12 +1572,6 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call, Checker
                       Notes);
     SymbolRef Event = Call.getArgSVal(Waits->EventParam).getAsSymbol();
     const RecordedEvent *Record = Event ? State->get<RecordedEvents>(Event) : nullptr;
-    // Waiting for an event recorded in a capture joins the capture.
-    if (SymbolRef Origin = Record ? capturedBy(State, Record->On) : nullptr)
-      if (SymbolRef Waiting = Call.getArgSVal(Waits->StreamParam).getAsSymbol()) {
-        C.addTransition(State->set<CapturingStreams>(Waiting, Origin));
-        return;
-      }
     StreamOp Op;
     Op.WaitsForEvent = true;
     if (Record)

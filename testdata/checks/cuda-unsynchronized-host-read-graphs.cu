@@ -94,3 +94,32 @@ void twoCapturesOneBuffer(int n) {
   cudaDeviceSynchronize();
   cudaFree(d);
 }
+
+// A captured fork-join (cuda-samples' simpleCudaGraphs): the streams that
+// wait for the fork's event join the capture before anything is in flight;
+// the graph runs on one stream, in the order its events give.
+double capturedForkJoin(const float *input, float *inputOnDevice, double *partial, int n) {
+  cudaStream_t first, second, launching;
+  cudaEvent_t fork, cleared;
+  cudaGraph_t graph;
+  cudaGraphExec_t exec;
+  double result = 0.0;
+  cudaStreamCreate(&first);
+  cudaStreamCreate(&second);
+  cudaStreamCreate(&launching);
+  cudaEventCreate(&fork);
+  cudaEventCreate(&cleared);
+  cudaStreamBeginCapture(first, cudaStreamCaptureModeGlobal);
+  cudaEventRecord(fork, first);
+  cudaStreamWaitEvent(second, fork, 0);
+  cudaMemcpyAsync(inputOnDevice, input, n * sizeof(float), cudaMemcpyDefault, first);
+  cudaMemsetAsync(partial, 0, sizeof(double), second);
+  cudaEventRecord(cleared, second);
+  cudaStreamWaitEvent(first, cleared, 0);
+  cudaMemcpyAsync(&result, partial, sizeof(double), cudaMemcpyDefault, first);
+  cudaStreamEndCapture(first, &graph);
+  cudaGraphInstantiate(&exec, graph, 0);
+  cudaGraphLaunch(exec, launching);
+  cudaStreamSynchronize(launching);
+  return result;
+}
