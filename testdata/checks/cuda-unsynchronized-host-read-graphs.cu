@@ -98,7 +98,8 @@ void twoCapturesOneBuffer(int n) {
 // A captured fork-join (cuda-samples' simpleCudaGraphs): the streams that
 // wait for the fork's event join the capture before anything is in flight;
 // the graph runs on one stream, in the order its events give.
-double capturedForkJoin(const float *input, float *inputOnDevice, double *partial, int n) {
+double capturedForkJoin(const float *input, float *inputOnDevice, int n) {
+  double *partial;
   cudaStream_t first, second, launching;
   cudaEvent_t fork, cleared;
   cudaGraph_t graph;
@@ -109,6 +110,7 @@ double capturedForkJoin(const float *input, float *inputOnDevice, double *partia
   cudaStreamCreate(&launching);
   cudaEventCreate(&fork);
   cudaEventCreate(&cleared);
+  cudaMalloc(&partial, sizeof(double));
   cudaStreamBeginCapture(first, cudaStreamCaptureModeGlobal);
   cudaEventRecord(fork, first);
   cudaStreamWaitEvent(second, fork, 0);
@@ -121,5 +123,6 @@ double capturedForkJoin(const float *input, float *inputOnDevice, double *partia
   cudaGraphInstantiate(&exec, graph, 0);
   cudaGraphLaunch(exec, launching);
   cudaStreamSynchronize(launching);
+  cudaFree(partial);
   return result;
 }
