@@ -9,12 +9,15 @@
 #include "clang/Analysis/PathDiagnostic.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/StaticAnalyzer/Core/AnalyzerOptions.h"
 #include "clang/StaticAnalyzer/Frontend/AnalysisConsumer.h"
 #include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Config/llvm-config.h"
+
+#include <mutex>
 
 using namespace clang;
 
@@ -211,6 +214,29 @@ void configure(AnalyzerOptions &Options, llvm::ArrayRef<const CheckDescription *
 #endif
 }
 
+// clang's Static Analyzer keeps process-wide statistics (the registry of
+// EntryPointStat, ExprEngine's counters) that its engine writes without a
+// lock: two path-sensitive analyses at once in one process corrupted the
+// heap (tests/ConcurrentAnalysisTest.cpp crashed in about one run in three;
+// helgrind names EntryPointStat::takeSnapshot and ExprEngine::removeDead).
+// So the engine's creation and its run over a unit go one at a time: units
+// still parse side by side. The lock guards clang's state, not cudalint's.
+std::mutex &engineStatistics() {
+  static std::mutex Statistics;
+  return Statistics;
+}
+
+class OneEngineRunAtATime : public MultiplexConsumer {
+public:
+  explicit OneEngineRunAtATime(std::vector<std::unique_ptr<ASTConsumer>> Engine)
+      : MultiplexConsumer(std::move(Engine)) {}
+
+  void HandleTranslationUnit(ASTContext &Context) override {
+    std::lock_guard<std::mutex> Lock(engineStatistics());
+    MultiplexConsumer::HandleTranslationUnit(Context);
+  }
+};
+
 } // namespace
 
 std::unique_ptr<ASTConsumer>
@@ -231,8 +257,14 @@ createPathSensitiveConsumer(CompilerInstance &Compiler, CheckContext &Context,
   // Everything the checkers need of the unit reaches them through this
   // analysis (the API table through FindingPathConsumer, the GPU targets
   // through the analyzer's configuration): analyses on several threads at
-  // once do not meet (tests/ConcurrentAnalysisTest.cpp).
-  std::unique_ptr<ento::AnalysisASTConsumer> Consumer = ento::CreateAnalysisConsumer(Compiler);
+  // once do not meet (tests/ConcurrentAnalysisTest.cpp), but for clang's own
+  // statistics (OneEngineRunAtATime).
+  std::unique_ptr<ento::AnalysisASTConsumer> Consumer;
+  {
+    // Its construction registers statistics too.
+    std::lock_guard<std::mutex> Lock(engineStatistics());
+    Consumer = ento::CreateAnalysisConsumer(Compiler);
+  }
   Consumer->AddCheckerRegistrationFn([PathSensitive](ento::CheckerRegistry &Registry) {
     registerAnalysisScope(Registry);
     memory::registerMemoryModeling(Registry);
@@ -241,7 +273,9 @@ createPathSensitiveConsumer(CompilerInstance &Compiler, CheckContext &Context,
   });
   Consumer->AddDiagnosticConsumer(
       std::make_unique<FindingPathConsumer>(Context, std::move(CheckIds)));
-  return Consumer;
+  std::vector<std::unique_ptr<ASTConsumer>> Engine;
+  Engine.push_back(std::move(Consumer));
+  return std::make_unique<OneEngineRunAtATime>(std::move(Engine));
 }
 
 } // namespace cudalint

@@ -1311,7 +1311,8 @@ const MappedPointerApi *CudaApi::mappedPointer(const FunctionDecl *Callee) const
 }
 
 const StreamCaptureApi *CudaApi::streamCapture(const FunctionDecl *Callee) const {
-  const StreamCaptureApi *Api = findByName(llvm::ArrayRef(StreamCaptures), globalFunctionName(Callee));
+  const StreamCaptureApi *Api =
+      findByName(llvm::ArrayRef(StreamCaptures), globalFunctionName(Callee));
   if (!Api)
     return nullptr;
   for (std::optional<unsigned> Param : {Api->StreamParam, Api->GraphParam, Api->ExecParam})
