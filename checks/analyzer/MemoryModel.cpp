@@ -89,6 +89,15 @@ const CudaApi &api(AnalysisManager &Manager) {
   return BuiltIn;
 }
 
+std::optional<CopyDirection> copyDirection(const CallEvent &Call, const CopyApi &Copy,
+                                           CheckerContext &C) {
+  if (Copy.Kind && *Copy.Kind < Call.getNumArgs())
+    if (const llvm::APSInt *Kind =
+            C.getSValBuilder().getKnownValue(C.getState(), Call.getArgSVal(*Copy.Kind)))
+      return CudaApi::memcpyKindDirection(Kind->getZExtValue());
+  return Copy.Direction;
+}
+
 const CUDAKernelCallExpr *configuredLaunch(const CallEvent &Call) {
   const Expr *Origin = Call.getOriginExpr();
   if (!Origin || !Call.getLocationContext())

@@ -227,6 +227,11 @@ inline const CudaApi &api(const clang::ento::ProgramStateRef &State) {
 }
 inline const CudaApi &api(clang::ento::CheckerContext &C) { return api(C.getAnalysisManager()); }
 
+// The direction of a copy on this path: the kind argument's value where it is
+// known (cudaMemcpyHostToDevice), else the one its name gives (cuMemcpyDtoH).
+std::optional<CopyDirection> copyDirection(const clang::ento::CallEvent &Call, const CopyApi &Copy,
+                                           clang::ento::CheckerContext &C);
+
 // The <<<>>> launch whose configuration call (__cudaPushCallConfiguration,
 // evaluated before the launch) `Call` is; null for any other call.
 const clang::CUDAKernelCallExpr *configuredLaunch(const clang::ento::CallEvent &Call);

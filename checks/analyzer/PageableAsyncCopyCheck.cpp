@@ -260,11 +260,7 @@ void PageableAsyncCopyChecker::checkPreCall(const CallEvent &Call, CheckerContex
   if (SM.isInSystemHeader(SM.getExpansionLoc(Origin->getBeginLoc())) ||
       C.getState()->get<SomeUnknownMemoryPinned>())
     return;
-  std::optional<CopyDirection> Direction = Copy->Direction;
-  if (Copy->Kind && *Copy->Kind < Call.getNumArgs())
-    if (const llvm::APSInt *Kind =
-            C.getSValBuilder().getKnownValue(C.getState(), Call.getArgSVal(*Copy->Kind)))
-      Direction = CudaApi::memcpyKindDirection(Kind->getZExtValue());
+  std::optional<CopyDirection> Direction = memory::copyDirection(Call, *Copy, C);
   bool SourceMayBeHost =
       !Copy->SourceIsSymbol && (!Direction || Direction->Source == CopySide::Host);
   bool DestinationMayBeHost =

@@ -227,11 +227,6 @@ bool isShared(MemoryFamily Family) {
 // accesses, and device memory, for the work of other streams.
 bool isTracked(MemoryFamily Family) { return isShared(Family) || Family == MemoryFamily::Device; }
 
-bool isHostSide(MemoryFamily Family) {
-  return Family == MemoryFamily::PageableHost || Family == MemoryFamily::Stack ||
-         Family == MemoryFamily::PinnedHost || Family == MemoryFamily::MappedHost;
-}
-
 bool isDeviceSide(MemoryFamily Family) {
   return Family == MemoryFamily::Device || Family == MemoryFamily::Managed;
 }
@@ -450,9 +445,9 @@ public:
     }
     unsigned Bound = Waited.Of == Wait::Scope::Stream ? State->get<QueuedCount>() : Waited.Before;
     raise(Waited.On, Bound);
-    // Waiting for the legacy default stream is taken to wait for every
-    // blocking stream, as if it were an action on it: the side that reports
-    // no race the legacy stream's rules may exclude.
+    // Waiting for the legacy default stream waits for every blocking stream,
+    // as an action on it would: the documentation does not say so, a GPU did
+    // (gpu-validation/results/NOTES.md).
     if (Waited.AsWork || Waited.Of == Wait::Scope::EventRecord ||
         Waited.On.Kind == StreamKind::Legacy)
       followQueueOrder(Waited.On, Bound);
@@ -1163,12 +1158,9 @@ ProgramStateRef UnsynchronizedHostReadChecker::synchronize(const CallEvent &Call
   // A blocking copy or set runs on the default stream, and only some of them
   // hold the host until it is done.
   const CopyApi *Copy = memory::api(C).copy(dyn_cast<FunctionDecl>(Call.getDecl()));
-  std::optional<CopyDirection> Direction = Copy ? Copy->Direction : std::nullopt;
+  std::optional<CopyDirection> Direction =
+      Copy ? memory::copyDirection(Call, *Copy, C) : std::nullopt;
   std::optional<MemoryFamily> Target;
-  if (Copy && Copy->Kind)
-    if (const llvm::APSInt *Value =
-            C.getSValBuilder().getKnownValue(State, Call.getArgSVal(*Copy->Kind)))
-      Direction = CudaApi::memcpyKindDirection(Value->getZExtValue());
   if (Copy && Copy->Destination && !Copy->DestinationIsSymbol)
     Target = familyOf(State, memoryOf(State, Call.getArgSVal(*Copy->Destination)));
   SValBuilder &Builder = C.getSValBuilder();
@@ -1251,11 +1243,12 @@ ProgramStateRef UnsynchronizedHostReadChecker::trackHostCopy(const CallEvent &Ca
   // purpose too (cuda-samples' conjugateGradient downloads x and checks A x
   // against the right-hand side it uploaded into the residual, which cuBLAS
   // then changed).
-  if (To && (!ToFamily || isHostSide(*ToFamily)) && FromFamily && isDeviceSide(*FromFamily))
+  if (To && (!ToFamily || CudaApi::isHostMemory(*ToFamily)) && FromFamily &&
+      isDeviceSide(*FromFamily))
     for (auto [Host, Kept] : State->get<HostCopies>())
       if (Kept.ChangedAt && Host != To)
         State = State->remove<HostCopies>(Host);
-  if (!ToFamily || !FromFamily || !isHostSide(*FromFamily) || !isDeviceSide(*ToFamily))
+  if (!ToFamily || !FromFamily || !CudaApi::isHostMemory(*FromFamily) || !isDeviceSide(*ToFamily))
     return State;
   const auto *Callee = dyn_cast<FunctionDecl>(Call.getDecl());
   HostCopy Kept{To, Call.getOriginExpr(), Callee, nameOf(Call.getArgExpr(*Copy.Source)),
@@ -1281,12 +1274,7 @@ ProgramStateRef UnsynchronizedHostReadChecker::queueCopy(const CallEvent &Call, 
         familyOf(State, memoryOf(State, Call.getArgSVal(*Copy.Destination)));
     std::optional<MemoryFamily> From =
         familyOf(State, memoryOf(State, Call.getArgSVal(*Copy.Source)));
-    std::optional<CopyDirection> Direction = Copy.Direction;
-    if (Copy.Kind)
-      if (const llvm::APSInt *Value =
-              C.getSValBuilder().getKnownValue(State, Call.getArgSVal(*Copy.Kind)))
-        Direction = CudaApi::memcpyKindDirection(Value->getZExtValue());
-    if (CudaApi::asyncCopyBetweenHostBuffers(Direction, To, From))
+    if (CudaApi::asyncCopyBetweenHostBuffers(memory::copyDirection(Call, Copy, C), To, From))
       return complete(State, Wait{Wait::Scope::Stream, On, 0, /*AsWork=*/true},
                       documentedName(*Callee), "waits for", Notes);
   }
@@ -1551,27 +1539,21 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call, Checker
       C.addTransition(State->set<MappedAliases>(Device->getBaseRegion(), Host));
     return;
   }
-  // Waiting for an event recorded in a capture joins the capture: the fork
-  // of a captured fork-join, while nothing need be in flight.
   if (const StreamWaitApi *Waits = Api.streamWait(Callee)) {
     SymbolRef Event = Call.getArgSVal(Waits->EventParam).getAsSymbol();
     const RecordedEvent *Record = Event ? State->get<RecordedEvents>(Event) : nullptr;
+    // Waiting for an event recorded in a capture joins the capture: the fork
+    // of a captured fork-join, while nothing need be in flight.
     if (SymbolRef Origin = Record ? capturedBy(State, Record->On) : nullptr)
       if (SymbolRef Waiting = Call.getArgSVal(Waits->StreamParam).getAsSymbol()) {
         C.addTransition(State->set<CapturingStreams>(Waiting, Origin));
         return;
       }
-  }
-  if (nothingInFlight(State) && State->get<HostCopies>().isEmpty() && !Api.copy(Callee))
-    return;
-  if (const StreamWaitApi *Waits = Api.streamWait(Callee)) {
     State = notWaited(State,
                       "'" + documentedName(*Callee) +
                           "' makes a stream wait on the device; the host "
                           "does not wait",
                       Notes);
-    SymbolRef Event = Call.getArgSVal(Waits->EventParam).getAsSymbol();
-    const RecordedEvent *Record = Event ? State->get<RecordedEvents>(Event) : nullptr;
     StreamOp Op;
     Op.WaitsForEvent = true;
     if (Record)
@@ -1579,9 +1561,12 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call, Checker
     State = queuedOn(
         State,
         streamOf(Call.getArgSVal(Waits->StreamParam), Call.getArgExpr(Waits->StreamParam), C), Op);
-    C.addTransition(State, tag(C, std::move(Notes)));
+    if (State != C.getState() || !Notes.empty())
+      C.addTransition(State, tag(C, std::move(Notes)));
     return;
   }
+  if (nothingInFlight(State) && State->get<HostCopies>().isEmpty() && !Api.copy(Callee))
+    return;
   if (const CompletionQueryApi *Query = Api.completionQuery(Callee)) {
     if (!nothingInFlight(State))
       poll(Call, *Query, State, C);

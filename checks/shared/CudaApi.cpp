@@ -378,8 +378,6 @@ constexpr llvm::StringLiteral HostPointerModeResult = "result";
 // return (the cuRAND guide, "Host API Overview").
 constexpr llvm::StringLiteral HostGeneratorCreation = "curandCreateGeneratorHost";
 
-constexpr llvm::StringLiteral GraphLaunches[] = {"cudaGraphLaunch", "cuGraphLaunch"};
-
 constexpr StreamCaptureApi StreamCaptures[] = {
     {"cudaStreamBeginCapture", CaptureStep::Begin, 0, None, None},
     {"cudaStreamBeginCaptureToGraph", CaptureStep::Begin, 0, None, None},
@@ -824,7 +822,8 @@ bool CudaApi::isOwningSmartPointer(const CXXRecordDecl *Record) const {
 }
 
 bool CudaApi::launchesGraph(const FunctionDecl *Callee) const {
-  return llvm::is_contained(GraphLaunches, globalFunctionName(Callee));
+  const StreamCaptureApi *Step = streamCapture(Callee);
+  return Step && Step->Step == CaptureStep::Launch;
 }
 
 bool CudaApi::exitsProcess(const FunctionDecl *Callee) const {
@@ -1388,11 +1387,12 @@ bool CudaApi::asyncCopyBetweenHostBuffers(std::optional<CopyDirection> Direction
                                           std::optional<MemoryFamily> From) {
   if (Direction && *Direction == HostToHost)
     return true;
-  auto IsHost = [](std::optional<MemoryFamily> Family) {
-    return Family && (*Family == MemoryFamily::PageableHost || *Family == MemoryFamily::Stack ||
-                      *Family == MemoryFamily::PinnedHost || *Family == MemoryFamily::MappedHost);
-  };
-  return IsHost(To) && IsHost(From);
+  return To && From && isHostMemory(*To) && isHostMemory(*From);
+}
+
+bool CudaApi::isHostMemory(MemoryFamily Family) {
+  return Family == MemoryFamily::PageableHost || Family == MemoryFamily::Stack ||
+         Family == MemoryFamily::PinnedHost || Family == MemoryFamily::MappedHost;
 }
 
 llvm::ArrayRef<llvm::StringLiteral> CudaApi::builtinStatusTypes() {

@@ -501,6 +501,8 @@ public:
   // An async copy to or from pageable memory is staged through a pinned
   // buffer: the call returns once the host side has been read or written.
   static bool asyncCopyBlocksHost(MemoryFamily HostSide);
+  // Memory of the host: pageable, on the stack, page-locked, mapped.
+  static bool isHostMemory(MemoryFamily Family);
   // An async copy between two host buffers is "fully synchronous with respect
   // to the host" (API synchronization behavior): its kind says so, or the
   // families of both its ends, where known.
