@@ -16,6 +16,7 @@
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
 #include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -737,10 +738,12 @@ private:
   void addTransition(ProgramStateRef State, std::vector<Note> Notes,
                      const std::vector<Clash> &Clashes, const Stmt *Site, CheckerContext &C) const;
   // The work in flight that an access of `Size` bytes at `Accessed` in
-  // `Memory` may touch, a write first; its key.
+  // `Memory` may touch, a write first; its key. Device memory is looked at
+  // only for the host side of CUDA-aware MPI.
   std::optional<std::pair<const MemRegion *, Work>>
   touchedWork(ProgramStateRef State, const MemRegion *Memory, const MemRegion *Accessed,
-              std::optional<uint64_t> Size, CheckerContext &C) const;
+              std::optional<uint64_t> Size, CheckerContext &C, bool DeviceMemoryToo = false) const;
+  void checkMessageBuffers(const CallEvent &Call, CheckerContext &C) const;
   ProgramStateRef complete(ProgramStateRef State, const Wait &Waited, llvm::StringRef Api,
                            llvm::StringRef Verb, std::vector<Note> &Notes) const;
   ProgramStateRef notWaited(ProgramStateRef State, llvm::StringRef Text,
@@ -766,7 +769,8 @@ private:
   // `Accessed`: where in `Memory` the access begins, and `Size` its bytes
   // (unknown for a callee given the pointer).
   bool checkAccess(const MemRegion *Memory, const MemRegion *Accessed, std::optional<uint64_t> Size,
-                   Access How, const Expr *At, const FunctionDecl *Reader, CheckerContext &C) const;
+                   Access How, const Expr *At, const FunctionDecl *Reader, CheckerContext &C,
+                   bool DeviceMemoryToo = false) const;
   void reportRace(const MemRegion *Memory, const MemRegion *Key, const Work &W, Access How,
                   const Expr *At, const FunctionDecl *Reader, CheckerContext &C) const;
   void reportStaleCopy(const MemRegion *Memory, const HostCopy &Copy, const Expr *At,
@@ -1078,16 +1082,21 @@ void UnsynchronizedHostReadChecker::addTransition(ProgramStateRef State, std::ve
 std::optional<std::pair<const MemRegion *, Work>>
 UnsynchronizedHostReadChecker::touchedWork(ProgramStateRef State, const MemRegion *Memory,
                                            const MemRegion *Accessed, std::optional<uint64_t> Size,
-                                           CheckerContext &C) const {
+                                           CheckerContext &C, bool DeviceMemoryToo) const {
   std::optional<std::pair<const MemRegion *, Work>> Found;
-  for (auto [Key, W] : State->get<InFlight>()) {
+  auto Look = [&](const MemRegion *Key, const Work &W) {
     if (Key->getBaseRegion() != Memory)
-      continue;
+      return;
     if (!mayTouch(State, Accessed, Size, Key, W, C.getSValBuilder()))
-      continue;
+      return;
     if (!Found || (W.Writes && !Found->second.Writes))
       Found = {Key, W};
-  }
+  };
+  for (auto [Key, W] : State->get<InFlight>())
+    Look(Key, W);
+  if (DeviceMemoryToo)
+    for (auto [Key, W] : State->get<DeviceInFlight>())
+      Look(Key, W);
   return Found;
 }
 
@@ -1393,10 +1402,17 @@ const NoteTag *UnsynchronizedHostReadChecker::tag(CheckerContext &C,
         for (const Note &N : Notes) {
           if (!Report.isInteresting(N.Memory))
             continue;
-          if (&Report.getBugType() == &Race && !N.AboutCopy)
+          if (&Report.getBugType() == &Race && !N.AboutCopy) {
+            auto Pending = [&](const MemRegion *Key, const Work &W) {
+              return W.Order == N.Order && Key->getBaseRegion() == N.Memory->getBaseRegion();
+            };
             for (auto [Key, W] : At->get<InFlight>())
-              if (W.Order == N.Order && Key->getBaseRegion() == N.Memory->getBaseRegion())
+              if (Pending(Key, W))
                 return N.Text;
+            for (auto [Key, W] : At->get<DeviceInFlight>())
+              if (Pending(Key, W))
+                return N.Text;
+          }
           if (&Report.getBugType() == &UnorderedStreams && !N.AboutCopy &&
               At->get<ReportedEarlierWork>() == N.Order + 1)
             return N.Text;
@@ -1606,14 +1622,37 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call, Checker
   addTransition(State, std::move(Notes), Clashes, Call.getOriginExpr(), C);
 }
 
+// memset, memcpy and their kin only store into their destination: the host
+// overwrites what a kernel may still be writing, rather than reading it.
+bool fillsItsFirstArgument(const FunctionDecl &Callee) {
+  switch (Callee.getMemoryFunctionKind()) {
+  case Builtin::BImemset:
+  case Builtin::BImemcpy:
+  case Builtin::BImemmove:
+  case Builtin::BIstrcpy:
+  case Builtin::BIstrncpy:
+  case Builtin::BIbzero:
+    return true;
+  default:
+    return false;
+  }
+}
+
 // A call the analyzer does not follow (a library function, a function defined
 // elsewhere) is taken to use what its pointer parameters point to: to read it
 // through a pointer to const, to read or write it otherwise.
 void UnsynchronizedHostReadChecker::checkPreCall(const CallEvent &Call, CheckerContext &C) const {
   const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
   ProgramStateRef State = C.getState();
-  if (!Callee || isa<CXXAllocatorCall, CXXDeallocatorCall>(Call) ||
-      (State->get<InFlight>().isEmpty() && State->get<HostCopies>().isEmpty()))
+  if (!Callee || isa<CXXAllocatorCall, CXXDeallocatorCall>(Call))
+    return;
+  if (!nothingInFlight(State) && llvm::any_of(llvm::seq(Call.getNumArgs()), [&](unsigned I) {
+        return CudaApi::messageBufferAccess(Callee, I) != LibraryAccess::None;
+      })) {
+    checkMessageBuffers(Call, C);
+    return;
+  }
+  if (State->get<InFlight>().isEmpty() && State->get<HostCopies>().isEmpty())
     return;
   // CUDA API calls are modelled, not reads; kernels are device code.
   const CudaApi &Api = memory::api(C);
@@ -1664,7 +1703,32 @@ void UnsynchronizedHostReadChecker::checkPreCall(const CallEvent &Call, CheckerC
       continue;
     }
     Access How = ReadOnly || (Pending && Pending->second.Writes) ? Access::Read : Access::Write;
+    if (!ReadOnly && I == 0 && fillsItsFirstArgument(*Callee))
+      How = Access::Write;
     if (checkAccess(Memory, Accessed, std::nullopt, How, Call.getArgExpr(I), Callee, C))
+      return;
+  }
+}
+
+// CUDA-aware MPI reads a send buffer and writes a receive buffer on the host
+// side, while the call runs, whether the buffer is the host's or the
+// device's: a kernel or copy still writing it, or (for a receive) still
+// reading it, races with MPI.
+void UnsynchronizedHostReadChecker::checkMessageBuffers(const CallEvent &Call,
+                                                        CheckerContext &C) const {
+  const auto *Callee = cast<FunctionDecl>(Call.getDecl());
+  ProgramStateRef State = C.getState();
+  for (unsigned I = 0; I < Call.getNumArgs(); ++I) {
+    LibraryAccess Use = CudaApi::messageBufferAccess(Callee, I);
+    if (Use == LibraryAccess::None)
+      continue;
+    // MPI_IN_PLACE, MPI_BOTTOM: constants, not memory.
+    const MemRegion *Memory = memoryOf(State, Call.getArgSVal(I));
+    if (!Memory)
+      continue;
+    if (checkAccess(Memory, Call.getArgSVal(I).getAsRegion(), std::nullopt,
+                    Use == LibraryAccess::Reads ? Access::Read : Access::Write, Call.getArgExpr(I),
+                    Callee, C, /*DeviceMemoryToo=*/true))
       return;
   }
 }
@@ -1696,9 +1760,9 @@ void UnsynchronizedHostReadChecker::checkLocation(SVal Location, bool IsLoad, co
 bool UnsynchronizedHostReadChecker::checkAccess(const MemRegion *Memory, const MemRegion *Accessed,
                                                 std::optional<uint64_t> Size, Access How,
                                                 const Expr *At, const FunctionDecl *Reader,
-                                                CheckerContext &C) const {
+                                                CheckerContext &C, bool DeviceMemoryToo) const {
   ProgramStateRef State = C.getState();
-  if (auto Pending = touchedWork(State, Memory, Accessed, Size, C);
+  if (auto Pending = touchedWork(State, Memory, Accessed, Size, C, DeviceMemoryToo);
       Pending && (How == Access::Write || Pending->second.Writes)) {
     reportRace(Memory, Pending->first, Pending->second, How, At, Reader, C);
     return true;
@@ -1745,7 +1809,8 @@ void UnsynchronizedHostReadChecker::reportRace(const MemRegion *Memory, const Me
   Report->markInteresting(Memory);
   C.emitReport(std::move(Report));
   // One report per piece of work.
-  C.addTransition(withoutSettledWork(State->remove<InFlight>(Key)), Node);
+  C.addTransition(withoutSettledWork(State->remove<InFlight>(Key)->remove<DeviceInFlight>(Key)),
+                  Node);
 }
 
 void UnsynchronizedHostReadChecker::reportStaleCopy(const MemRegion *Memory, const HostCopy &Kept,

@@ -65,6 +65,8 @@ constexpr llvm::StringLiteral CudnnHeaders[] = {
     "cudnn.h", "cudnn_graph.h", "cudnn_ops.h", "cudnn_ops_infer.h", "cudnn_cnn.h", "cudnn_adv.h"};
 constexpr llvm::StringLiteral NcclHeaders[] = {"nccl.h"};
 constexpr llvm::StringLiteral NvrtcHeaders[] = {"nvrtc.h"};
+// Open MPI, MPICH and their derivatives all declare the C bindings here.
+constexpr llvm::StringLiteral MpiHeader = "mpi.h";
 
 constexpr CudaLibrary Libraries[] = {
     {"cudaError_t", RuntimeHeaders},       {"CUresult", DriverHeaders},
@@ -933,6 +935,30 @@ LibraryAccess CudaApi::libraryWorkAccess(const FunctionDecl *Callee, unsigned In
   if (Pointee->isPointerType() || (!Pointee->isVoidType() && Pointee->isIncompleteType()))
     return LibraryAccess::None;
   return Pointee.isConstQualified() ? LibraryAccess::Reads : LibraryAccess::Writes;
+}
+
+LibraryAccess CudaApi::messageBufferAccess(const FunctionDecl *Callee, unsigned Index) {
+  llvm::StringRef Name = globalFunctionName(Callee);
+  if (Index >= Callee->getNumParams() || !(Name.starts_with("MPI_") || Name.starts_with("PMPI_")))
+    return LibraryAccess::None;
+  const SourceManager &SM = Callee->getASTContext().getSourceManager();
+  if (llvm::sys::path::filename(SM.getFilename(
+          SM.getExpansionLoc(Callee->getCanonicalDecl()->getLocation()))) != MpiHeader)
+    return LibraryAccess::None;
+  auto IsDatatype = [](QualType Type) {
+    const TypedefNameDecl *Typedef = typedefOf(Type);
+    return Typedef && Typedef->getName() == "MPI_Datatype";
+  };
+  QualType Type = Callee->getParamDecl(Index)->getType();
+  if (!Type->isPointerType() || !Type->getPointeeType()->isVoidType())
+    return LibraryAccess::None;
+  // `sendbuf, recvbuf, count, datatype` share one: the datatype may come
+  // after the next buffer.
+  for (unsigned Later = Index + 1; Later < Callee->getNumParams(); ++Later)
+    if (IsDatatype(Callee->getParamDecl(Later)->getType()))
+      return Type->getPointeeType().isConstQualified() ? LibraryAccess::Reads
+                                                       : LibraryAccess::Writes;
+  return LibraryAccess::None;
 }
 
 const HostRegistrationApi *CudaApi::hostRegistration(const FunctionDecl *Callee) const {

@@ -466,6 +466,15 @@ public:
   static LibraryAccess libraryWorkAccess(const clang::FunctionDecl *Callee, unsigned Index);
   std::optional<LibraryStreamSettingApi>
   libraryStreamSetting(const clang::FunctionDecl *Callee) const;
+  // CUDA-aware MPI: a call of MPI's C bindings (declared in mpi.h) reads or
+  // writes the memory of its message buffers on the host side, before it
+  // returns, device memory included. A buffer is a `void *` parameter that a
+  // later MPI_Datatype parameter describes (`buf, count, datatype`;
+  // `sendbuf, recvbuf, count, datatype`): read when it points to const
+  // (MPI-3's send buffers), written otherwise (receive buffers). Everything
+  // else (counts, requests, statuses, MPI_Pack's output, a communicator's
+  // attributes) is None.
+  static LibraryAccess messageBufferAccess(const clang::FunctionDecl *Callee, unsigned Index);
   // A library handle whose calls run on the host, not the device
   // (curandCreateGeneratorHost): they return with their output written.
   static bool makesHostSideHandle(const HandleApi &Creation);
