@@ -1608,6 +1608,8 @@ void UnsynchronizedHostReadChecker::checkPostCall(const CallEvent &Call, Checker
     State = trackHostCopy(Call, *Copy, State, Notes);
     if (Copy->IsAsync)
       State = queueCopy(Call, *Copy, State, C, Notes, Clashes);
+  } else if (std::optional<unsigned> Param = Api.streamOrderedWork(Callee)) {
+    State = queuedOn(State, streamOf(Call.getArgSVal(*Param), Call.getArgExpr(*Param), C));
   } else if (!isa<CXXAllocatorCall, CXXDeallocatorCall>(Call) && !Callee->getBuiltinID() &&
              !Api.isStatusType(Callee->getReturnType()) && !followsIntoBody(Call, C)) {
     // A function the analysis does not follow, given a stream, may make it

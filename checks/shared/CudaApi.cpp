@@ -338,6 +338,10 @@ constexpr StreamWaitApi StreamWaits[] = {
     {"cuStreamWaitEvent", 0, 1},
 };
 
+// Work a stream runs on the host, in its order: the call does not wait.
+constexpr llvm::StringLiteral HostFunctionLaunches[] = {
+    "cudaLaunchHostFunc", "cudaStreamAddCallback", "cuLaunchHostFunc", "cuStreamAddCallback"};
+
 // The constant handles of the default streams: 0, cudaStreamLegacy
 // (CU_STREAM_LEGACY) and cudaStreamPerThread (CU_STREAM_PER_THREAD).
 constexpr uint64_t LegacyStreamHandle = 0x1;
@@ -1352,6 +1356,19 @@ const StreamWaitApi *CudaApi::streamWait(const FunctionDecl *Callee) const {
   if (!Api || Callee->getNumParams() <= std::max(Api->StreamParam, Api->EventParam))
     return nullptr;
   return Api;
+}
+
+std::optional<unsigned> CudaApi::streamOrderedWork(const FunctionDecl *Callee) const {
+  llvm::StringRef Status = statusTypeName(Callee->getReturnType());
+  if (Status != "cudaError_t" && Status != "CUresult")
+    return std::nullopt;
+  llvm::StringRef Name = withoutPerThreadSuffix(globalFunctionName(Callee));
+  if (!Name.ends_with("Async") && !llvm::is_contained(HostFunctionLaunches, Name))
+    return std::nullopt;
+  for (unsigned I = 0; I < Callee->getNumParams(); ++I)
+    if (isStreamType(Callee->getParamDecl(I)->getType()))
+      return I;
+  return std::nullopt;
 }
 
 bool CudaApi::isNonBlockingStreamFlags(uint64_t Flags) { return Flags & StreamNonBlocking; }

@@ -90,3 +90,67 @@ float deviceToPinnedAsyncCopyIsNot(const float *d, int n) {
   cudaFreeHost(h);
   return first;
 }
+
+// Calls that queue work of their own on a stream, changing no memory the
+// host reads: a prefetch, a host function. On a blocking stream that work
+// waits for the legacy default stream's earlier work, so waiting for the
+// stream waits for the kernel too.
+void report(void *);
+
+float prefetchOnABlockingStreamOrdersTheLegacyKernel(int n) {
+  float *managed;
+  cudaMallocManaged(&managed, n * sizeof(float));
+  cudaStream_t s;
+  cudaStreamCreate(&s);
+  scale<<<1, n>>>(managed, n);
+  cudaMemLocation onDevice = {cudaMemLocationTypeDevice, 0};
+  cudaMemPrefetchAsync(managed, n * sizeof(float), onDevice, 0, s);
+  cudaStreamSynchronize(s);
+  float first = managed[0];
+  cudaStreamDestroy(s);
+  cudaFree(managed);
+  return first;
+}
+
+float hostFunctionOnABlockingStreamOrdersTheLegacyKernel(int n) {
+  float *managed;
+  cudaMallocManaged(&managed, n * sizeof(float));
+  cudaStream_t s;
+  cudaStreamCreate(&s);
+  scale<<<1, n>>>(managed, n);
+  cudaLaunchHostFunc(s, report, nullptr);
+  cudaStreamSynchronize(s);
+  float first = managed[0];
+  cudaStreamDestroy(s);
+  cudaFree(managed);
+  return first;
+}
+
+float hostFunctionOnANonBlockingStreamDoesNot(int n) {
+  float *managed;
+  cudaMallocManaged(&managed, n * sizeof(float));
+  cudaStream_t s;
+  cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+  scale<<<1, n>>>(managed, n); // expected-note {{kernel 'scale' is queued on the legacy default stream and may write managed memory}}
+  cudaLaunchHostFunc(s, report, nullptr);
+  cudaStreamSynchronize(s); // expected-note {{'cudaStreamSynchronize' waits for non-blocking stream 's', not the legacy default stream}}
+  // expected-note@+1 {{read before the work is known to be complete}}
+  float first = managed[0]; // expected-warning {{the host reads managed memory that kernel 'scale' may still be writing}}
+  cudaStreamDestroy(s);
+  cudaFree(managed);
+  return first;
+}
+
+// The prefetch does not wait for the host either.
+float prefetchDoesNotWait(int n, cudaStream_t s) {
+  float *managed;
+  cudaMallocManaged(&managed, n * sizeof(float));
+  scale<<<1, n, 0, s>>>(managed, n); // expected-note {{kernel 'scale' is queued on stream 's' and may write managed memory}}
+  cudaMemLocation onHost = {cudaMemLocationTypeHost, 0};
+  cudaMemPrefetchAsync(managed, n * sizeof(float), onHost, 0, s);
+  // expected-note@+1 {{read before the work is known to be complete}}
+  float first = managed[0]; // expected-warning {{the host reads managed memory that kernel 'scale' may still be writing}}
+  cudaStreamSynchronize(s);
+  cudaFree(managed);
+  return first;
+}
