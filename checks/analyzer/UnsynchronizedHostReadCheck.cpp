@@ -550,21 +550,39 @@ ProgramStateRef queuedOn(ProgramStateRef State, Stream On, StreamOp Op = {}) {
   return State->set<QueuedCount>(Order + 1)->set<StreamOps>(Order, Op);
 }
 
+// A pointer inside a structure passed by value, as the fields that lead to
+// it: `p.out` is {out}, `p.buffers.out` is {buffers, out}.
+using FieldPath = llvm::SmallVector<const FieldDecl *, 2>;
+
 // Whether a kernel may write through its parameter: it is not a pointer to
 // const, and the kernel's body, when the unit has it, stores through it (or
 // through a pointer derived from it), or passes it on to a callee that may.
 class WritesThrough : public RecursiveASTVisitor<WritesThrough> {
 public:
   explicit WritesThrough(const ParmVarDecl *Parameter) { Aliases.insert(Parameter); }
-  // The pointer a field of a structure parameter holds (`p.out` of
-  // `__global__ void k(Params p)`). The structure handed on whole to a callee
-  // is not followed: taken to be read only.
-  WritesThrough(const ParmVarDecl *Parameter, const FieldDecl *Field)
-      : Structure(Parameter), Field(Field) {}
+  // The pointer a structure parameter holds at `Path` (`p.out` of
+  // `__global__ void k(Params p)`). A method called on the structure (a
+  // functor's operator(), an extended lambda's body) is followed with the
+  // path taken from `this`, or from the variable the lambda captured; the
+  // structure handed on whole to another callee is taken to be read only.
+  WritesThrough(const ParmVarDecl *Parameter, llvm::ArrayRef<const FieldDecl *> Path)
+      : Structure(Parameter), Path(Path) {}
 
   bool in(const Stmt *Body) {
     TraverseStmt(const_cast<Stmt *>(Body));
     return Writes;
+  }
+
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+    followMethod(Call->getMethodDecl(), Call->getImplicitObjectArgument());
+    return !Writes;
+  }
+
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Call) {
+    if (const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+        Method && Call->getNumArgs() > 0)
+      followMethod(Method, Call->getArg(0));
+    return !Writes;
   }
 
   bool VisitVarDecl(VarDecl *Variable) {
@@ -621,14 +639,57 @@ public:
   }
 
 private:
+  // Inside a method of the structure: `this` is the structure.
+  WritesThrough(llvm::ArrayRef<const FieldDecl *> Path, unsigned Depth)
+      : Path(Path), InMethod(true), Depth(Depth) {}
+
+  // The structure itself, as this body names it.
+  bool isStructure(const Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    if (InMethod)
+      return isa<CXXThisExpr>(E);
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    return Ref && Structure && Ref->getDecl() == Structure;
+  }
+
+  // `s.a.b` for the path {a, b}, `this->a.b` in a method.
+  bool namesPath(const Expr *E, size_t Length) const {
+    E = E->IgnoreParenImpCasts();
+    if (Length == 0)
+      return isStructure(E);
+    const auto *Member = dyn_cast<MemberExpr>(E);
+    if (!Member || Member->getMemberDecl() != Path[Length - 1])
+      return false;
+    return Length == 1 && Member->isArrow()
+               ? InMethod && isStructure(Member->getBase())
+               : !Member->isArrow() && namesPath(Member->getBase(), Length - 1);
+  }
+
+  void followMethod(const CXXMethodDecl *Method, const Expr *Object) {
+    const FunctionDecl *Definition = nullptr;
+    if (Path.empty() || Depth >= 3 || !Method || !Object || !isStructure(Object) ||
+        !Method->hasBody(Definition))
+      return;
+    WritesThrough Body(Path, Depth + 1);
+    // An extended lambda names what it captured by the captured variable.
+    if (const CXXRecordDecl *Closure = Method->getParent(); Closure && Closure->isLambda()) {
+      llvm::DenseMap<const ValueDecl *, FieldDecl *> Captures;
+      FieldDecl *ThisCapture = nullptr;
+      Closure->getCaptureFields(Captures, ThisCapture);
+      for (auto [Variable, Field] : Captures)
+        if (Path.size() == 1 && Field == Path.front())
+          Body.Aliases.insert(Variable);
+    }
+    Writes |= Body.in(Definition->getBody());
+  }
+
   bool pointsThrough(const Expr *E) const {
     E = E->IgnoreParenCasts();
     if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
       return Aliases.contains(Ref->getDecl());
-    if (const auto *Member = dyn_cast<MemberExpr>(E);
-        Member && Field && !Member->isArrow() && Member->getMemberDecl() == Field)
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(Member->getBase()->IgnoreParenImpCasts()))
-        return Ref->getDecl() == Structure;
+    if (const auto *Member = dyn_cast<MemberExpr>(E); Member && !Path.empty())
+      if (namesPath(Member, Path.size()))
+        return true;
     if (const auto *Binary = dyn_cast<BinaryOperator>(E))
       return Binary->isAdditiveOp() &&
              (pointsThrough(Binary->getLHS()) || pointsThrough(Binary->getRHS()));
@@ -656,7 +717,9 @@ private:
 
   llvm::SmallPtrSet<const Decl *, 4> Aliases;
   const ParmVarDecl *Structure = nullptr;
-  const FieldDecl *Field = nullptr;
+  llvm::ArrayRef<const FieldDecl *> Path;
+  bool InMethod = false;
+  unsigned Depth = 0;
   bool Writes = false;
 };
 
@@ -725,7 +788,7 @@ public:
 
 private:
   bool mayWrite(const FunctionDecl *Kernel, QualType Callee, unsigned Index) const;
-  bool mayWriteField(const FunctionDecl *Kernel, unsigned Index, const FieldDecl *Field) const;
+  bool mayWriteField(const FunctionDecl *Kernel, unsigned Index, const FieldPath &Path) const;
   Stream streamOf(SVal Handle, const Expr *Spelled, CheckerContext &C) const;
   Stream launchStream(const CUDAKernelCallExpr *Launch, CheckerContext &C) const;
   Stream libraryStream(const CallEvent &Call, unsigned Param, CheckerContext &C) const;
@@ -780,7 +843,8 @@ private:
   BugType StaleCopy{this, "Stale host copy", "CUDA stream ordering"};
   BugType UnorderedStreams{this, "Unordered streams", "CUDA stream ordering"};
   mutable llvm::DenseMap<const ParmVarDecl *, bool> WrittenParameters;
-  mutable llvm::DenseMap<std::pair<const ParmVarDecl *, const FieldDecl *>, bool> WrittenFields;
+  mutable std::map<std::pair<const ParmVarDecl *, std::vector<const FieldDecl *>>, bool>
+      WrittenFields;
 };
 
 // Whether the kernel may write through its pointer argument `Index`. A
@@ -812,68 +876,107 @@ bool UnsynchronizedHostReadChecker::mayWrite(const FunctionDecl *Kernel, QualTyp
   return It->second;
 }
 
-// Whether the kernel may write through the pointer field `Field` of its
-// structure argument `Index`: not a pointer to const, and where the unit has
-// the kernel's body, stored through (or through a pointer taken from it).
+// Whether the kernel may write through the pointer its structure argument
+// `Index` holds at `Path`: not a pointer to const, and where the unit has the
+// kernel's body, stored through (or through a pointer taken from it).
 bool UnsynchronizedHostReadChecker::mayWriteField(const FunctionDecl *Kernel, unsigned Index,
-                                                  const FieldDecl *Field) const {
-  if (Field->getType()->getPointeeType().isConstQualified())
+                                                  const FieldPath &Path) const {
+  if (Path.back()->getType()->getPointeeType().isConstQualified())
     return false;
   const FunctionDecl *Definition = nullptr;
   if (!Kernel || !Kernel->hasBody(Definition) || Index >= Definition->getNumParams())
     return true;
   const ParmVarDecl *Parameter = Definition->getParamDecl(Index);
-  auto [It, Inserted] = WrittenFields.try_emplace({Parameter, Field}, true);
+  auto [It, Inserted] =
+      WrittenFields.try_emplace({Parameter, std::vector(Path.begin(), Path.end())}, true);
   if (Inserted)
-    It->second = WritesThrough(Parameter, Field).in(Definition->getBody());
+    It->second = WritesThrough(Parameter, Path).in(Definition->getBody());
   return It->second;
 }
 
-// The pointers a structure passed by value holds, field by field, with their
-// values on this path: `kernel<<<g, b>>>(Params{in, out, n})`.
-llvm::SmallVector<std::pair<const FieldDecl *, SVal>, 4> pointerFields(const Expr *Argument,
-                                                                       CheckerContext &C) {
-  llvm::SmallVector<std::pair<const FieldDecl *, SVal>, 4> Fields;
-  const RecordDecl *Record = Argument->getType()->getAsRecordDecl();
-  if (!Record || !Record->getDefinition())
-    return Fields;
-  SVal Whole = C.getSVal(Argument);
-  const TypedValueRegion *Object = nullptr;
-  const void *Store = nullptr;
-  // Built in the launch (`Params{in, out, n}`): the values in field order.
-  if (auto Built = Whole.getAs<nonloc::CompoundVal>()) {
-    const auto *Class = dyn_cast<CXXRecordDecl>(Record->getDefinition());
-    if (Class && Class->getNumBases() > 0)
-      return Fields;
-    auto Value = Built->begin();
-    for (const FieldDecl *Field : Record->getDefinition()->fields()) {
-      if (Value == Built->end())
-        break;
-      if (Field->getType()->isPointerType())
-        Fields.push_back({Field, *Value});
-      ++Value;
+// The pointers a structure passed by value holds, with their values on this
+// path: `kernel<<<g, b>>>(Params{in, out, n})`, the captures of a lambda,
+// and those of structures it holds by value, a few levels deep.
+class PointerFields {
+public:
+  PointerFields(const Expr *Argument, CheckerContext &C) : C(C) {
+    const RecordDecl *Record = Argument->getType()->getAsRecordDecl();
+    if (Record && Record->getDefinition())
+      fromValue(Record->getDefinition(), C.getSVal(Argument));
+  }
+
+  llvm::SmallVector<std::pair<FieldPath, SVal>, 4> Found;
+
+private:
+  static constexpr unsigned DeepestNesting = 4;
+
+  void fromValue(const RecordDecl *Record, SVal Whole) {
+    // Built in the launch (`Params{in, out, n}`): the values in field order.
+    if (auto Built = Whole.getAs<nonloc::CompoundVal>()) {
+      const auto *Class = dyn_cast<CXXRecordDecl>(Record);
+      if (Class && Class->getNumBases() > 0)
+        return;
+      auto Value = Built->begin();
+      for (const FieldDecl *Field : Record->fields()) {
+        if (Value == Built->end())
+          break;
+        take(Field, *Value);
+        ++Value;
+      }
+      return;
     }
-    return Fields;
+    if (auto Lazy = Whole.getAs<nonloc::LazyCompoundVal>())
+      fromRegion(Record, Lazy->getRegion(), Lazy->getStore());
+    else if (const auto *Object = dyn_cast_or_null<TypedValueRegion>(Whole.getAsRegion()))
+      fromRegion(Record, Object, nullptr);
   }
-  if (auto Lazy = Whole.getAs<nonloc::LazyCompoundVal>()) {
-    Object = Lazy->getRegion();
-    Store = Lazy->getStore();
-  } else {
-    Object = dyn_cast_or_null<TypedValueRegion>(Whole.getAsRegion());
+
+  void fromRegion(const RecordDecl *Record, const TypedValueRegion *Object, const void *Store) {
+    MemRegionManager &Regions = C.getSValBuilder().getRegionManager();
+    for (const FieldDecl *Field : Record->fields()) {
+      if (!Field->getType()->isPointerType() && !Field->getType()->isRecordType())
+        continue;
+      const FieldRegion *Place = Regions.getFieldRegion(Field, Object);
+      if (Field->getType()->isRecordType()) {
+        if (const RecordDecl *Nested = nested(Field)) {
+          Prefix.push_back(Field);
+          fromRegion(Nested, Place, Store);
+          Prefix.pop_back();
+        }
+        continue;
+      }
+      loc::MemRegionVal At(Place);
+      take(Field, Store ? C.getStoreManager().getBinding(Store, At, Field->getType())
+                        : C.getState()->getSVal(At, Field->getType()));
+    }
   }
-  if (!Object)
-    return Fields;
-  MemRegionManager &Regions = C.getSValBuilder().getRegionManager();
-  for (const FieldDecl *Field : Record->getDefinition()->fields()) {
-    if (!Field->getType()->isPointerType())
-      continue;
-    loc::MemRegionVal Place(Regions.getFieldRegion(Field, Object));
-    SVal Value = Store ? C.getStoreManager().getBinding(Store, Place, Field->getType())
-                       : C.getState()->getSVal(Place, Field->getType());
-    Fields.push_back({Field, Value});
+
+  void take(const FieldDecl *Field, SVal Value) {
+    QualType Type = Field->getType();
+    if (Type->isPointerType()) {
+      FieldPath Path = Prefix;
+      Path.push_back(Field);
+      Found.push_back({std::move(Path), Value});
+      return;
+    }
+    if (const RecordDecl *Nested = nested(Field)) {
+      Prefix.push_back(Field);
+      fromValue(Nested, Value);
+      Prefix.pop_back();
+    }
   }
-  return Fields;
-}
+
+  // The structure a field holds by value, while not too deep.
+  const RecordDecl *nested(const FieldDecl *Field) const {
+    const RecordDecl *Record = Field->getType()->getAsRecordDecl();
+    if (!Record || !Record->getDefinition() || Prefix.size() + 1 >= DeepestNesting)
+      return nullptr;
+    return Record->getDefinition();
+  }
+
+  CheckerContext &C;
+  FieldPath Prefix;
+};
 
 Stream UnsynchronizedHostReadChecker::streamOf(SVal Handle, const Expr *Spelled,
                                                CheckerContext &C) const {
@@ -1455,9 +1558,9 @@ void UnsynchronizedHostReadChecker::checkPreStmt(const CUDAKernelCallExpr *Launc
   for (unsigned I = 0; I < Launch->getNumArgs(); ++I) {
     const Expr *Argument = Launch->getArg(I);
     if (Argument->getType()->isRecordType()) {
-      for (auto [Field, Value] : pointerFields(Argument, C))
-        Use(Value, mayWriteField(Kernel, I, Field),
-            isVolatileOrAtomic(Field->getType()->getPointeeType()));
+      for (auto &[Path, Value] : PointerFields(Argument, C).Found)
+        Use(Value, mayWriteField(Kernel, I, Path),
+            isVolatileOrAtomic(Path.back()->getType()->getPointeeType()));
       continue;
     }
     Use(C.getSVal(Argument), mayWrite(Kernel, Launch->getCallee()->getType(), I),

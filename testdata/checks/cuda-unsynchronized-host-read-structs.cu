@@ -91,3 +91,111 @@ float kernelWithoutABody(int n) {
   cudaFree(m);
   return first;
 }
+
+// A structure inside a structure: the path to the pointer is followed.
+struct Buffers {
+  const float *in;
+  float *out;
+};
+
+struct Step {
+  Buffers buffers;
+  int n;
+};
+
+__global__ void stepAll(Step step) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < step.n)
+    step.buffers.out[i] = step.buffers.in[i] + 1.0f;
+}
+
+float nestedOutputReadAtOnce(int n) {
+  float *in, *out;
+  cudaMallocManaged(&in, n * sizeof(float));
+  cudaMallocManaged(&out, n * sizeof(float));
+  Step step{{in, out}, n};
+  stepAll<<<1, 256>>>(step); // expected-note {{kernel 'stepAll' is queued on the legacy default stream and may write managed memory}}
+  float input = in[0];
+  // expected-note@+1 {{read before the work is known to be complete}}
+  float first = out[0]; // expected-warning {{the host reads managed memory that kernel 'stepAll' may still be writing}}
+  cudaDeviceSynchronize();
+  cudaFree(in);
+  cudaFree(out);
+  return input + first;
+}
+
+// A functor: its operator() runs on the device and writes through a member.
+struct AddOne {
+  float *data;
+  __device__ void operator()(int i) const { data[i] += 1.0f; }
+};
+
+struct Peek {
+  float *data;
+  float *seen;
+  __device__ void operator()(int i) const { *seen = data[i]; }
+};
+
+template <class Body> __global__ void forEach(Body body, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    body(i);
+}
+
+float functorOutputReadAtOnce(int n) {
+  float *m;
+  cudaMallocManaged(&m, n * sizeof(float));
+  forEach<<<1, 256>>>(AddOne{m}, n); // expected-note {{kernel 'forEach' is queued on the legacy default stream and may write managed memory}}
+  // expected-note@+1 {{read before the work is known to be complete}}
+  float first = m[0]; // expected-warning {{the host reads managed memory that kernel 'forEach' may still be writing}}
+  cudaFree(m);
+  return first;
+}
+
+// The functor only reads `data`.
+float functorInputReadMeanwhile(int n) {
+  float *m, *seen;
+  cudaMallocManaged(&m, n * sizeof(float));
+  cudaMallocManaged(&seen, sizeof(float));
+  forEach<<<1, 256>>>(Peek{m, seen}, n); // expected-note {{kernel 'forEach' is queued on the legacy default stream and may write managed memory}}
+  float first = m[0];
+  // expected-note@+1 {{read before the work is known to be complete}}
+  float last = *seen; // expected-warning {{the host reads managed memory that kernel 'forEach' may still be writing}}
+  cudaFree(m);
+  cudaFree(seen);
+  return first + last;
+}
+
+// An extended lambda: what it captures is the kernel's to use.
+float lambdaOutputReadAtOnce(int n) {
+  float *m;
+  cudaMallocManaged(&m, n * sizeof(float));
+  forEach<<<1, 256>>>([=] __device__(int i) { m[i] = 2.0f * i; }, n); // expected-note {{kernel 'forEach' is queued on the legacy default stream and may write managed memory}}
+  // expected-note@+1 {{read before the work is known to be complete}}
+  float first = m[0]; // expected-warning {{the host reads managed memory that kernel 'forEach' may still be writing}}
+  cudaFree(m);
+  return first;
+}
+
+float lambdaInputReadMeanwhile(int n) {
+  float *in, *out;
+  cudaMallocManaged(&in, n * sizeof(float));
+  cudaMallocManaged(&out, n * sizeof(float));
+  forEach<<<1, 256>>>([=] __device__(int i) { out[i] = in[i]; }, n); // expected-note {{kernel 'forEach' is queued on the legacy default stream and may write managed memory}}
+  float input = in[0];
+  // expected-note@+1 {{read before the work is known to be complete}}
+  float first = out[0]; // expected-warning {{the host reads managed memory that kernel 'forEach' may still be writing}}
+  cudaFree(in);
+  cudaFree(out);
+  return input + first;
+}
+
+float lambdaOutputAfterTheKernel(int n) {
+  float *m;
+  cudaMallocManaged(&m, n * sizeof(float));
+  forEach<<<1, 256>>>([=] __device__(int i) { m[i] = 2.0f * i; }, n);
+  cudaDeviceSynchronize();
+  float first = m[0];
+  cudaFree(m);
+  return first;
+}
