@@ -197,8 +197,11 @@ REGISTER_MAP_WITH_PROGRAMSTATE(RecordedEvents, clang::ento::SymbolRef, RecordedE
 // part of (a stream joins by waiting for an event recorded on a capturing
 // one).
 REGISTER_MAP_WITH_PROGRAMSTATE(CapturingStreams, clang::ento::SymbolRef, clang::ento::SymbolRef)
-// Work recorded by a capture, by the same keys as InFlight.
+// Work recorded by a capture, or added to a graph as a node, by the same
+// keys as InFlight.
 REGISTER_MAP_WITH_PROGRAMSTATE(CapturedWork, const clang::ento::MemRegion *, CapturedPiece)
+// cudaGraphClone: the clone -> the graph it copies, whose work it holds.
+REGISTER_MAP_WITH_PROGRAMSTATE(ClonedGraphs, clang::ento::SymbolRef, clang::ento::SymbolRef)
 // Every piece of work queued since the oldest work in flight, by its order.
 REGISTER_MAP_WITH_PROGRAMSTATE(StreamOps, unsigned, StreamOp)
 // The device address of mapped pinned host memory -> the host memory.
@@ -798,6 +801,8 @@ private:
   ProgramStateRef capture(const CallEvent &Call, const StreamCaptureApi &Step,
                           ProgramStateRef State, CheckerContext &C, std::vector<Note> &Notes,
                           std::vector<Clash> &Clashes) const;
+  ProgramStateRef addNode(const CallEvent &Call, const StreamCaptureApi &Step,
+                          ProgramStateRef State, CheckerContext &C) const;
   void addTransition(ProgramStateRef State, std::vector<Note> Notes,
                      const std::vector<Clash> &Clashes, const Stmt *Site, CheckerContext &C) const;
   // The work in flight that an access of `Size` bytes at `Accessed` in
@@ -1116,6 +1121,8 @@ ProgramStateRef UnsynchronizedHostReadChecker::capture(const CallEvent &Call,
     SymbolRef Exec = Written(*Step.ExecParam);
     if (!Graph || !Exec)
       return State;
+    if (const SymbolRef *Original = State->get<ClonedGraphs>(Graph))
+      Graph = *Original;
     for (auto [Key, Piece] : State->get<CapturedWork>())
       if (Piece.Graph == Graph) {
         CapturedPiece Made = Piece;
@@ -1137,8 +1144,103 @@ ProgramStateRef UnsynchronizedHostReadChecker::capture(const CallEvent &Call,
       }
     return queuedOn(State, On);
   }
+  case CaptureStep::Clone: {
+    SymbolRef Original = Call.getArgSVal(*Step.GraphParam).getAsSymbol();
+    SymbolRef Clone = Written(*Step.NodeParam);
+    if (!Original || !Clone)
+      return State;
+    if (const SymbolRef *Earlier = State->get<ClonedGraphs>(Original))
+      Original = *Earlier;
+    return State->set<ClonedGraphs>(Clone, Original);
+  }
+  case CaptureStep::AddKernelNode:
+  case CaptureStep::AddCopyNode:
+  case CaptureStep::AddSetNode:
+    return State; // before the call (addNode)
   }
   llvm_unreachable("unknown capture step");
+}
+
+// A node added to a graph: its work runs when an executable instantiated from
+// the graph is launched, like captured work. A kernel node's arguments are
+// read through cudaKernelNodeParams::kernelParams, an array of the addresses
+// of the values: `void *args[] = {&out, &n}`. Read before the call, which
+// invalidates what its parameters reach.
+ProgramStateRef UnsynchronizedHostReadChecker::addNode(const CallEvent &Call,
+                                                       const StreamCaptureApi &Step,
+                                                       ProgramStateRef State,
+                                                       CheckerContext &C) const {
+  SymbolRef Graph = Call.getArgSVal(*Step.GraphParam).getAsSymbol();
+  if (!Graph)
+    return State;
+  const auto *Api = dyn_cast<FunctionDecl>(Call.getDecl());
+  SValBuilder &Builder = C.getSValBuilder();
+  ASTContext &Context = C.getASTContext();
+  ProgramStateRef Given = State;
+  auto Record = [&](SVal Address, const FunctionDecl *Queuer, bool IsKernel, bool Writes) {
+    const MemRegion *Memory = memoryOf(State, Address);
+    std::optional<MemoryFamily> Family = familyOf(State, Memory);
+    if (!Family || !isTracked(*Family))
+      return;
+    Work W{Call.getOriginExpr(), Queuer, IsKernel, Stream{}, Writes, 0};
+    W.Start = Address.getAsRegion();
+    State = State->set<CapturedWork>(workKey(Memory, knownOffset(W.Start), C),
+                                     CapturedPiece{Memory, W, nullptr, Graph});
+  };
+  // A field of the parameters structure the call is given.
+  auto Field = [&](llvm::StringRef Name, QualType &Type) -> SVal {
+    const MemRegion *Parameters = Call.getArgSVal(*Step.NodeParam).getAsRegion();
+    QualType Structure = Call.getArgExpr(*Step.NodeParam)->getType()->getPointeeType();
+    const RecordDecl *Declared = Structure.isNull() ? nullptr : Structure->getAsRecordDecl();
+    const auto *Typed = dyn_cast_or_null<SubRegion>(Parameters);
+    if (!Declared || !Declared->getDefinition() || !Typed)
+      return UnknownVal();
+    for (const FieldDecl *Member : Declared->getDefinition()->fields())
+      if (Member->getName() == Name) {
+        Type = Member->getType();
+        const MemRegion *Object = Builder.getRegionManager().getElementRegion(
+            Structure, Builder.makeArrayIndex(0), Typed, Context);
+        return Given->getSVal(loc::MemRegionVal(Builder.getRegionManager().getFieldRegion(
+                                  Member, cast<SubRegion>(Object))),
+                              Type);
+      }
+    return UnknownVal();
+  };
+  switch (Step.Step) {
+  case CaptureStep::AddCopyNode:
+    Record(Call.getArgSVal(*Step.NodeParam), Api, false, true);
+    Record(Call.getArgSVal(*Step.NodeParam + 1), Api, false, false);
+    break;
+  case CaptureStep::AddSetNode: {
+    QualType Type;
+    Record(Field(GraphNodeFields::SetDestination, Type), Api, false, true);
+    break;
+  }
+  case CaptureStep::AddKernelNode: {
+    QualType Type;
+    const FunctionDecl *Kernel = Field(GraphNodeFields::Kernel, Type).getAsFunctionDecl();
+    std::optional<Loc> Arguments = Field(GraphNodeFields::KernelArguments, Type).getAs<Loc>();
+    if (!Kernel || !Arguments)
+      break;
+    for (unsigned I = 0; I < Kernel->getNumParams(); ++I) {
+      QualType Parameter = Kernel->getParamDecl(I)->getType();
+      if (!Parameter->isPointerType())
+        continue;
+      SVal Slot = Builder.evalBinOp(Given, BO_Add, *Arguments, Builder.makeArrayIndex(I),
+                                    Context.getPointerType(Context.VoidPtrTy));
+      std::optional<Loc> SlotAt = Slot.getAs<Loc>();
+      std::optional<Loc> ValueAt =
+          SlotAt ? Given->getSVal(*SlotAt, Context.VoidPtrTy).getAs<Loc>() : std::nullopt;
+      if (ValueAt)
+        Record(Given->getSVal(*ValueAt, Parameter), Kernel, true,
+               mayWrite(Kernel, Kernel->getType(), I));
+    }
+    break;
+  }
+  default:
+    break;
+  }
+  return State;
 }
 
 // The transition after work was queued; where it clashes with another
@@ -1751,6 +1853,14 @@ void UnsynchronizedHostReadChecker::checkPreCall(const CallEvent &Call, CheckerC
   ProgramStateRef State = C.getState();
   if (!Callee || isa<CXXAllocatorCall, CXXDeallocatorCall>(Call))
     return;
+  if (const StreamCaptureApi *Step = memory::api(C).streamCapture(Callee);
+      Step && llvm::is_contained(
+                  {CaptureStep::AddKernelNode, CaptureStep::AddCopyNode, CaptureStep::AddSetNode},
+                  Step->Step)) {
+    if (ProgramStateRef Added = addNode(Call, *Step, State, C); Added != State)
+      C.addTransition(Added);
+    return;
+  }
   if (!nothingInFlight(State) && llvm::any_of(llvm::seq(Call.getNumArgs()), [&](unsigned I) {
         return CudaApi::messageBufferAccess(Callee, I) != LibraryAccess::None;
       })) {

@@ -401,6 +401,11 @@ constexpr StreamCaptureApi StreamCaptures[] = {
     {"cuGraphInstantiateWithParams", CaptureStep::Instantiate, None, 1, 0},
     {"cudaGraphLaunch", CaptureStep::Launch, 1, None, 0},
     {"cuGraphLaunch", CaptureStep::Launch, 1, None, 0},
+    {"cudaGraphAddKernelNode", CaptureStep::AddKernelNode, None, 1, None, 4},
+    {"cudaGraphAddMemcpyNode1D", CaptureStep::AddCopyNode, None, 1, None, 4},
+    {"cudaGraphAddMemsetNode", CaptureStep::AddSetNode, None, 1, None, 4},
+    {"cudaGraphClone", CaptureStep::Clone, None, 1, None, 0},
+    {"cuGraphClone", CaptureStep::Clone, None, 1, None, 0},
 };
 
 constexpr llvm::StringLiteral ProcessExits[] = {"exit"};
@@ -1344,7 +1349,10 @@ const StreamCaptureApi *CudaApi::streamCapture(const FunctionDecl *Callee) const
       findByName(llvm::ArrayRef(StreamCaptures), globalFunctionName(Callee));
   if (!Api)
     return nullptr;
-  for (std::optional<unsigned> Param : {Api->StreamParam, Api->GraphParam, Api->ExecParam})
+  std::optional<unsigned> Source =
+      Api->Step == CaptureStep::AddCopyNode ? std::optional(*Api->NodeParam + 1) : std::nullopt;
+  for (std::optional<unsigned> Param :
+       {Api->StreamParam, Api->GraphParam, Api->ExecParam, Api->NodeParam, Source})
     if (Param && Callee->getNumParams() <= *Param)
       return nullptr;
   return Api;

@@ -199,15 +199,39 @@ struct StreamWaitApi {
 // cudaStreamBeginCapture(s) and cudaStreamEndCapture(s, &graph) the work
 // queued on `s`, and on streams that waited for an event recorded on it, is
 // recorded into the graph, not run. cudaGraphInstantiate(&exec, graph) makes
-// it launchable; cudaGraphLaunch(exec, stream) runs it on `stream`.
-enum class CaptureStep { Begin, End, Instantiate, Launch };
+// it launchable; cudaGraphLaunch(exec, stream) runs it on `stream`. A graph
+// is also built node by node (cudaGraphAddKernelNode and kin add work to it)
+// and copied whole (cudaGraphClone).
+enum class CaptureStep {
+  Begin,
+  End,
+  Instantiate,
+  Launch,
+  AddKernelNode, // a kernel and its arguments, from cudaKernelNodeParams
+  AddCopyNode,   // a one-dimensional copy: destination, source, bytes
+  AddSetNode,    // a memset, to cudaMemsetParams's destination
+  Clone,
+};
 
 struct StreamCaptureApi {
   llvm::StringLiteral Name;
   CaptureStep Step;
   std::optional<unsigned> StreamParam; // Begin, End, Launch
-  std::optional<unsigned> GraphParam;  // End: written; Instantiate: read
-  std::optional<unsigned> ExecParam;   // Instantiate: written; Launch: read
+  // End and Clone: written; Instantiate, the Add*Node steps and Clone's
+  // original: read.
+  std::optional<unsigned> GraphParam;
+  std::optional<unsigned> ExecParam; // Instantiate: written; Launch: read
+  // AddKernelNode, AddSetNode: the node's parameters; AddCopyNode: the
+  // destination, the source following it; Clone: the clone written.
+  std::optional<unsigned> NodeParam = std::nullopt;
+};
+
+// The fields of cudaKernelNodeParams and cudaMemsetParams the graph steps
+// read.
+struct GraphNodeFields {
+  static constexpr llvm::StringLiteral Kernel = "func";
+  static constexpr llvm::StringLiteral KernelArguments = "kernelParams";
+  static constexpr llvm::StringLiteral SetDestination = "dst";
 };
 
 // A call of a CUDA library (cuBLAS, cuFFT, cuRAND, cuSPARSE, cuSOLVER, cuDNN,

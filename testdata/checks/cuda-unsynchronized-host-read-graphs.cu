@@ -126,3 +126,116 @@ double capturedForkJoin(const float *input, float *inputOnDevice, int n) {
   cudaFree(partial);
   return result;
 }
+
+// A graph built node by node runs its nodes when it is launched, like a
+// captured one; a clone holds the same work.
+float kernelNodeReadAfterTheLaunch(int n) {
+  float *m;
+  cudaStream_t running;
+  cudaGraph_t graph;
+  cudaGraphNode_t node;
+  cudaGraphExec_t exec;
+  cudaStreamCreateWithFlags(&running, cudaStreamNonBlocking);
+  cudaMallocManaged(&m, n * sizeof(float));
+  cudaGraphCreate(&graph, 0);
+  // The call may change what `arguments` points to, as far as the analysis
+  // knows, so the kernel is given a copy of `m`.
+  float *data = m;
+  void *arguments[] = {&data, &n};
+  cudaKernelNodeParams parameters = {};
+  parameters.func = (void *)scale;
+  parameters.gridDim = dim3(1);
+  parameters.blockDim = dim3(256);
+  parameters.kernelParams = arguments;
+  cudaGraphAddKernelNode(&node, graph, nullptr, 0, &parameters);
+  cudaGraphInstantiate(&exec, graph, 0);
+  float before = m[0];
+  cudaGraphLaunch(exec, running); // expected-note {{kernel 'scale', captured into the graph, is queued on non-blocking stream 'running' and may write managed memory}}
+  // expected-note@+1 {{read before the work is known to be complete}}
+  float first = m[0]; // expected-warning {{the host reads managed memory that kernel 'scale' may still be writing}}
+  cudaStreamSynchronize(running);
+  float last = m[0];
+  cudaGraphExecDestroy(exec);
+  cudaGraphDestroy(graph);
+  cudaStreamDestroy(running);
+  cudaFree(m);
+  return before + first + last;
+}
+
+float copyNodeOfAClone(const float *d, int n) {
+  float *h;
+  cudaStream_t running;
+  cudaGraph_t graph, copy;
+  cudaGraphNode_t node;
+  cudaGraphExec_t exec;
+  cudaStreamCreateWithFlags(&running, cudaStreamNonBlocking);
+  cudaMallocHost(&h, n * sizeof(float));
+  cudaGraphCreate(&graph, 0);
+  cudaGraphAddMemcpyNode1D(&node, graph, nullptr, 0, h, d, n * sizeof(float), cudaMemcpyDeviceToHost);
+  cudaGraphClone(&copy, graph);
+  cudaGraphInstantiate(&exec, copy, 0);
+  cudaGraphLaunch(exec, running); // expected-note {{'cudaGraphAddMemcpyNode1D', captured into the graph, is queued on non-blocking stream 'running' and writes pinned host memory}}
+  // expected-note@+1 {{read before the work is known to be complete}}
+  float first = h[0]; // expected-warning {{the host reads pinned host memory that 'cudaGraphAddMemcpyNode1D' may still be writing}}
+  cudaGraphExecDestroy(exec);
+  cudaGraphDestroy(copy);
+  cudaGraphDestroy(graph);
+  cudaStreamDestroy(running);
+  cudaFreeHost(h);
+  return first;
+}
+
+float setNodeReadAfterTheStream(int n) {
+  float *m;
+  cudaStream_t running;
+  cudaGraph_t graph;
+  cudaGraphNode_t node;
+  cudaGraphExec_t exec;
+  cudaStreamCreate(&running);
+  cudaMallocManaged(&m, n * sizeof(float));
+  cudaGraphCreate(&graph, 0);
+  cudaMemsetParams set = {};
+  set.dst = m;
+  set.value = 0;
+  set.elementSize = 4;
+  set.width = n;
+  set.height = 1;
+  cudaGraphAddMemsetNode(&node, graph, nullptr, 0, &set);
+  cudaGraphInstantiate(&exec, graph, 0);
+  cudaGraphLaunch(exec, running);
+  cudaStreamSynchronize(running);
+  float first = m[0];
+  cudaGraphExecDestroy(exec);
+  cudaGraphDestroy(graph);
+  cudaStreamDestroy(running);
+  cudaFree(m);
+  return first;
+}
+
+float setNodeReadAtOnce(int n) {
+  float *m;
+  cudaStream_t running;
+  cudaGraph_t graph;
+  cudaGraphNode_t node;
+  cudaGraphExec_t exec;
+  cudaStreamCreate(&running);
+  cudaMallocManaged(&m, n * sizeof(float));
+  cudaGraphCreate(&graph, 0);
+  cudaMemsetParams set = {};
+  set.dst = m;
+  set.value = 0;
+  set.elementSize = 4;
+  set.width = n;
+  set.height = 1;
+  cudaGraphAddMemsetNode(&node, graph, nullptr, 0, &set);
+  cudaGraphInstantiate(&exec, graph, 0);
+  cudaGraphLaunch(exec, running); // expected-note {{'cudaGraphAddMemsetNode', captured into the graph, is queued on stream 'running' and writes managed memory}}
+  // expected-note@+1 {{read before the work is known to be complete}}
+  float first = m[0]; // expected-warning {{the host reads managed memory that 'cudaGraphAddMemsetNode' may still be writing}}
+  cudaStreamSynchronize(running);
+  cudaGraphExecDestroy(exec);
+  cudaGraphDestroy(graph);
+  cudaStreamDestroy(running);
+  cudaFree(m);
+  return first;
+}
