@@ -554,8 +554,24 @@ ProgramStateRef queuedOn(ProgramStateRef State, Stream On, StreamOp Op = {}) {
 }
 
 // A pointer inside a structure passed by value, as the fields that lead to
-// it: `p.out` is {out}, `p.buffers.out` is {buffers, out}.
+// it: `p.out` is {out}, `p.buffers.out` is {buffers, out}; each pointer of an
+// array of pointers (`p.slices[i]`) is {slices}.
 using FieldPath = llvm::SmallVector<const FieldDecl *, 2>;
+
+// The element type of an array of pointers held by value, a few of whose
+// elements are followed; null for any other type.
+const ConstantArrayType *arrayOfPointers(QualType Type) {
+  const auto *Array = dyn_cast<ConstantArrayType>(Type.getCanonicalType().getTypePtr());
+  return Array && Array->getElementType()->isPointerType() ? Array : nullptr;
+}
+
+// The pointer type a path ends in.
+QualType pointerAt(const FieldPath &Path) {
+  QualType Type = Path.back()->getType();
+  if (const ConstantArrayType *Array = arrayOfPointers(Type))
+    return Array->getElementType();
+  return Type;
+}
 
 // Whether a kernel may write through its parameter: it is not a pointer to
 // const, and the kernel's body, when the unit has it, stores through it (or
@@ -693,6 +709,9 @@ private:
     if (const auto *Member = dyn_cast<MemberExpr>(E); Member && !Path.empty())
       if (namesPath(Member, Path.size()))
         return true;
+    if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(E);
+        Subscript && !Path.empty() && arrayOfPointers(Path.back()->getType()))
+      return namesPath(Subscript->getBase(), Path.size());
     if (const auto *Binary = dyn_cast<BinaryOperator>(E))
       return Binary->isAdditiveOp() &&
              (pointsThrough(Binary->getLHS()) || pointsThrough(Binary->getRHS()));
@@ -886,7 +905,7 @@ bool UnsynchronizedHostReadChecker::mayWrite(const FunctionDecl *Kernel, QualTyp
 // kernel's body, stored through (or through a pointer taken from it).
 bool UnsynchronizedHostReadChecker::mayWriteField(const FunctionDecl *Kernel, unsigned Index,
                                                   const FieldPath &Path) const {
-  if (Path.back()->getType()->getPointeeType().isConstQualified())
+  if (pointerAt(Path)->getPointeeType().isConstQualified())
     return false;
   const FunctionDecl *Definition = nullptr;
   if (!Kernel || !Kernel->hasBody(Definition) || Index >= Definition->getNumParams())
@@ -914,6 +933,26 @@ public:
 
 private:
   static constexpr unsigned DeepestNesting = 4;
+  static constexpr uint64_t FollowedElements = 16;
+
+  // The first elements of an array of pointers the structure holds.
+  void fromArray(const FieldDecl *Field, const TypedValueRegion *Array, const void *Store) {
+    MemRegionManager &Regions = C.getSValBuilder().getRegionManager();
+    const ConstantArrayType *Type = arrayOfPointers(Field->getType());
+    QualType Element = Type->getElementType();
+    for (uint64_t I = 0; I < std::min<uint64_t>(Type->getZExtSize(), FollowedElements); ++I) {
+      loc::MemRegionVal At(Regions.getElementRegion(Element, C.getSValBuilder().makeArrayIndex(I),
+                                                    Array, C.getASTContext()));
+      found(Field, Store ? C.getStoreManager().getBinding(Store, At, Element)
+                         : C.getState()->getSVal(At, Element));
+    }
+  }
+
+  void found(const FieldDecl *Field, SVal Pointer) {
+    FieldPath Path = Prefix;
+    Path.push_back(Field);
+    Found.push_back({std::move(Path), Pointer});
+  }
 
   void fromValue(const RecordDecl *Record, SVal Whole) {
     // Built in the launch (`Params{in, out, n}`): the values in field order.
@@ -939,9 +978,14 @@ private:
   void fromRegion(const RecordDecl *Record, const TypedValueRegion *Object, const void *Store) {
     MemRegionManager &Regions = C.getSValBuilder().getRegionManager();
     for (const FieldDecl *Field : Record->fields()) {
-      if (!Field->getType()->isPointerType() && !Field->getType()->isRecordType())
+      if (!Field->getType()->isPointerType() && !Field->getType()->isRecordType() &&
+          !arrayOfPointers(Field->getType()))
         continue;
       const FieldRegion *Place = Regions.getFieldRegion(Field, Object);
+      if (arrayOfPointers(Field->getType())) {
+        fromArray(Field, Place, Store);
+        continue;
+      }
       if (Field->getType()->isRecordType()) {
         if (const RecordDecl *Nested = nested(Field)) {
           Prefix.push_back(Field);
@@ -958,10 +1002,16 @@ private:
 
   void take(const FieldDecl *Field, SVal Value) {
     QualType Type = Field->getType();
+    if (arrayOfPointers(Type)) {
+      if (auto Elements = Value.getAs<nonloc::CompoundVal>())
+        for (SVal Element : *Elements)
+          found(Field, Element);
+      else if (auto Lazy = Value.getAs<nonloc::LazyCompoundVal>())
+        fromArray(Field, Lazy->getRegion(), Lazy->getStore());
+      return;
+    }
     if (Type->isPointerType()) {
-      FieldPath Path = Prefix;
-      Path.push_back(Field);
-      Found.push_back({std::move(Path), Value});
+      found(Field, Value);
       return;
     }
     if (const RecordDecl *Nested = nested(Field)) {
@@ -1662,7 +1712,7 @@ void UnsynchronizedHostReadChecker::checkPreStmt(const CUDAKernelCallExpr *Launc
     if (Argument->getType()->isRecordType()) {
       for (auto &[Path, Value] : PointerFields(Argument, C).Found)
         Use(Value, mayWriteField(Kernel, I, Path),
-            isVolatileOrAtomic(Path.back()->getType()->getPointeeType()));
+            isVolatileOrAtomic(pointerAt(Path)->getPointeeType()));
       continue;
     }
     Use(C.getSVal(Argument), mayWrite(Kernel, Launch->getCallee()->getType(), I),

@@ -199,3 +199,54 @@ float lambdaOutputAfterTheKernel(int n) {
   cudaFree(m);
   return first;
 }
+
+// An array of pointers inside the structure: each element is memory the
+// kernel may use, written when the body stores through an element.
+struct Slices {
+  float *slice[2];
+  const float *weights[2];
+  int n;
+};
+
+__global__ void fillSlices(Slices s) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < s.n) {
+    float *second = s.slice[1];
+    s.slice[0][i] = s.weights[0][i];
+    second[i] = s.weights[1][i];
+  }
+}
+
+float sliceReadAtOnce(int n) {
+  float *a, *b, *w;
+  cudaMallocManaged(&a, n * sizeof(float));
+  cudaMallocManaged(&b, n * sizeof(float));
+  cudaMallocManaged(&w, n * sizeof(float));
+  Slices s;
+  s.slice[0] = a;
+  s.slice[1] = b;
+  s.weights[0] = w;
+  s.weights[1] = w;
+  s.n = n;
+  fillSlices<<<1, 256>>>(s); // expected-note {{kernel 'fillSlices' is queued on the legacy default stream and may write managed memory}}
+  float weight = w[0];
+  // expected-note@+1 {{read before the work is known to be complete}}
+  float second = b[0]; // expected-warning {{the host reads managed memory that kernel 'fillSlices' may still be writing}}
+  cudaDeviceSynchronize();
+  cudaFree(a);
+  cudaFree(b);
+  cudaFree(w);
+  return weight + second;
+}
+
+float slicesReadAfterTheKernel(int n) {
+  float *a, *b;
+  cudaMallocManaged(&a, n * sizeof(float));
+  cudaMallocManaged(&b, n * sizeof(float));
+  fillSlices<<<1, 256>>>(Slices{{a, b}, {a, b}, n});
+  cudaDeviceSynchronize();
+  float first = a[0] + b[0];
+  cudaFree(a);
+  cudaFree(b);
+  return first;
+}
