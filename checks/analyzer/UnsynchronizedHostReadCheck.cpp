@@ -204,6 +204,11 @@ REGISTER_MAP_WITH_PROGRAMSTATE(CapturedWork, const clang::ento::MemRegion *, Cap
 REGISTER_MAP_WITH_PROGRAMSTATE(ClonedGraphs, clang::ento::SymbolRef, clang::ento::SymbolRef)
 // Every piece of work queued since the oldest work in flight, by its order.
 REGISTER_MAP_WITH_PROGRAMSTATE(StreamOps, unsigned, StreamOp)
+// A driver API device address (CUdeviceptr) is an integer, and the maps
+// above are keyed by regions: the allocation's integer symbol -> a symbolic
+// region that stands for its memory, made when work is first queued on it.
+REGISTER_MAP_WITH_PROGRAMSTATE(DeviceAddressMemory, clang::ento::SymbolRef,
+                               const clang::ento::MemRegion *)
 // The device address of mapped pinned host memory -> the host memory.
 REGISTER_MAP_WITH_PROGRAMSTATE(MappedAliases, const clang::ento::MemRegion *,
                                const clang::ento::MemRegion *)
@@ -235,10 +240,23 @@ bool isDeviceSide(MemoryFamily Family) {
   return Family == MemoryFamily::Device || Family == MemoryFamily::Managed;
 }
 
+// The allocation whose memory a region stands for, for a driver API device
+// address.
+SymbolRef deviceAddressOf(ProgramStateRef State, const MemRegion *Memory) {
+  for (auto [Allocation, StandIn] : State->get<DeviceAddressMemory>())
+    if (StandIn == Memory)
+      return Allocation;
+  return nullptr;
+}
+
 // The memory an address points into; the device address of mapped pinned
 // memory stands for the host memory behind it.
 const MemRegion *memoryOf(ProgramStateRef State, SVal Address) {
   const MemRegion *Region = Address.getAsRegion();
+  if (!Region && Address.getAsSymbol())
+    if (const MemRegion *const *StandIn =
+            State->get<DeviceAddressMemory>(memory::allocationSymbol(Address)))
+      return *StandIn;
   if (!Region)
     return nullptr;
   Region = Region->getBaseRegion();
@@ -312,7 +330,40 @@ bool mayTouch(ProgramStateRef State, const MemRegion *Accessed, std::optional<ui
 std::optional<MemoryFamily> familyOf(ProgramStateRef State, const MemRegion *Memory) {
   if (!Memory)
     return std::nullopt;
+  if (SymbolRef Allocation = deviceAddressOf(State, Memory))
+    return memory::familyOf(State, nonloc::SymbolVal(Allocation));
   return memory::familyOf(State, loc::MemRegionVal(Memory));
+}
+
+// Where a driver API device address points, `d` or `d + 256`, as a region of
+// its stand-in (made here on first use); null where the offset is not known
+// or the integer is no allocation's.
+std::pair<ProgramStateRef, const MemRegion *>
+deviceAddressRegion(ProgramStateRef State, SVal Address, const CallEvent &Call, CheckerContext &C) {
+  SymbolRef Sym = Address.getAsSymbol();
+  if (!Sym || !Sym->getType()->isIntegerType() || !memory::familyOf(State, Address))
+    return {State, nullptr};
+  SymbolRef Allocation = memory::allocationSymbol(Address);
+  const MemRegion *Memory = nullptr;
+  MemRegionManager &Regions = C.getSValBuilder().getRegionManager();
+  if (const MemRegion *const *Known = State->get<DeviceAddressMemory>(Allocation)) {
+    Memory = *Known;
+  } else {
+    // Tagged with the allocation's symbol: one stand-in per allocation.
+    Memory = Regions.getSymbolicRegion(C.getSymbolManager().conjureSymbol(
+        Call.getCFGElementRef(), C.getLocationContext(), C.getASTContext().VoidPtrTy,
+        C.blockCount(), Allocation));
+    State = State->set<DeviceAddressMemory>(Allocation, Memory);
+  }
+  if (Sym == Allocation)
+    return {State, Memory};
+  const auto *Offset = dyn_cast<SymIntExpr>(Sym);
+  if (!Offset || Offset->getLHS() != Allocation || Offset->getOpcode() != BO_Add)
+    return {State, nullptr};
+  return {State, Regions.getElementRegion(
+                     C.getASTContext().CharTy,
+                     C.getSValBuilder().makeArrayIndex(Offset->getRHS()->getExtValue()),
+                     cast<SubRegion>(Memory), C.getASTContext())};
 }
 
 // The variable an expression names the memory by, for messages: `h`, `&h[4]`,
@@ -1551,8 +1602,11 @@ ProgramStateRef UnsynchronizedHostReadChecker::queueCopy(const CallEvent &Call, 
             C.getSValBuilder().getKnownValue(State, Call.getArgSVal(*Counts->Bytes)))
       Bytes = Value->getZExtValue() * Counts->ElementBytes;
   auto Place = [&](unsigned Param) {
-    const MemRegion *Memory = memoryOf(State, Call.getArgSVal(Param));
-    W.Start = Call.getArgSVal(Param).getAsRegion();
+    SVal Address = Call.getArgSVal(Param);
+    W.Start = Address.getAsRegion();
+    if (!W.Start)
+      std::tie(State, W.Start) = deviceAddressRegion(State, Address, Call, C);
+    const MemRegion *Memory = memoryOf(State, Address);
     std::optional<int64_t> Begin = knownOffset(W.Start);
     W.End = Begin && Bytes ? std::optional<int64_t>(*Begin + int64_t(*Bytes)) : std::nullopt;
     return std::make_pair(Memory, Memory ? workKey(Memory, Begin, C) : nullptr);
@@ -2103,12 +2157,21 @@ void UnsynchronizedHostReadChecker::reportStaleCopy(const MemRegion *Memory, con
 void UnsynchronizedHostReadChecker::checkDeadSymbols(SymbolReaper &Reaper,
                                                      CheckerContext &C) const {
   ProgramStateRef State = C.getState();
+  // A stand-in lives while its allocation's integer does.
+  auto IsLive = [&](const MemRegion *Memory) {
+    if (SymbolRef Allocation = deviceAddressOf(State, Memory))
+      return Reaper.isLive(Allocation);
+    return Reaper.isLiveRegion(Memory);
+  };
   for (const MemRegion *Key : llvm::make_first_range(State->get<InFlight>()))
-    if (!Reaper.isLiveRegion(Key->getBaseRegion()))
+    if (!IsLive(Key->getBaseRegion()))
       State = State->remove<InFlight>(Key);
   for (const MemRegion *Key : llvm::make_first_range(State->get<DeviceInFlight>()))
-    if (!Reaper.isLiveRegion(Key->getBaseRegion()))
+    if (!IsLive(Key->getBaseRegion()))
       State = State->remove<DeviceInFlight>(Key);
+  for (SymbolRef Allocation : llvm::make_first_range(State->get<DeviceAddressMemory>()))
+    if (!Reaper.isLive(Allocation))
+      State = State->remove<DeviceAddressMemory>(Allocation);
   for (const MemRegion *Memory : llvm::make_first_range(State->get<HostCopies>()))
     if (!Reaper.isLiveRegion(Memory))
       State = State->remove<HostCopies>(Memory);

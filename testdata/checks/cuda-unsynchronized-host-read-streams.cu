@@ -255,3 +255,56 @@ void twoWritersOnTwoStreams(int n) {
   cudaDeviceSynchronize();
   cudaFree(d);
 }
+
+// The driver API's device addresses are integers (CUdeviceptr); the memory
+// behind them is followed the same way.
+float driverDeviceAddressOnTwoStreams(const float *input, size_t bytes) {
+  CUdeviceptr d;
+  float *back;
+  CUstream a, b;
+  cuMemAllocHost((void **)&back, bytes);
+  cuMemAlloc(&d, bytes);
+  cuStreamCreate(&a, CU_STREAM_NON_BLOCKING);
+  cuStreamCreate(&b, CU_STREAM_NON_BLOCKING);
+  cuMemcpyHtoDAsync(d, input, bytes, a); // expected-note {{'cuMemcpyHtoDAsync' is queued on non-blocking stream 'a' and writes device memory}}
+  // expected-note@+1 {{queued before the other stream's work is known to be complete}}
+  cuMemcpyDtoHAsync(back, d, bytes, b); // expected-warning {{'cuMemcpyDtoHAsync' on non-blocking stream 'b' reads device memory that 'cuMemcpyHtoDAsync' on non-blocking stream 'a' may still be writing; nothing orders the two streams, so it may read old or partial data}}
+  cuStreamSynchronize(a);
+  cuStreamSynchronize(b);
+  float first = back[0];
+  cuMemFree(d);
+  cuMemFreeHost(back);
+  return first;
+}
+
+float driverDeviceAddressAfterTheStream(const float *input, size_t bytes) {
+  CUdeviceptr d;
+  float *back;
+  CUstream a, b;
+  cuMemAllocHost((void **)&back, bytes);
+  cuMemAlloc(&d, bytes);
+  cuStreamCreate(&a, CU_STREAM_NON_BLOCKING);
+  cuStreamCreate(&b, CU_STREAM_NON_BLOCKING);
+  cuMemcpyHtoDAsync(d, input, bytes, a);
+  cuStreamSynchronize(a);
+  cuMemcpyDtoHAsync(back, d, bytes, b);
+  cuStreamSynchronize(b);
+  float first = back[0];
+  cuMemFree(d);
+  cuMemFreeHost(back);
+  return first;
+}
+
+// A chunk per stream, at known offsets.
+void driverDeviceAddressInChunks(const float *input) {
+  CUdeviceptr d;
+  CUstream a, b;
+  cuMemAlloc(&d, 2048);
+  cuStreamCreate(&a, CU_STREAM_NON_BLOCKING);
+  cuStreamCreate(&b, CU_STREAM_NON_BLOCKING);
+  cuMemcpyHtoDAsync(d, input, 1024, a);
+  cuMemcpyHtoDAsync(d + 1024, input, 1024, b);
+  cuStreamSynchronize(a);
+  cuStreamSynchronize(b);
+  cuMemFree(d);
+}
