@@ -506,12 +506,13 @@ public:
   static bool isStreamType(clang::QualType Type);
   const StreamWaitApi *streamWait(const clang::FunctionDecl *Callee) const;
   // A runtime or driver call that queues work of its own on the stream it is
-  // given, work that changes no memory the host reads and that no other
-  // table describes: cudaMemPrefetchAsync (pages move, values stay), the
-  // stream-ordered allocator, cudaStreamAttachMemAsync, and the host
-  // functions a stream runs once its earlier work is done
-  // (cudaLaunchHostFunc, cudaStreamAddCallback). CUDA names its
-  // stream-ordered calls ...Async. The stream parameter.
+  // given and that no other table describes: cudaMemPrefetchAsync (pages
+  // move, values stay), the stream-ordered allocator,
+  // cudaStreamAttachMemAsync, the host functions a stream runs once its
+  // earlier work is done (cudaLaunchHostFunc, cudaStreamAddCallback), and
+  // the copies no copy row describes (cudaMemcpy3DAsync, the batch copies),
+  // whose memory is not followed. CUDA names its stream-ordered calls
+  // ...Async. The stream parameter.
   std::optional<unsigned> streamOrderedWork(const clang::FunctionDecl *Callee) const;
   const StreamCaptureApi *streamCapture(const clang::FunctionDecl *Callee) const;
   static bool isNonBlockingStreamFlags(uint64_t Flags);
