@@ -700,6 +700,7 @@ class MemoryModeling
 public:
   void checkBlockEntrance(const BlockEntrance &Entrance, CheckerContext &C) const;
   bool evalCall(const CallEvent &Call, CheckerContext &C) const;
+  bool evalGraphNodeAddition(const CallEvent &Call, CheckerContext &C) const;
   void checkPostCall(const CallEvent &Call, CheckerContext &C) const;
   void checkNewAllocator(const CXXAllocatorCall &Call, CheckerContext &C) const;
   void checkBind(SVal Location, SVal Value, const Stmt *S, bool AtDeclInit,
@@ -791,7 +792,30 @@ bool MemoryModeling::evalCall(const CallEvent &Call, CheckerContext &C) const {
     return evalCudaAllocation(
         Call, AllocationApi{Api->Name, Api->OutParam, MemoryFamily::Handle, Api->Destroy, false},
         C);
+  if (const StreamCaptureApi *Step = api(C).streamCapture(Callee);
+      Step && addsGraphNode(Step->Step))
+    return evalGraphNodeAddition(Call, C);
   return false;
+}
+
+// cudaGraphAddKernelNode and kin copy the node's parameters into the graph
+// and write only the new node's handle. Left to the engine, the call would
+// take every value its parameters reach (`void *args[] = {&out}`) as changed,
+// and `out` would no longer be the buffer the node's kernel writes.
+bool MemoryModeling::evalGraphNodeAddition(const CallEvent &Call, CheckerContext &C) const {
+  ProgramStateRef State = C.getState();
+  SymbolRef Status;
+  State = bindStatus(Call, C, State, Status);
+  if (std::optional<Loc> Out = Call.getArgSVal(0).getAs<Loc>()) {
+    QualType Node = Call.getArgExpr(0)->getType()->getPointeeType();
+    static int NodeTag;
+    if (!Node.isNull())
+      State = State->bindLoc(
+          *Out, C.getSValBuilder().conjureSymbolVal(Call, Node, C.blockCount(), &NodeTag),
+          C.getLocationContext());
+  }
+  C.addTransition(State);
+  return true;
 }
 
 // The status a call returns is a fresh symbol: both success and failure stay

@@ -1265,8 +1265,7 @@ ProgramStateRef UnsynchronizedHostReadChecker::capture(const CallEvent &Call,
 // A node added to a graph: its work runs when an executable instantiated from
 // the graph is launched, like captured work. A kernel node's arguments are
 // read through cudaKernelNodeParams::kernelParams, an array of the addresses
-// of the values: `void *args[] = {&out, &n}`. Read before the call, which
-// invalidates what its parameters reach.
+// of the values: `void *args[] = {&out, &n}`.
 ProgramStateRef UnsynchronizedHostReadChecker::addNode(const CallEvent &Call,
                                                        const StreamCaptureApi &Step,
                                                        ProgramStateRef State,
@@ -1958,9 +1957,7 @@ void UnsynchronizedHostReadChecker::checkPreCall(const CallEvent &Call, CheckerC
   if (!Callee || isa<CXXAllocatorCall, CXXDeallocatorCall>(Call))
     return;
   if (const StreamCaptureApi *Step = memory::api(C).streamCapture(Callee);
-      Step && llvm::is_contained(
-                  {CaptureStep::AddKernelNode, CaptureStep::AddCopyNode, CaptureStep::AddSetNode},
-                  Step->Step)) {
+      Step && addsGraphNode(Step->Step)) {
     if (ProgramStateRef Added = addNode(Call, *Step, State, C); Added != State)
       C.addTransition(Added);
     return;

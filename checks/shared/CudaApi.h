@@ -226,6 +226,13 @@ struct StreamCaptureApi {
   std::optional<unsigned> NodeParam = std::nullopt;
 };
 
+// Whether a step adds a node to a graph: the call copies the node's
+// parameters into the graph and writes only the new node's handle.
+inline bool addsGraphNode(CaptureStep Step) {
+  return Step == CaptureStep::AddKernelNode || Step == CaptureStep::AddCopyNode ||
+         Step == CaptureStep::AddSetNode;
+}
+
 // The fields of cudaKernelNodeParams and cudaMemsetParams the graph steps
 // read.
 struct GraphNodeFields {

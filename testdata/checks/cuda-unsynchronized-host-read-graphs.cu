@@ -138,10 +138,7 @@ float kernelNodeReadAfterTheLaunch(int n) {
   cudaStreamCreateWithFlags(&running, cudaStreamNonBlocking);
   cudaMallocManaged(&m, n * sizeof(float));
   cudaGraphCreate(&graph, 0);
-  // The call may change what `arguments` points to, as far as the analysis
-  // knows, so the kernel is given a copy of `m`.
-  float *data = m;
-  void *arguments[] = {&data, &n};
+  void *arguments[] = {&m, &n};
   cudaKernelNodeParams parameters = {};
   parameters.func = (void *)scale;
   parameters.gridDim = dim3(1);
