@@ -142,3 +142,37 @@ void copiedIntoReference(char *&out, size_t bytes) {
   out = static_cast<char *>(std::malloc(bytes));
   (void)cudaMemcpy(out, out, bytes, cudaMemcpyHostToHost);
 }
+
+// A graph node is given the buffer's address, not the buffer: the graph
+// copies its parameters and never frees what they point to.
+void kernelNodeDoesNotTakeTheBuffer(cudaGraph_t graph) {
+  float *data;
+  (void)cudaMalloc(&data, 256 * sizeof(float)); // expected-warning {{device memory allocated by 'cudaMalloc' is not released on every path}} expected-note {{device memory is allocated here by 'cudaMalloc'}}
+  void *arguments[] = {&data};
+  cudaKernelNodeParams parameters = {};
+  parameters.func = (void *)touch;
+  parameters.gridDim = dim3(1);
+  parameters.blockDim = dim3(256);
+  parameters.kernelParams = arguments;
+  cudaGraphNode_t node;
+  (void)cudaGraphAddKernelNode(&node, graph, nullptr, 0, &parameters); // expected-note {{the memory is not released, and no pointer to it is used after this point}}
+}
+
+void kernelNodeBufferReleasedAfterTheGraph(cudaGraph_t graph, cudaStream_t stream) {
+  float *data;
+  (void)cudaMalloc(&data, 256 * sizeof(float));
+  void *arguments[] = {&data};
+  cudaKernelNodeParams parameters = {};
+  parameters.func = (void *)touch;
+  parameters.gridDim = dim3(1);
+  parameters.blockDim = dim3(256);
+  parameters.kernelParams = arguments;
+  cudaGraphNode_t node;
+  cudaGraphExec_t exec;
+  (void)cudaGraphAddKernelNode(&node, graph, nullptr, 0, &parameters);
+  (void)cudaGraphInstantiate(&exec, graph, 0);
+  (void)cudaGraphLaunch(exec, stream);
+  (void)cudaStreamSynchronize(stream);
+  (void)cudaGraphExecDestroy(exec);
+  (void)cudaFree(data);
+}
