@@ -34,6 +34,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES_DIR = os.path.join(HERE, "cases")
+# The MPI declarations the annotated tests use: an MPI program is linted
+# against them, so that no MPI installation is needed without a GPU.
+TEST_MPI_INCLUDE = os.path.join(HERE, os.pardir, "testdata", "checks", "include")
 MANIFEST = os.path.join(CASES_DIR, "manifest.json")
 RESULTS_DIR = os.path.join(HERE, "results")
 VERDICT_PREFIX = "GPU-VERDICT:"
@@ -135,6 +138,9 @@ def load_manifest(path=MANIFEST):
                 # a GPU the machine lacks); otherwise -arch=<--arch>.
                 "nvcc_flags": spec.get("nvcc_flags"),
                 "cudalint_args": case.get("cudalint_args", []),
+                # Run as this many MPI ranks on the one host (mpirun), built
+                # with the MPI compiler wrapper's flags.
+                "mpi_ranks": case.get("mpi_ranks"),
             })
     on_disk = {os.path.normpath(os.path.join(root, name))
                for root, _, names in os.walk(CASES_DIR) for name in names if name.endswith(".cu")}
@@ -239,12 +245,40 @@ def write_json(path, data):
 # Building
 
 
+def mpi_flags():
+    """nvcc flags that build and link an MPI program: the MPI compiler
+    wrapper's (Open MPI's --showme, MPICH's -show), host-compiler and linker
+    options passed through. None without a wrapper."""
+    wrapper = shutil.which("mpicxx") or shutil.which("mpicc")
+    if not wrapper:
+        return None
+    flags = []
+    for query in ("--showme:compile", "--showme:link"):
+        code, output, _ = run_command([wrapper, query], timeout=60)
+        if code != 0:
+            return None
+        for word in output.split():
+            if word.startswith(("-I", "-L", "-l", "-D")):
+                flags.append(word)
+            elif word.startswith("-Wl,"):
+                flags.append("-Xlinker=" + word[len("-Wl,"):])
+            else:
+                flags.append("-Xcompiler=" + word)
+    return flags
+
+
 def build(program, nvcc, arch, build_dir):
     binary = os.path.join(build_dir, program["id"].replace("/", "__"))
     arch_flags = program["nvcc_flags"] or ["-arch=" + arch]
     argv = ([nvcc, "-std=c++17", "-lineinfo"] + arch_flags + ["-o", binary, program["source"]]
             + program["other_units"])
     argv += ["-l" + library for library in program["libraries"]]
+    if program["mpi_ranks"]:
+        flags = mpi_flags()
+        if flags is None:
+            return {"ok": False, "command": " ".join(argv),
+                    "output": "no MPI compiler wrapper (mpicxx, mpicc) on PATH", "seconds": 0}, binary
+        argv += flags
     code, output, seconds = run_command(argv, timeout=300)
     return {"ok": code == 0, "command": " ".join(argv), "output": tail(output, 3000),
             "seconds": round(seconds, 1)}, binary
@@ -298,8 +332,17 @@ def signal_name(number):
         return "signal %d" % number
 
 
-def run_plain(binary, timeout):
-    code, output, seconds = run_command([binary], timeout=timeout)
+def launcher(program):
+    """The command before the program: mpirun for an MPI case (as root, as
+    the GPU machine runs it, more ranks than cores allowed)."""
+    if not program["mpi_ranks"]:
+        return []
+    return [shutil.which("mpirun") or "mpirun", "--allow-run-as-root", "--oversubscribe",
+            "-np", str(program["mpi_ranks"])]
+
+
+def run_plain(binary, timeout, prefix=()):
+    code, output, seconds = run_command(list(prefix) + [binary], timeout=timeout)
     result = {"exit_code": code, "seconds": round(seconds, 2), "output": tail(output)}
     if code is None:
         result.update(verdict="timeout", reason="no verdict after %d s" % timeout)
@@ -348,8 +391,8 @@ def read_sanitizer_output(output, code):
     return seen
 
 
-def run_sanitizer(binary, sanitizer, tool_path, timeout):
-    argv = [tool_path, "--tool", sanitizer["tool"]] + sanitizer["flags"] + [binary]
+def run_sanitizer(binary, sanitizer, tool_path, timeout, prefix=()):
+    argv = list(prefix) + [tool_path, "--tool", sanitizer["tool"]] + sanitizer["flags"] + [binary]
     code, output, seconds = run_command(argv, timeout=timeout)
     result = {"command": " ".join(argv[:-1] + [os.path.basename(binary)]), "exit_code": code,
               "seconds": round(seconds, 2), "output": tail(output)}
@@ -455,8 +498,9 @@ def mode_gpu(args):
         if program["other_unit_files"]:
             entry["other_units"] = program["other_unit_files"]
         if built["ok"]:
-            entry["run"] = run_plain(binary, args.timeout)
-            entry["sanitizer"] = (run_sanitizer(binary, program["sanitizer"], sanitizer, args.sanitizer_timeout)
+            entry["run"] = run_plain(binary, args.timeout, launcher(program))
+            entry["sanitizer"] = (run_sanitizer(binary, program["sanitizer"], sanitizer,
+                                                args.sanitizer_timeout, launcher(program))
                                   if sanitizer else {"outcome": "unavailable"})
         judged = judge_gpu(program, entry)
         entry["gpu"] = {key: judged[key] for key in ("behaviour", "shows_bug", "as_expected", "problems")}
@@ -496,6 +540,8 @@ def mode_gpu(args):
 
 def lint(program, cudalint, extra_args):
     argv = [cudalint, "--format=json", "--quiet"] + extra_args + program["cudalint_args"]
+    if program["mpi_ranks"]:
+        argv.append("--extra-arg=-I" + os.path.realpath(TEST_MPI_INCLUDE))
     database = None
     if program["nvcc_flags"] or program["other_units"]:
         # The program's own nvcc command, through a compile database, as a
@@ -585,6 +631,11 @@ def mode_static(args):
     nvcc = None if args.no_nvcc else find_tool("nvcc", "NVCC")
     built_on_gpu = {} if args.rebuild_all else built_by_gpu_run(args.gpu_results, programs)
     to_build = [p for p in programs if p["id"] not in built_on_gpu]
+    # An MPI program builds only where MPI is installed, as a CUDA program
+    # only where nvcc is: elsewhere its build is skipped, and said so.
+    without_mpi = ([p["id"] for p in to_build if p["mpi_ranks"]]
+                   if nvcc and mpi_flags() is None else [])
+    to_build = [p for p in to_build if p["id"] not in without_mpi]
     builds = build_all(to_build, nvcc, args.arch, args.build_dir, args.jobs) if nvcc else {}
     if nvcc:
         builds.update(built_on_gpu)
@@ -597,7 +648,7 @@ def mode_static(args):
         if program["other_unit_files"]:
             entry["other_units"] = program["other_unit_files"]
         problems = lint_problems(entry["cudalint"])
-        if nvcc:
+        if nvcc and program["id"] in builds:
             entry["build"] = builds[program["id"]][0]
             if not entry["build"]["ok"]:
                 problems.append("nvcc build failed:\n" + entry["build"]["output"])
@@ -612,8 +663,10 @@ def mode_static(args):
     write_json(os.path.join(args.out, "cudalint-results.json"), results)
     print("%d programs, %d failures; nvcc builds %s" % (
         len(programs), failures,
-        ("for %s: %d built here, %d unchanged since the GPU run built them"
-         % (args.arch, len(to_build), len(built_on_gpu))) if nvcc else "skipped (no nvcc)"))
+        ("for %s: %d built here, %d unchanged since the GPU run built them%s"
+         % (args.arch, len(to_build), len(built_on_gpu),
+            ", %d skipped (MPI programs, no MPI compiler wrapper)" % len(without_mpi)
+            if without_mpi else "")) if nvcc else "skipped (no nvcc)"))
     return 1 if failures else 0
 
 
