@@ -481,9 +481,20 @@ def mode_gpu(args):
         sys.exit("run.py gpu: nvcc not found (set NVCC or put it on PATH)")
     os.makedirs(args.out, exist_ok=True)
     results_path = os.path.join(args.out, "gpu-results.json")
-    results = {"mode": "gpu", "environment": environment_on_gpu_machine(nvcc, sanitizer),
-               "arch": args.arch, "programs": {}}
-    print("environment:", json.dumps(results["environment"]), flush=True)
+    environment = environment_on_gpu_machine(nvcc, sanitizer)
+    results = {"mode": "gpu", "environment": environment, "arch": args.arch, "programs": {}}
+    print("environment:", json.dumps(environment), flush=True)
+    if args.only:
+        # Some cases again (a new pair, when GPU time is short): the other
+        # programs keep what the recorded run saw, and the ones run now carry
+        # their own environment where it differs from that run's.
+        unknown = set(args.only) - {p["check"] + "/" + p["case"] for p in programs}
+        if unknown:
+            sys.exit("run.py gpu: no such case: " + ", ".join(sorted(unknown)))
+        programs = [p for p in programs if p["check"] + "/" + p["case"] in args.only]
+        if args.update:
+            with open(args.update) as f:
+                results = json.load(f)
 
     builds = build_all(programs, nvcc, args.arch, args.build_dir, args.jobs)
     for program in programs:
@@ -504,6 +515,8 @@ def mode_gpu(args):
                                   if sanitizer else {"outcome": "unavailable"})
         judged = judge_gpu(program, entry)
         entry["gpu"] = {key: judged[key] for key in ("behaviour", "shows_bug", "as_expected", "problems")}
+        if environment != results["environment"]:
+            entry["environment"] = environment
         return entry
 
     def record(program, entry):
@@ -1052,6 +1065,10 @@ def main(argv=None):
     gpu.add_argument("--run-jobs", type=int, default=4, help="programs run at once on the GPU")
     gpu.add_argument("--timeout", type=int, default=60, help="seconds for a plain run")
     gpu.add_argument("--sanitizer-timeout", type=int, default=180)
+    gpu.add_argument("--only", action="append", default=[], metavar="CHECK/CASE",
+                     help="run only this case (repeatable)")
+    gpu.add_argument("--update", metavar="GPU_RESULTS",
+                     help="with --only: the recorded results whose other programs are kept")
 
     static = modes.add_parser("static", help="cudalint over every case, and nvcc builds if nvcc is here")
     static.add_argument("--cudalint", help="cudalint binary (default: $CUDALINT or build/bin/cudalint)")
