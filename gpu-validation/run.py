@@ -474,7 +474,8 @@ def environment_on_gpu_machine(nvcc, sanitizer):
 
 
 def mode_gpu(args):
-    _, programs = load_manifest()
+    _, every_program = load_manifest()
+    programs = every_program
     nvcc = find_tool("nvcc", "NVCC")
     sanitizer = find_tool("compute-sanitizer", "COMPUTE_SANITIZER")
     if not nvcc:
@@ -487,7 +488,7 @@ def mode_gpu(args):
     if args.only:
         # Some cases again (a new pair, when GPU time is short): the other
         # programs keep what the recorded run saw, and the ones run now carry
-        # their own environment where it differs from that run's.
+        # their own environment.
         unknown = set(args.only) - {p["check"] + "/" + p["case"] for p in programs}
         if unknown:
             sys.exit("run.py gpu: no such case: " + ", ".join(sorted(unknown)))
@@ -515,7 +516,7 @@ def mode_gpu(args):
                                   if sanitizer else {"outcome": "unavailable"})
         judged = judge_gpu(program, entry)
         entry["gpu"] = {key: judged[key] for key in ("behaviour", "shows_bug", "as_expected", "problems")}
-        if environment != results["environment"]:
+        if args.only and args.update:
             entry["environment"] = environment
         return entry
 
@@ -538,7 +539,8 @@ def mode_gpu(args):
     for program in programs:
         if program["alone"]:
             record(program, exercise(program))
-    results["programs"] = {p["id"]: results["programs"][p["id"]] for p in programs}
+    results["programs"] = {p["id"]: results["programs"][p["id"]] for p in every_program
+                           if p["id"] in results["programs"]}
     results["finished"] = now_utc()
     write_json(results_path, results)
     unexpected = [key for key, entry in results["programs"].items() if not entry["gpu"]["as_expected"]]
