@@ -16,7 +16,6 @@
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
 #include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -881,7 +880,8 @@ private:
   std::optional<std::pair<const MemRegion *, Work>>
   touchedWork(ProgramStateRef State, const MemRegion *Memory, const MemRegion *Accessed,
               std::optional<uint64_t> Size, CheckerContext &C, bool DeviceMemoryToo = false) const;
-  void checkMessageBuffers(const CallEvent &Call, CheckerContext &C) const;
+  // Whether the call is one of MPI's with message buffers (then checked).
+  bool checkMessageBuffers(const CallEvent &Call, CheckerContext &C) const;
   ProgramStateRef complete(ProgramStateRef State, const Wait &Waited, llvm::StringRef Api,
                            llvm::StringRef Verb, std::vector<Note> &Notes) const;
   ProgramStateRef notWaited(ProgramStateRef State, llvm::StringRef Text,
@@ -1276,7 +1276,6 @@ ProgramStateRef UnsynchronizedHostReadChecker::addNode(const CallEvent &Call,
   const auto *Api = dyn_cast<FunctionDecl>(Call.getDecl());
   SValBuilder &Builder = C.getSValBuilder();
   ASTContext &Context = C.getASTContext();
-  ProgramStateRef Given = State;
   auto Record = [&](SVal Address, const FunctionDecl *Queuer, bool IsKernel, bool Writes) {
     const MemRegion *Memory = memoryOf(State, Address);
     std::optional<MemoryFamily> Family = familyOf(State, Memory);
@@ -1288,7 +1287,7 @@ ProgramStateRef UnsynchronizedHostReadChecker::addNode(const CallEvent &Call,
                                      CapturedPiece{Memory, W, nullptr, Graph});
   };
   // A field of the parameters structure the call is given.
-  auto Field = [&](llvm::StringRef Name, QualType &Type) -> SVal {
+  auto Field = [&](llvm::StringRef Name) -> SVal {
     const MemRegion *Parameters = Call.getArgSVal(*Step.NodeParam).getAsRegion();
     QualType Structure = Call.getArgExpr(*Step.NodeParam)->getType()->getPointeeType();
     const RecordDecl *Declared = Structure.isNull() ? nullptr : Structure->getAsRecordDecl();
@@ -1297,12 +1296,11 @@ ProgramStateRef UnsynchronizedHostReadChecker::addNode(const CallEvent &Call,
       return UnknownVal();
     for (const FieldDecl *Member : Declared->getDefinition()->fields())
       if (Member->getName() == Name) {
-        Type = Member->getType();
         const MemRegion *Object = Builder.getRegionManager().getElementRegion(
             Structure, Builder.makeArrayIndex(0), Typed, Context);
-        return Given->getSVal(loc::MemRegionVal(Builder.getRegionManager().getFieldRegion(
+        return State->getSVal(loc::MemRegionVal(Builder.getRegionManager().getFieldRegion(
                                   Member, cast<SubRegion>(Object))),
-                              Type);
+                              Member->getType());
       }
     return UnknownVal();
   };
@@ -1311,28 +1309,25 @@ ProgramStateRef UnsynchronizedHostReadChecker::addNode(const CallEvent &Call,
     Record(Call.getArgSVal(*Step.NodeParam), Api, false, true);
     Record(Call.getArgSVal(*Step.NodeParam + 1), Api, false, false);
     break;
-  case CaptureStep::AddSetNode: {
-    QualType Type;
-    Record(Field(GraphNodeFields::SetDestination, Type), Api, false, true);
+  case CaptureStep::AddSetNode:
+    Record(Field(GraphNodeFields::SetDestination), Api, false, true);
     break;
-  }
   case CaptureStep::AddKernelNode: {
-    QualType Type;
-    const FunctionDecl *Kernel = Field(GraphNodeFields::Kernel, Type).getAsFunctionDecl();
-    std::optional<Loc> Arguments = Field(GraphNodeFields::KernelArguments, Type).getAs<Loc>();
+    const FunctionDecl *Kernel = Field(GraphNodeFields::Kernel).getAsFunctionDecl();
+    std::optional<Loc> Arguments = Field(GraphNodeFields::KernelArguments).getAs<Loc>();
     if (!Kernel || !Arguments)
       break;
     for (unsigned I = 0; I < Kernel->getNumParams(); ++I) {
       QualType Parameter = Kernel->getParamDecl(I)->getType();
       if (!Parameter->isPointerType())
         continue;
-      SVal Slot = Builder.evalBinOp(Given, BO_Add, *Arguments, Builder.makeArrayIndex(I),
+      SVal Slot = Builder.evalBinOp(State, BO_Add, *Arguments, Builder.makeArrayIndex(I),
                                     Context.getPointerType(Context.VoidPtrTy));
       std::optional<Loc> SlotAt = Slot.getAs<Loc>();
       std::optional<Loc> ValueAt =
-          SlotAt ? Given->getSVal(*SlotAt, Context.VoidPtrTy).getAs<Loc>() : std::nullopt;
+          SlotAt ? State->getSVal(*SlotAt, Context.VoidPtrTy).getAs<Loc>() : std::nullopt;
       if (ValueAt)
-        Record(Given->getSVal(*ValueAt, Parameter), Kernel, true,
+        Record(State->getSVal(*ValueAt, Parameter), Kernel, true,
                mayWrite(Kernel, Kernel->getType(), I));
     }
     break;
@@ -1962,12 +1957,8 @@ void UnsynchronizedHostReadChecker::checkPreCall(const CallEvent &Call, CheckerC
       C.addTransition(Added);
     return;
   }
-  if (!nothingInFlight(State) && llvm::any_of(llvm::seq(Call.getNumArgs()), [&](unsigned I) {
-        return CudaApi::messageBufferAccess(Callee, I) != LibraryAccess::None;
-      })) {
-    checkMessageBuffers(Call, C);
+  if (!nothingInFlight(State) && checkMessageBuffers(Call, C))
     return;
-  }
   if (State->get<InFlight>().isEmpty() && State->get<HostCopies>().isEmpty())
     return;
   // CUDA API calls are modelled, not reads; kernels are device code.
@@ -2030,23 +2021,24 @@ void UnsynchronizedHostReadChecker::checkPreCall(const CallEvent &Call, CheckerC
 // side, while the call runs, whether the buffer is the host's or the
 // device's: a kernel or copy still writing it, or (for a receive) still
 // reading it, races with MPI.
-void UnsynchronizedHostReadChecker::checkMessageBuffers(const CallEvent &Call,
+bool UnsynchronizedHostReadChecker::checkMessageBuffers(const CallEvent &Call,
                                                         CheckerContext &C) const {
   const auto *Callee = cast<FunctionDecl>(Call.getDecl());
   ProgramStateRef State = C.getState();
+  bool HasBuffers = false;
   for (unsigned I = 0; I < Call.getNumArgs(); ++I) {
     LibraryAccess Use = CudaApi::messageBufferAccess(Callee, I);
     if (Use == LibraryAccess::None)
       continue;
+    HasBuffers = true;
     // MPI_IN_PLACE, MPI_BOTTOM: constants, not memory.
     const MemRegion *Memory = memoryOf(State, Call.getArgSVal(I));
-    if (!Memory)
-      continue;
-    if (checkAccess(Memory, Call.getArgSVal(I).getAsRegion(), std::nullopt,
-                    Use == LibraryAccess::Reads ? Access::Read : Access::Write, Call.getArgExpr(I),
-                    Callee, C, /*DeviceMemoryToo=*/true))
-      return;
+    if (Memory && checkAccess(Memory, Call.getArgSVal(I).getAsRegion(), std::nullopt,
+                              Use == LibraryAccess::Reads ? Access::Read : Access::Write,
+                              Call.getArgExpr(I), Callee, C, /*DeviceMemoryToo=*/true))
+      break;
   }
+  return HasBuffers;
 }
 
 void UnsynchronizedHostReadChecker::checkLocation(SVal Location, bool IsLoad, const Stmt *S,
