@@ -21,6 +21,7 @@ nothing else to install.
 import argparse
 import concurrent.futures
 import datetime
+import functools
 import hashlib
 import json
 import os
@@ -245,10 +246,12 @@ def write_json(path, data):
 # Building
 
 
+@functools.lru_cache(maxsize=None)
 def mpi_flags():
-    """nvcc flags that build and link an MPI program: the MPI compiler
-    wrapper's (Open MPI's --showme, MPICH's -show), host-compiler and linker
-    options passed through. None without a wrapper."""
+    """nvcc flags that build and link an MPI program: what Open MPI's
+    compiler wrapper gives (--showme:compile, --showme:link), host-compiler
+    and linker options passed through. None without such a wrapper (MPICH's
+    answers -show instead, and is not read). Asked once per run."""
     wrapper = shutil.which("mpicxx") or shutil.which("mpicc")
     if not wrapper:
         return None
@@ -277,7 +280,8 @@ def build(program, nvcc, arch, build_dir):
         flags = mpi_flags()
         if flags is None:
             return {"ok": False, "command": " ".join(argv),
-                    "output": "no MPI compiler wrapper (mpicxx, mpicc) on PATH", "seconds": 0}, binary
+                    "output": "no Open MPI compiler wrapper (mpicxx, mpicc answering --showme)",
+                    "seconds": 0}, binary
         argv += flags
     code, output, seconds = run_command(argv, timeout=300)
     return {"ok": code == 0, "command": " ".join(argv), "output": tail(output, 3000),
@@ -680,7 +684,7 @@ def mode_static(args):
         len(programs), failures,
         ("for %s: %d built here, %d unchanged since the GPU run built them%s"
          % (args.arch, len(to_build), len(built_on_gpu),
-            ", %d skipped (MPI programs, no MPI compiler wrapper)" % len(without_mpi)
+            ", %d skipped (MPI programs, no Open MPI compiler wrapper)" % len(without_mpi)
             if without_mpi else "")) if nvcc else "skipped (no nvcc)"))
     return 1 if failures else 0
 
