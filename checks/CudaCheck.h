@@ -51,6 +51,9 @@ public:
 
   std::vector<Finding> &findings() { return Findings; }
   std::vector<AnalysisLimit> &analysisLimits() { return AnalysisLimits; }
+  // How many of the unit's functions the path-sensitive checks explored.
+  void setFunctionsExplored(unsigned Count) { FunctionsExplored = Count; }
+  unsigned functionsExplored() const { return FunctionsExplored; }
 
   SourcePoint point(clang::SourceLocation Loc) const;
 
@@ -63,6 +66,7 @@ private:
   std::vector<GpuTarget> GpuTargets;
   std::vector<Finding> Findings;
   std::vector<AnalysisLimit> AnalysisLimits;
+  unsigned FunctionsExplored = 0;
 };
 
 // Adds notes and fix-its to a finding. A finding whose location lies in a

@@ -75,10 +75,17 @@ inline bool operator<(const Finding &A, const Finding &B) {
 struct AnalysisLimit {
   std::string Function; // qualified name, as users write it
   SourcePoint Where;    // the function's declaration
-  std::string Reason;   // "node budget (150000 nodes)"
+  std::string Reason;   // "node budget (150000 nodes) exhausted"
+  // What the cheaper exploration that finished the function gave up
+  // (AnalysisScope.h, Exploration); empty where none did, or none was needed.
+  std::string Fallback;
+
+  // Whether the function's full exploration used up the node budget.
+  bool overBudget() const { return Reason.rfind("node budget", 0) == 0; }
 
   friend bool operator<(const AnalysisLimit &A, const AnalysisLimit &B) {
-    return std::tie(A.Where, A.Function, A.Reason) < std::tie(B.Where, B.Function, B.Reason);
+    return std::tie(A.Where, A.Function, A.Reason, A.Fallback) <
+           std::tie(B.Where, B.Function, B.Reason, B.Fallback);
   }
 };
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The functions where the Static Analyzer gave up: a unit analysed with a
 // small node budget (-analyzer-config max-nodes=N) reports each function
-// whose exploration used the budget up, and no other.
+// whose exploration used the budget up, and no other; each is explored again
+// in cheaper modes, and the one that finished it is named.
 #include "run/Analysis.h"
 
 #include <gtest/gtest.h>
@@ -84,13 +85,19 @@ TEST(AnalysisLimitTest, FunctionsOverTheNodeBudgetAreReportedInOrder) {
   EXPECT_EQ(Outcome.Limits[0].Where.File, "/analysis-limit/unit.cpp");
   EXPECT_EQ(Outcome.Limits[0].Where.Line, 12u);
   EXPECT_EQ(Outcome.Limits[0].Where.Column, 5u);
-  EXPECT_EQ(Outcome.Limits[0].Reason, "node budget (2000 nodes) exhausted");
+  // Its own sixteen branches: no cheaper mode has fewer paths.
+  EXPECT_EQ(Outcome.Limits[0].Reason,
+            "node budget (2000 nodes) exhausted, in every cheaper mode too");
+  EXPECT_EQ(Outcome.Limits[0].Fallback, "");
 
   // Reported at its definition, by the name users write.
   EXPECT_EQ(Outcome.Limits[1].Function, "Uploader::upload");
   EXPECT_EQ(Outcome.Limits[1].Where.Line, 38u);
   EXPECT_EQ(Outcome.Limits[1].Where.Column, 16u);
-  EXPECT_EQ(Outcome.Limits[1].Reason, "node budget (2000 nodes) exhausted");
+  EXPECT_TRUE(Outcome.Limits[1].overBudget());
+
+  // manyPaths, fewPaths and Uploader::upload; hostOnly reaches no CUDA.
+  EXPECT_EQ(Outcome.FunctionsExplored, 3u);
 }
 
 // clang's shallow-mode budget, not its deep-mode 225,000: the node budget
@@ -99,7 +106,8 @@ TEST(AnalysisLimitTest, TheDefaultBudgetIsSeventyFiveThousandNodes) {
   UnitOutcome Outcome = analyzeWithNodeBudget(ExplodingUnit, 0);
   ASSERT_FALSE(Outcome.Failed);
   ASSERT_FALSE(Outcome.Limits.empty());
-  EXPECT_EQ(Outcome.Limits[0].Reason, "node budget (75000 nodes) exhausted");
+  EXPECT_EQ(Outcome.Limits[0].Reason,
+            "node budget (75000 nodes) exhausted, in every cheaper mode too");
 }
 
 // hostOnly never reaches the CUDA API, so it is not explored at all and
@@ -153,6 +161,101 @@ TEST(AnalysisLimitTest, HelpersThatCannotChangeAFindingAreNotWalked) {
   ASSERT_FALSE(Outcome.Failed);
   ASSERT_EQ(Outcome.Limits.size(), 1u);
   EXPECT_EQ(Outcome.Limits[0].Function, "uploadCounted");
+  EXPECT_EQ(Outcome.Limits[0].Fallback, "callees that do not reach the CUDA API were not followed");
+}
+
+// Each cheaper mode finishes a function the one before it could not, and
+// checks its CUDA calls on every path:
+//   - leakOnOneSum's helper multiplies its paths by 65536, and only one of
+//     them returns 120, where the buffer leaks. The full exploration runs
+//     out before it meets that path (cudalint before the fallbacks reported
+//     nothing here); without following the helper, whose result is then
+//     unknown, both branches are seen.
+//   - freeAfterBranches' helper reaches the CUDA API, so the first fallback
+//     still follows it; the next follows no callee.
+//   - widenedLoop's own loop branches twice a pass: over three passes that is
+//     too many paths, whatever the callees; over one it is not.
+const std::string FallbackUnit = CudaAndBranches + R"(
+int sumOfFlags(const int *flags) {
+  int sum = 0;
+  SIXTEEN_BRANCHES
+  return sum;
+}
+
+void leakOnOneSum(const int *flags) {
+  float *d = nullptr;
+  (void)cudaMalloc((void **)&d, 64);
+  if (sumOfFlags(flags) == 120)
+    return;
+  (void)cudaFree(d);
+}
+
+int sumThenRelease(const int *flags) {
+  int sum = 0;
+  SIXTEEN_BRANCHES
+  (void)cudaFree(nullptr);
+  return sum;
+}
+
+void freeAfterBranches(const int *flags) {
+  float *d = nullptr;
+  (void)cudaMalloc((void **)&d, 64);
+  if (sumThenRelease(flags) == 120)
+    return;
+  (void)cudaFree(d);
+}
+
+int widenedLoop(const int *flags, int n) {
+  float *d = nullptr;
+  (void)cudaMalloc((void **)&d, 64);
+  int sum = 0;
+  for (int i = 0; i < n; ++i) {
+    if (flags[2 * i]) ++sum;
+    if (flags[2 * i + 1]) ++sum;
+  }
+  if (sum == 0)
+    return 0;
+  (void)cudaFree(d);
+  return sum;
+}
+)";
+
+const AnalysisLimit *limitOf(const UnitOutcome &Outcome, const std::string &Function) {
+  for (const AnalysisLimit &Limit : Outcome.Limits)
+    if (Limit.Function == Function && Limit.overBudget())
+      return &Limit;
+  return nullptr;
+}
+
+bool leaksAt(const UnitOutcome &Outcome, unsigned Line) {
+  for (const Finding &Found : Outcome.Findings)
+    if (Found.CheckId == "cuda-memory-leak" && Found.Where.Line == Line)
+      return true;
+  return false;
+}
+
+TEST(AnalysisLimitTest, CheaperModesFinishWhatTheBudgetCutShort) {
+  UnitOutcome Outcome = analyzeWithNodeBudget(FallbackUnit, 2000);
+  ASSERT_FALSE(Outcome.Failed);
+  const AnalysisLimit *OneSum = limitOf(Outcome, "leakOnOneSum");
+  ASSERT_NE(OneSum, nullptr);
+  EXPECT_EQ(OneSum->Reason, "node budget (2000 nodes) exhausted");
+  EXPECT_EQ(OneSum->Fallback, "callees that do not reach the CUDA API were not followed");
+  EXPECT_TRUE(leaksAt(Outcome, 19u)) << "the leak past the helper";
+
+  const AnalysisLimit *Branches = limitOf(Outcome, "freeAfterBranches");
+  ASSERT_NE(Branches, nullptr);
+  EXPECT_EQ(Branches->Fallback, "no callee was followed");
+  EXPECT_TRUE(leaksAt(Outcome, 34u));
+
+  const AnalysisLimit *Loop = limitOf(Outcome, "widenedLoop");
+  ASSERT_NE(Loop, nullptr);
+  EXPECT_EQ(Loop->Fallback, "no callee was followed, and loops were left after one pass");
+  EXPECT_TRUE(leaksAt(Outcome, 42u));
+
+  // sumOfFlags reaches no CUDA, and sumThenRelease was explored inside its
+  // caller.
+  EXPECT_EQ(Outcome.FunctionsExplored, 3u);
 }
 
 // Virtual calls on an object whose type the path knows (it made it with

@@ -400,7 +400,10 @@ TEST(OutputJsonTest, UnitRunsCarryCommandsAndLimits) {
   Limit.Where.Line = 7;
   Limit.Where.Column = 5;
   Limit.Reason = "node budget (2000 nodes) exhausted";
+  Limit.Fallback = "no callee was followed";
   Run.Limits.push_back(Limit);
+  Run.FunctionsExplored = 12;
+  Run.HostCudaCalls = 40;
   Report.Runs.push_back(Run);
   std::string Quiet;
   llvm::raw_string_ostream QuietOS(Quiet);
@@ -411,6 +414,9 @@ TEST(OutputJsonTest, UnitRunsCarryCommandsAndLimits) {
       << Quiet;
   EXPECT_NE(Quiet.find(R"("function": "ns::heavy")"), std::string::npos) << Quiet;
   EXPECT_NE(Quiet.find(R"("reason": "node budget (2000 nodes) exhausted")"), std::string::npos);
+  EXPECT_NE(Quiet.find(R"("fallback": "no callee was followed")"), std::string::npos) << Quiet;
+  EXPECT_NE(Quiet.find(R"("functionsExplored": 12)"), std::string::npos) << Quiet;
+  EXPECT_NE(Quiet.find(R"("hostCudaCalls": 40)"), std::string::npos) << Quiet;
   EXPECT_EQ(Quiet.find("parseSeconds"), std::string::npos) << Quiet;
   EXPECT_NE(Quiet.find(R"("errorsSetAside": [])"), std::string::npos) << Quiet;
   EXPECT_NE(Quiet.find(R"("codeSkipped": [])"), std::string::npos) << Quiet;

@@ -396,6 +396,8 @@ public:
   void checkEndAnalysis(ExplodedGraph &Graph, BugReporter &Reporter, ExprEngine &Engine) const;
 
   bool evaluatesWithoutBody(const CallEvent &Call, const SourceManager &SM) const;
+  // Whether the engine may follow a call into a body at all in this round.
+  bool followsCallees() const { return !Round || Round->Mode < Exploration::NoCallees; }
 
 private:
   void enterCountedLoop(const Stmt *Init, CheckerContext &C) const;
@@ -413,11 +415,16 @@ private:
       return true;
     const auto *Function = dyn_cast<FunctionDecl>(Callee);
     const FunctionDecl *Definition = Function ? Function->getDefinition() : nullptr;
-    return Definition && Definition->hasBody() && hasUnevaluatedStatement(*Definition);
+    if (!Definition || !Definition->hasBody())
+      return false;
+    return hasUnevaluatedStatement(*Definition) ||
+           (Round && Round->Mode == Exploration::CudaCalleesOnly && Reach &&
+            !Reach->reachesCuda(Definition));
   }
   bool hasUnevaluatedStatement(const FunctionDecl &Definition) const;
 
   mutable std::unique_ptr<CudaReach> Reach;
+  mutable ExplorationRound *Round = nullptr; // of the analysis this checker runs in
   mutable llvm::DenseMap<const FunctionDecl *, bool> Unevaluated;
 };
 
@@ -429,14 +436,25 @@ private:
 // inlining; it costs each skipped function's CFG, which measured nothing
 // worth a change: ggml-cuda.cu with every function skipped takes 5.8 s of
 // CPU, the AST checks alone 5.6 s.
+//
+// A round that explores some functions again (ExplorationRound::Entries)
+// ends every other one where it begins, for the same reason.
 void AnalysisScope::checkBeginFunction(CheckerContext &C) const {
   if (!C.inTopFrame())
     return;
   const Decl *Entry = C.getLocationContext()->getDecl();
-  if (!Reach)
+  if (!Reach) {
     Reach = std::make_unique<CudaReach>(C.getASTContext(), memory::api(C));
-  if ((Entry && (isDeviceOnly(*Entry) || isRejected(*Entry))) || !Reach->reachesCuda(Entry))
+    Round = explorationRound(C.getAnalysisManager());
+  }
+  bool Explored = !(Entry && (isDeviceOnly(*Entry) || isRejected(*Entry))) &&
+                  Reach->reachesCuda(Entry) &&
+                  (!Round || Round->Entries.empty() ||
+                   (Entry && Round->Entries.contains(Entry->getCanonicalDecl())));
+  if (!Explored)
     C.generateSink(C.getState(), C.getPredecessor());
+  else if (Round)
+    ++Round->Explored;
 }
 
 // A path on which the program dereferenced a pointer knows the pointer was
@@ -862,12 +880,10 @@ void AnalysisScope::checkEndAnalysis(ExplodedGraph &Graph, BugReporter &Reporter
   if (!Entry || SM.isInSystemHeader(SM.getFileLoc(Entry->getLocation())))
     return;
   const AnalyzerOptions &Options = Engine.getAnalysisManager().options;
+  // The engine explores it again in a cheaper mode, and reports it.
   if (!Engine.hasEmptyWorkList()) {
-    Reporter.EmitBasicReport(
-        Entry, this, "analysis stopped short", "cudalint",
-        ("node budget (" + llvm::Twine(Options.MaxNodesPerTopLevelFunction) + " nodes) exhausted")
-            .str(),
-        PathDiagnosticLocation::createBegin(Entry, SM));
+    if (ExplorationRound *Over = explorationRound(Engine.getAnalysisManager()))
+      Over->OverBudget.push_back(Entry);
     return;
   }
   for (const std::string &Limit : pathsEndedShort(Graph, Engine, *Entry, SM))
@@ -891,7 +907,29 @@ bool followsIntoBody(const CallEvent &Call, CheckerContext &C) {
   if (!Definition || !Definition->hasBody())
     return false;
   const auto *Scope = C.getAnalysisManager().getCheckerManager()->getChecker<AnalysisScope>();
-  return !Scope->evaluatesWithoutBody(Call, C.getSourceManager());
+  return Scope->followsCallees() && !Scope->evaluatesWithoutBody(Call, C.getSourceManager());
+}
+
+llvm::StringRef describeFallback(Exploration Mode) {
+  switch (Mode) {
+  case Exploration::Full:
+    return "";
+  case Exploration::CudaCalleesOnly:
+    return "callees that do not reach the CUDA API were not followed";
+  case Exploration::NoCallees:
+    return "no callee was followed";
+  case Exploration::FewerLoopPasses:
+    return "no callee was followed, and loops were left after one pass";
+  }
+  llvm_unreachable("every mode is described");
+}
+
+ExplorationRound *explorationRound(AnalysisManager &Manager) {
+  for (const std::unique_ptr<PathDiagnosticConsumer> &Consumer :
+       Manager.getPathDiagnosticConsumers())
+    if (Consumer->getName() == memory::UnitApiCarrier::Name)
+      return &static_cast<const memory::UnitApiCarrier &>(*Consumer).round();
+  return nullptr;
 }
 
 void registerAnalysisScope(CheckerRegistry &Registry) {

@@ -46,12 +46,27 @@
 // checker reports each, and the engine turns the report into an
 // AnalysisLimit; paths that end with the program (exit, abort, a null
 // dereference) are not limits.
+//
+// A function over the node budget is explored again, alone, in cheaper
+// modes (Exploration), until one finishes: a bug in the function that
+// manages a unit's memory (ggml_cuda_init, a sample's main) is in its own
+// CUDA calls, which every mode checks on every path. What a cheaper mode
+// gives up is what its callees do, which it takes as a call into another
+// unit does (what they are handed may change, and the program's globals).
 #ifndef CUDALINT_CHECKS_ANALYZER_ANALYSISSCOPE_H
 #define CUDALINT_CHECKS_ANALYZER_ANALYSISSCOPE_H
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <vector>
+
+namespace clang {
+class Decl;
+} // namespace clang
+
 namespace clang::ento {
+class AnalysisManager;
 class CallEvent;
 class CheckerContext;
 class CheckerRegistry;
@@ -64,6 +79,41 @@ namespace cudalint {
 inline constexpr llvm::StringLiteral AnalysisScopeCheckerName = "cudalint.AnalysisScope";
 
 void registerAnalysisScope(clang::ento::CheckerRegistry &Registry);
+
+// How far the analyzer follows a function's callees and loops, from the full
+// exploration to the cheapest. Each mode keeps what the ones before it gave
+// up.
+enum class Exploration {
+  Full,
+  // A callee that reaches the CUDA API neither itself nor through what it
+  // calls is evaluated as a call into another unit.
+  CudaCalleesOnly,
+  // Every callee is (constructors and destructors too).
+  NoCallees,
+  // And a block is entered at most twice on a path: loops are widened after
+  // their first pass, none is unrolled.
+  FewerLoopPasses,
+};
+// What a mode gave up, as a report says it: "callees that do not reach the
+// CUDA API were not followed".
+llvm::StringRef describeFallback(Exploration Mode);
+
+// One exploration of a unit: its mode, which functions it explores, and what
+// the scope checker saw of them.
+struct ExplorationRound {
+  Exploration Mode = Exploration::Full;
+  // The entry points to explore (canonical declarations); empty: every
+  // function that can reach the CUDA API.
+  llvm::DenseSet<const clang::Decl *> Entries;
+  // The entry points whose exploration used up the node budget (their
+  // definitions), in the order they were explored.
+  std::vector<const clang::Decl *> OverBudget;
+  // The entry points explored, over budget or not.
+  unsigned Explored = 0;
+};
+// The round the analysis `Manager` runs (carried with the unit's API table,
+// memory::UnitApiCarrier); null outside cudalint's engine.
+ExplorationRound *explorationRound(clang::ento::AnalysisManager &Manager);
 
 // Whether the analyzer walks the body of the function `Call` enters, so that
 // a check sees its loads and stores one by one; false for a function defined

@@ -13,11 +13,16 @@
 #include "clang/StaticAnalyzer/Core/AnalyzerOptions.h"
 #include "clang/StaticAnalyzer/Frontend/AnalysisConsumer.h"
 #include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Config/llvm-config.h"
 
+#include <deque>
+#include <map>
 #include <mutex>
+#include <optional>
 
 using namespace clang;
 
@@ -59,11 +64,33 @@ ento::PathPieces inOrder(const ento::PathDiagnostic &Diagnostic) {
   return Steps;
 }
 
-// It also carries the unit's CUDA API table to the checkers (memory::api).
+// Where a function the analyzer explored is reported: its declaration,
+// under the name users write; nothing for one in a system header.
+std::optional<AnalysisLimit> limitIn(const Decl *Explored, std::string Reason,
+                                     CheckContext &Context) {
+  const auto *Function = dyn_cast_or_null<NamedDecl>(Explored);
+  const SourceManager *SM = Context.sourceManager();
+  if (!Function || !SM)
+    return std::nullopt;
+  SourceLocation Where = SM->getFileLoc(Function->getLocation());
+  if (Where.isInvalid() || SM->isInSystemHeader(Where))
+    return std::nullopt;
+  AnalysisLimit Limit;
+  Limit.Function = Function->getQualifiedNameAsString();
+  Limit.Where = Context.point(Where);
+  Limit.Reason = std::move(Reason);
+  return Limit;
+}
+
+// It also carries the unit's CUDA API table and the exploration round to the
+// checkers (memory::api, explorationRound). A round that explores functions
+// again adds only the findings the ones before it did not make: the same
+// bug on another path is the same finding.
 class FindingPathConsumer : public memory::UnitApiCarrier {
 public:
-  FindingPathConsumer(CheckContext &Context, llvm::StringMap<std::string> CheckIds)
-      : UnitApiCarrier(Context.api()), Context(Context), CheckIds(std::move(CheckIds)) {}
+  FindingPathConsumer(CheckContext &Context, llvm::StringMap<std::string> CheckIds,
+                      ExplorationRound &Round)
+      : UnitApiCarrier(Context.api(), Round), Context(Context), CheckIds(std::move(CheckIds)) {}
 
   void FlushDiagnosticsImpl(std::vector<const ento::PathDiagnostic *> &Diagnostics,
                             FilesMade *) override {
@@ -116,24 +143,21 @@ private:
     if (!Diagnostic.path.empty())
       for (const FixItHint &Hint : Diagnostic.path.back()->getFixits())
         Fixes.fixIt(Hint);
+    if (round().Mode != Exploration::Full &&
+        llvm::any_of(Context.findings(), [&](const Finding &Made) {
+          return Made.CheckId == Found.CheckId && Made.Where == Found.Where &&
+                 Made.Message == Found.Message;
+        }))
+      return;
     Context.findings().push_back(std::move(Found));
   }
 
   // The function whose exploration stopped short, reported at its
   // declaration by the scope checker.
   void addLimit(const ento::PathDiagnostic &Diagnostic) {
-    const auto *Function = dyn_cast_or_null<NamedDecl>(Diagnostic.getDeclWithIssue());
-    const SourceManager *SM = Context.sourceManager();
-    if (!Function || !SM)
-      return;
-    SourceLocation Where = SM->getFileLoc(Function->getLocation());
-    if (Where.isInvalid() || SM->isInSystemHeader(Where))
-      return;
-    AnalysisLimit Limit;
-    Limit.Function = Function->getQualifiedNameAsString();
-    Limit.Where = Context.point(Where);
-    Limit.Reason = Diagnostic.getShortDescription().str();
-    Context.analysisLimits().push_back(std::move(Limit));
+    if (std::optional<AnalysisLimit> Limit =
+            limitIn(Diagnostic.getDeclWithIssue(), Diagnostic.getShortDescription().str(), Context))
+      Context.analysisLimits().push_back(std::move(*Limit));
   }
 
   CheckContext &Context;
@@ -226,15 +250,129 @@ std::mutex &engineStatistics() {
   return Statistics;
 }
 
-class OneEngineRunAtATime : public MultiplexConsumer {
-public:
-  explicit OneEngineRunAtATime(std::vector<std::unique_ptr<ASTConsumer>> Engine)
-      : MultiplexConsumer(std::move(Engine)) {}
-
-  void HandleTranslationUnit(ASTContext &Context) override {
-    std::lock_guard<std::mutex> Lock(engineStatistics());
-    MultiplexConsumer::HandleTranslationUnit(Context);
+// How far a round follows callees and loops: clang's own inlining limits,
+// which hold for constructors and destructors too, and its loop limits.
+// The scope checker keeps the callees of the first fallback out itself
+// (AnalysisScope.cpp, callsUnanalysable).
+void applyMode(AnalyzerOptions &Options, Exploration Mode) {
+  if (Mode >= Exploration::NoCallees) {
+    // Any stack depth is over 0, and no callee is too small to count.
+    Options.InlineMaxStackDepth = 0;
+    Options.AlwaysInlineSize = 0;
   }
+  if (Mode >= Exploration::FewerLoopPasses) {
+    Options.ShouldUnrollLoops = false;
+    Options.maxBlockVisitOnPath = 2;
+  }
+}
+
+// The analyzer run over a unit, in rounds. The first explores every function
+// that can reach the CUDA API; each later one explores again, in the next
+// cheaper mode, the functions the one before left over the node budget.
+// The analyzer takes its entry points from the declarations the parser hands
+// it, so they are kept for the later rounds.
+class ExplorationRounds : public MultiplexConsumer {
+public:
+  ExplorationRounds(CompilerInstance &Compiler, CheckContext &Context,
+                    std::vector<const CheckDescription *> Checks,
+                    llvm::StringMap<std::string> CheckIds)
+      : MultiplexConsumer(std::vector<std::unique_ptr<ASTConsumer>>()), Compiler(Compiler),
+        Context(Context), Checks(std::move(Checks)), CheckIds(std::move(CheckIds)) {
+    // The first round's engine needs the round, a member, so it joins the
+    // consumers here; it gives the multiplexer no listener to set up.
+    std::lock_guard<std::mutex> Lock(engineStatistics()); // its construction registers some
+    Consumers.push_back(newEngine(Rounds.front()));
+  }
+
+  bool HandleTopLevelDecl(DeclGroupRef Declarations) override {
+    TopLevel.push_back(Declarations);
+    return MultiplexConsumer::HandleTopLevelDecl(Declarations);
+  }
+
+  void HandleTranslationUnit(ASTContext &AST) override {
+    std::lock_guard<std::mutex> Lock(engineStatistics());
+    MultiplexConsumer::HandleTranslationUnit(AST);
+    AnalyzerOptions &Options = Compiler.getAnalyzerOpts();
+    const AnalyzerOptions Configured = Options;
+    std::vector<const Decl *> Pending = Rounds.front().OverBudget;
+    llvm::DenseMap<const Decl *, Exploration> FinishedIn;
+    for (Exploration Mode :
+         {Exploration::CudaCalleesOnly, Exploration::NoCallees, Exploration::FewerLoopPasses}) {
+      if (Pending.empty())
+        break;
+      ExplorationRound &Round = Rounds.emplace_back();
+      Round.Mode = Mode;
+      for (const Decl *Function : Pending)
+        Round.Entries.insert(Function->getCanonicalDecl());
+      applyMode(Options, Mode);
+      std::unique_ptr<ento::AnalysisASTConsumer> Engine = newEngine(Round);
+      Engine->Initialize(AST);
+      for (DeclGroupRef Declarations : TopLevel)
+        Engine->HandleTopLevelDecl(Declarations);
+      Engine->HandleTranslationUnit(AST);
+      llvm::DenseSet<const Decl *> Over(Round.OverBudget.begin(), Round.OverBudget.end());
+      for (const Decl *Function : Pending)
+        if (!Over.contains(Function))
+          FinishedIn[Function] = Mode;
+      Pending = std::move(Round.OverBudget);
+    }
+    Options = Configured;
+    reportOverBudget(FinishedIn);
+  }
+
+private:
+  std::unique_ptr<ento::AnalysisASTConsumer> newEngine(ExplorationRound &Round) {
+    std::unique_ptr<ento::AnalysisASTConsumer> Engine = ento::CreateAnalysisConsumer(Compiler);
+    Engine->AddCheckerRegistrationFn([Checks = Checks](ento::CheckerRegistry &Registry) {
+      registerAnalysisScope(Registry);
+      memory::registerMemoryModeling(Registry);
+      for (const CheckDescription *Check : Checks)
+        Check->RegisterAnalyzerChecker(Registry);
+    });
+    Engine->AddDiagnosticConsumer(std::make_unique<FindingPathConsumer>(Context, CheckIds, Round));
+    return Engine;
+  }
+
+  // Each function the first round left over the budget, with the mode that
+  // finished it, if one did. The instances of a template are one function
+  // to the user, reported with what the least finished of them gave up.
+  void reportOverBudget(const llvm::DenseMap<const Decl *, Exploration> &FinishedIn) {
+    const unsigned Budget = Compiler.getAnalyzerOpts().MaxNodesPerTopLevelFunction;
+    std::string Reason = ("node budget (" + llvm::Twine(Budget) + " nodes) exhausted").str();
+    // By place and name: the cheapest mode that finished it, none if one
+    // instance was never finished.
+    std::map<std::pair<SourcePoint, std::string>, std::optional<Exploration>> Worst;
+    std::vector<AnalysisLimit> OverBudget;
+    for (const Decl *Function : Rounds.front().OverBudget) {
+      std::optional<AnalysisLimit> Limit = limitIn(Function, Reason, Context);
+      if (!Limit)
+        continue;
+      auto Finished = FinishedIn.find(Function);
+      std::optional<Exploration> Mode;
+      if (Finished != FinishedIn.end())
+        Mode = Finished->second;
+      auto [Known, Inserted] = Worst.try_emplace({Limit->Where, Limit->Function}, Mode);
+      if (Inserted)
+        OverBudget.push_back(std::move(*Limit));
+      else if (Known->second && (!Mode || *Mode > *Known->second))
+        Known->second = Mode;
+    }
+    for (AnalysisLimit &Limit : OverBudget) {
+      if (std::optional<Exploration> Mode = Worst[{Limit.Where, Limit.Function}])
+        Limit.Fallback = describeFallback(*Mode).str();
+      else
+        Limit.Reason += ", in every cheaper mode too";
+      Context.analysisLimits().push_back(std::move(Limit));
+    }
+    Context.setFunctionsExplored(Rounds.front().Explored);
+  }
+
+  CompilerInstance &Compiler;
+  CheckContext &Context;
+  std::vector<const CheckDescription *> Checks;
+  llvm::StringMap<std::string> CheckIds;
+  std::deque<ExplorationRound> Rounds{1}; // the first explores everything
+  std::vector<DeclGroupRef> TopLevel;
 };
 
 } // namespace
@@ -255,27 +393,12 @@ createPathSensitiveConsumer(CompilerInstance &Compiler, CheckContext &Context,
   // Fix-its are measured in tokens of the unit's language.
   Context.setLangOptions(&Compiler.getLangOpts());
   // Everything the checkers need of the unit reaches them through this
-  // analysis (the API table through FindingPathConsumer, the GPU targets
-  // through the analyzer's configuration): analyses on several threads at
-  // once do not meet (tests/ConcurrentAnalysisTest.cpp), but for clang's own
-  // statistics (OneEngineRunAtATime).
-  std::unique_ptr<ento::AnalysisASTConsumer> Consumer;
-  {
-    // Its construction registers statistics too.
-    std::lock_guard<std::mutex> Lock(engineStatistics());
-    Consumer = ento::CreateAnalysisConsumer(Compiler);
-  }
-  Consumer->AddCheckerRegistrationFn([PathSensitive](ento::CheckerRegistry &Registry) {
-    registerAnalysisScope(Registry);
-    memory::registerMemoryModeling(Registry);
-    for (const CheckDescription *Check : PathSensitive)
-      Check->RegisterAnalyzerChecker(Registry);
-  });
-  Consumer->AddDiagnosticConsumer(
-      std::make_unique<FindingPathConsumer>(Context, std::move(CheckIds)));
-  std::vector<std::unique_ptr<ASTConsumer>> Engine;
-  Engine.push_back(std::move(Consumer));
-  return std::make_unique<OneEngineRunAtATime>(std::move(Engine));
+  // analysis (the API table and the round through FindingPathConsumer, the
+  // GPU targets through the analyzer's configuration): analyses on several
+  // threads at once do not meet (tests/ConcurrentAnalysisTest.cpp), but for
+  // clang's own statistics (engineStatistics).
+  return std::make_unique<ExplorationRounds>(Compiler, Context, std::move(PathSensitive),
+                                             std::move(CheckIds));
 }
 
 } // namespace cudalint

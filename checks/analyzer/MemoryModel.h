@@ -36,6 +36,7 @@
 #ifndef CUDALINT_CHECKS_ANALYZER_MEMORYMODEL_H
 #define CUDALINT_CHECKS_ANALYZER_MEMORYMODEL_H
 
+#include "AnalysisScope.h"
 #include "shared/CudaApi.h"
 
 #include "clang/Analysis/PathDiagnostic.h"
@@ -208,16 +209,18 @@ std::optional<ReleaseCall> releaseCall(const clang::ento::CallEvent &Call, const
 // database define. The analyzer of one unit carries it to the checkers in
 // the consumer of their findings, so that nothing outside the analysis holds
 // it (the checkers are registered through plain function pointers, which
-// cannot carry it).
+// cannot carry it); and with it the exploration round (AnalysisScope.h).
 class UnitApiCarrier : public clang::ento::PathDiagnosticConsumer {
 public:
   static constexpr llvm::StringLiteral Name = "cudalint";
-  explicit UnitApiCarrier(const CudaApi &Api) : Api(Api) {}
+  UnitApiCarrier(const CudaApi &Api, ExplorationRound &Round) : Api(Api), Round(Round) {}
   llvm::StringRef getName() const final { return Name; }
   const CudaApi &unitApi() const { return Api; }
+  ExplorationRound &round() const { return Round; }
 
 private:
   const CudaApi &Api;
+  ExplorationRound &Round;
 };
 // The table of the unit `Manager` analyses; the built-in table where its
 // findings go to no UnitApiCarrier.

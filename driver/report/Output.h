@@ -34,6 +34,8 @@ struct UnitRun {
   std::string Directory;
   std::vector<std::string> Command;  // the clang driver command it became
   std::vector<AnalysisLimit> Limits; // functions the analyzer did not finish
+  unsigned FunctionsExplored = 0;    // by the path-sensitive checks
+  unsigned HostCudaCalls = 0;        // UnitOutcome::HostCudaCalls
   // The code clang rejected, set aside so that the rest of the unit was
   // analysed (UnitOutcome::ErrorsSetAside and kin).
   CodeSetAside SetAside;

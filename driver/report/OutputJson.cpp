@@ -35,8 +35,14 @@
 //     // "analysisSeconds", "peakMemoryKiB", "precompiledHeaders", "fromCache"
 //     "analysis": [{"file": "/src/a.cu", "directory": "/build",
 //                   "command": ["clang++", ...],
+//                   // over the node budget, "fallback": what the cheaper
+//                   // exploration that finished the function gave up
 //                   "analyzerLimits": [{"function": "f", "file": ..., "line": ...,
-//                                       "column": ..., "reason": "..."}],
+//                                       "column": ..., "reason": "...",
+//                                       "fallback": "..."}],
+//                   "functionsExplored": 12,
+//                   // calls of the CUDA API and launches in host code
+//                   "hostCudaCalls": 40,
 //                   "errorsSetAside": ["/src/a.cu:6:5: error: ..."],
 //                   "codeSkipped": ["ns::f (/src/a.cu:6)",
 //                                   "the declaration of 'table' (/src/a.cu:2)"],
@@ -76,8 +82,12 @@ void writeUnitRun(llvm::json::OStream &J, const UnitRun &Run) {
           J.attribute("function", utf8(Limit.Function));
           writeLocation(J, Limit.Where);
           J.attribute("reason", utf8(Limit.Reason));
+          if (!Limit.Fallback.empty())
+            J.attribute("fallback", utf8(Limit.Fallback));
         });
     });
+    J.attribute("functionsExplored", static_cast<int64_t>(Run.FunctionsExplored));
+    J.attribute("hostCudaCalls", static_cast<int64_t>(Run.HostCudaCalls));
     for (auto [Key, Texts] : {std::pair{"errorsSetAside", &Run.SetAside.Errors},
                               std::pair{"codeSkipped", &Run.SetAside.Skipped},
                               std::pair{"includesNotFound", &Run.SetAside.Includes}})

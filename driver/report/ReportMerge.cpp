@@ -78,6 +78,8 @@ void readUnitRuns(const Array *Runs, std::vector<UnitRun> &Into) {
       for (const llvm::json::Value &Argument : *Command)
         if (std::optional<llvm::StringRef> Text = Argument.getAsString())
           Run.Command.push_back(Text->str());
+    Run.FunctionsExplored = number(O, "functionsExplored");
+    Run.HostCudaCalls = number(O, "hostCudaCalls");
     if (const Array *Limits = array(O, "analyzerLimits"))
       for (const llvm::json::Value &Entry : *Limits) {
         const Object *L = Entry.getAsObject();
@@ -87,6 +89,7 @@ void readUnitRuns(const Array *Runs, std::vector<UnitRun> &Into) {
         Limit.Where.Line = number(L, "line");
         Limit.Where.Column = number(L, "column");
         Limit.Reason = text(L, "reason");
+        Limit.Fallback = text(L, "fallback");
         Run.Limits.push_back(std::move(Limit));
       }
     for (auto [Key, Texts] : {std::pair{"errorsSetAside", &Run.SetAside.Errors},

@@ -91,6 +91,11 @@ struct UnitOutcome {
   std::vector<FileRead> FilesRead;
   // Functions the Static Analyzer did not finish, sorted.
   std::vector<AnalysisLimit> Limits;
+  // How many functions the path-sensitive checks explored.
+  unsigned FunctionsExplored = 0;
+  // How many calls of the CUDA API and launches the main file's host code
+  // makes (the benchmarks' measure of a unit's weight).
+  unsigned HostCudaCalls = 0;
   // What the unit's functions do, as writeSummaries writes it (for
   // SummaryRole::WritesOnly and WritesAndReadsOwn).
   std::string Summaries;

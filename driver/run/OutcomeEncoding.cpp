@@ -202,7 +202,10 @@ std::string encodeOutcome(const UnitOutcome &Outcome) {
     Payload.text(Limit.Function);
     Payload.point(Limit.Where);
     Payload.text(Limit.Reason);
+    Payload.text(Limit.Fallback);
   }
+  Payload.number(Outcome.FunctionsExplored);
+  Payload.number(Outcome.HostCudaCalls);
   // Microseconds: timings are reported, never compared.
   Payload.number(microseconds(Outcome.Timing.ParseSeconds));
   Payload.number(microseconds(Outcome.Timing.AnalysisSeconds));
@@ -245,8 +248,11 @@ std::optional<UnitOutcome> decodeOutcomePayload(llvm::StringRef Payload) {
     return std::nullopt;
   Outcome.Limits.resize(Limits);
   for (AnalysisLimit &Limit : Outcome.Limits)
-    if (!In.text(Limit.Function) || !In.point(Limit.Where) || !In.text(Limit.Reason))
+    if (!In.text(Limit.Function) || !In.point(Limit.Where) || !In.text(Limit.Reason) ||
+        !In.text(Limit.Fallback))
       return std::nullopt;
+  if (!In.number(Outcome.FunctionsExplored) || !In.number(Outcome.HostCudaCalls))
+    return std::nullopt;
   uint64_t ParseMicros, AnalysisMicros;
   if (!In.number(ParseMicros) || !In.number(AnalysisMicros) || ParseMicros > MaxMicroseconds ||
       AnalysisMicros > MaxMicroseconds || !In.flag(Outcome.Timing.PreambleUsed) ||
