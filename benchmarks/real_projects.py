@@ -41,9 +41,15 @@ tree (wait4 reports the largest of the child and the children it waited for).
 A unit that fails in a tool shows "failed" there and is left out of every
 total and ratio; the units left out are listed under the table.
 
+With --heaviest N, the N units whose host code makes the most calls of the
+CUDA API and launches (one AST-only cudalint run over the whole database
+counts them) are measured the same way, in a table of their own: the units
+an even sample rarely meets, where the path-sensitive checks cost the most.
+
 Not a test: nothing here passes or fails.
 
   benchmarks/real_projects.py --project ggml --source ggml=~/src/ggml --units 3
+  benchmarks/real_projects.py --project ggml --units 10 --heaviest 4   # and the 4 heaviest
   benchmarks/real_projects.py --markdown real.md        # every project, default subset
   benchmarks/real_projects.py --configure-only --work /work/real   # the databases only
 """
@@ -276,6 +282,36 @@ def choose_units(database, count, args):
     return [Unit(database, by_file[file]) for file in chosen], len(files)
 
 
+def heaviest_units(database, count, args, scratch):
+    """The `count` files whose host code makes the most calls of the CUDA API
+    and launches, heaviest first, as one AST-only cudalint run over the whole
+    database counts them (JSON key "hostCudaCalls" of each unit; a file
+    compiled by several entries counts its largest), with their counts. An
+    even sample of a project rarely meets them, and they are where the
+    path-sensitive checks spend the most."""
+    report = scratch / f"{database.project.name}-weights.json"
+    cuda = [f"--cuda-path={args.cuda_path}"] if args.cuda_path else []
+    subprocess.run([args.cudalint, "-p", database.build, f"-j{os.cpu_count()}", "--quiet",
+                    *cuda, f"--checks={AST_CHECKS}", "--format=json", "-o", report],
+                   cwd=database.build, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        analysis = json.loads(report.read_text()).get("analysis", [])
+    except (OSError, ValueError):
+        print(f"real_projects.py: {database.project.name}: the AST-only run wrote no "
+              f"report; no heaviest units", file=sys.stderr)
+        return []
+    weights = {}
+    for record in analysis:
+        file = os.path.normpath(record["file"])
+        weights[file] = max(weights.get(file, 0), record.get("hostCudaCalls", 0))
+    by_file = collections.defaultdict(list)
+    for entry in database.entries:
+        by_file[entry.file].append(entry)
+    ranked = sorted((file for file in weights if file in by_file),
+                    key=lambda file: (-weights[file], file))
+    return [(Unit(database, by_file[file]), weights[file]) for file in ranked[:count]]
+
+
 # --- The clang command cudalint runs for a unit -----------------------------
 
 def cudalint_help(cudalint):
@@ -465,24 +501,35 @@ def markdown_cell(text):
     return text.replace("|", "\\|")
 
 
+def complete_rows(rows):
+    return [(unit, results) for unit, results in rows
+            if not any(outcome.failure for outcome in results.values())]
+
+
+def totals_of(rows):
+    complete = complete_rows(rows)
+    if not complete:
+        return None
+    tools = complete[0][1].keys()
+    return {tool: Outcome(sum(r[tool].wall for _, r in complete),
+                          sum(r[tool].cpu for _, r in complete),
+                          max(r[tool].rss for _, r in complete))
+            for tool in tools}
+
+
 class ProjectResult:
-    def __init__(self, database, analyzed_files, rows, scaling, first_runs):
+    """`rows`: the evenly spread units; `heavy_rows`: the heaviest ones
+    (--heaviest), each (unit, host CUDA calls, results)."""
+
+    def __init__(self, database, analyzed_files, rows, scaling, first_runs, heavy_rows):
         self.database, self.analyzed_files, self.rows = database, analyzed_files, rows
-        self.scaling, self.first_runs = scaling, first_runs
+        self.scaling, self.first_runs, self.heavy_rows = scaling, first_runs, heavy_rows
 
     def complete_rows(self):
-        return [(unit, results) for unit, results in self.rows
-                if not any(outcome.failure for outcome in results.values())]
+        return complete_rows(self.rows)
 
     def totals(self):
-        complete = self.complete_rows()
-        if not complete:
-            return None
-        tools = complete[0][1].keys()
-        return {tool: Outcome(sum(r[tool].wall for _, r in complete),
-                              sum(r[tool].cpu for _, r in complete),
-                              max(r[tool].rss for _, r in complete))
-                for tool in tools}
+        return totals_of(self.rows)
 
 
 def project_report(result, args, lines):
@@ -499,6 +546,24 @@ def project_report(result, args, lines):
               f"the database's {files} files that cudalint analyses in a whole-database run "
               f"(the CUDA units, and the C and C++ units that read a CUDA Toolkit header), "
               f"sorted by path.", ""]
+    units_table([(unit.label(), results) for unit, results in result.rows], tools, lines)
+    if result.heavy_rows:
+        lines += [f"The {len(result.heavy_rows)} units whose host code makes the most calls of "
+                  f"the CUDA API and launches (counted by one AST-only cudalint run over the "
+                  f"whole database, key `hostCudaCalls`), heaviest first:", ""]
+        units_table([(f"{unit.label()} ({calls} calls)", results)
+                     for unit, calls, results in result.heavy_rows], tools, lines)
+    first = sum(outcome.wall for outcome in result.first_runs if not outcome.failure)
+    lines.append(f"The first cudalint run of each unit (all checks, before the others"
+                 + (", filling the preamble directory" if args.preamble else "")
+                 + f"; it reports the clang commands): {first:.2f} s in all.")
+    lines.append("")
+    scaling_report(result, args, lines)
+
+
+def units_table(rows, tools, lines):
+    """A table of (label, results) rows with their totals, the rows left out
+    of the totals and why, and the CPU time."""
     shown_ratios = [r for r in RATIOS if r[1] in tools]
     lines.append("| unit | " + " | ".join(HEADINGS[tool] for tool in tools) + " | "
                  + " | ".join(name for name, *_ in shown_ratios) + " |")
@@ -508,40 +573,34 @@ def project_report(result, args, lines):
         ratios = dict(zip((r[0] for r in RATIOS), ratio_cells(results, bold)))
         return (f"| {label} | " + " | ".join(cell(results.get(tool)) for tool in tools)
                 + " | " + " | ".join(ratios[name] for name, *_ in shown_ratios) + " |")
-    for unit, results in result.rows:
-        lines.append(row(markdown_cell(unit.label()), results))
-    totals = result.totals()
-    complete = result.complete_rows()
+    for label, results in rows:
+        lines.append(row(markdown_cell(label), results))
+    totals = totals_of(rows)
+    complete = complete_rows(rows)
     if totals:
         lines.append(row(f"**total of {len(complete)} unit{'s' * (len(complete) != 1)}** "
                          f"(time: sum; memory: "
                          f"largest peak)", totals, bold="**"))
     lines.append("")
-    left_out = [(unit, results) for unit, results in result.rows
+    left_out = [(label, results) for label, results in rows
                 if any(outcome.failure for outcome in results.values())]
     if left_out:
         lines.append(f"Left out of the totals and ratios ({len(left_out)} of "
-                     f"{len(result.rows)} units), because a tool failed on them:")
+                     f"{len(rows)} units), because a tool failed on them:")
         lines.append("")
-        for unit, results in left_out:
+        for label, results in left_out:
             by_message = collections.defaultdict(list)
             for tool, outcome in results.items():
                 if outcome.failure:
                     by_message[outcome.failure].append(HEADINGS[tool])
             failures = "; ".join(f"{', '.join(tools)}: {message}"
                                  for message, tools in by_message.items())
-            lines.append(f"- {unit.label()}: {markdown_cell(failures)}")
+            lines.append(f"- {label}: {markdown_cell(failures)}")
         lines.append("")
     if totals:
         lines.append("CPU time (user + system), total: " + ", ".join(
             f"{HEADINGS[tool]} {totals[tool].cpu:.2f} s" for tool in tools) + ".")
         lines.append("")
-    first = sum(outcome.wall for outcome in result.first_runs if not outcome.failure)
-    lines.append(f"The first cudalint run of each unit (all checks, before the others"
-                 + (", filling the preamble directory" if args.preamble else "")
-                 + f"; it reports the clang commands): {first:.2f} s in all.")
-    lines.append("")
-    scaling_report(result, args, lines)
 
 
 def scaling_report(result, args, lines):
@@ -623,6 +682,25 @@ def header(args, lines):
 
 # --- The command line ------------------------------------------------------
 
+def given_databases(values):
+    """--database NAME=SOURCE:DATABASE: a project configured by hand (GPUMD,
+    faiss, GROMACS...), measured like the others."""
+    databases = []
+    for value in values:
+        name, separator, paths = value.partition("=")
+        source, colon, path = paths.partition(":")
+        if not separator or not colon:
+            sys.exit(f"real_projects.py: --database takes NAME=SOURCE:DATABASE; got '{value}'")
+        path = Path(path).expanduser().resolve()
+        if not path.is_file() or path.name != "compile_commands.json":
+            sys.exit(f"real_projects.py: --database {name}: {path} is not a "
+                     f"compile_commands.json")
+        project = Project(name, "a checkout configured by hand", None)
+        databases.append(Database(project, Path(source).expanduser().resolve(), path.parent,
+                                  f"its own build, configured by hand ({path})", []))
+    return databases
+
+
 def parse_sources(values):
     sources = {}
     for value in values:
@@ -642,6 +720,10 @@ def main():
     parser.add_argument("--source", action="append", default=[], metavar="NAME=DIR",
                         help="an existing checkout of project NAME (default: git clone "
                              "into --work)")
+    parser.add_argument("--database", action="append", default=[],
+                        metavar="NAME=SOURCE:DATABASE",
+                        help="also measure a project configured by hand: its checkout and "
+                             "its compile_commands.json (repeatable)")
     parser.add_argument("--work", type=Path,
                         default=Path(tempfile.gettempdir()) / "cudalint-real-projects",
                         help="where clones (src/NAME) and databases (db/NAME) go "
@@ -649,6 +731,9 @@ def main():
     parser.add_argument("--units", type=int, default=DEFAULT_UNITS,
                         help="units per project, spread evenly over those cudalint analyses; "
                              "0: all (default: %(default)s)")
+    parser.add_argument("--heaviest", type=int, default=0, metavar="N",
+                        help="also measure the N units with the most host CUDA calls, in a "
+                             "table of their own (default: none)")
     parser.add_argument("--repeat", type=int, default=1,
                         help="runs per tool and unit, the best counts (default: %(default)s)")
     parser.add_argument("--whole-database", action="store_true",
@@ -681,7 +766,9 @@ def main():
     args.repeat = max(args.repeat, 1)
     toolkit = Path(args.cuda_path or "/usr/local/cuda") / "include"
     args.toolkit_includes = sorted({str(toolkit), str(toolkit.resolve())})
-    projects = [PROJECTS[name] for name in dict.fromkeys(args.project or PROJECTS)]
+    given = given_databases(args.database)
+    projects = [PROJECTS[name] for name in
+                dict.fromkeys(args.project or ([] if given else PROJECTS))]
 
     databases = []
     for project in projects:
@@ -689,6 +776,7 @@ def main():
             databases.append(configure(project, args))
         except (ConfigureError, OSError, ValueError) as error:
             print(f"real_projects.py: {project.name}: {error}; skipped", file=sys.stderr)
+    databases += given
     if args.configure_only:
         for database in databases:
             print(f"{database.project.name}: {database.path}: {database.census()}")
@@ -720,6 +808,13 @@ def main():
                 measured, first = measure_unit(unit, args, scratch, preamble_dir)
                 rows.append((unit, measured))
                 first_runs.append(first)
+            heavy_rows = []
+            for unit, calls in (heaviest_units(database, args.heaviest, args, scratch)
+                                if args.heaviest else []):
+                print(f"measuring {database.project.name}: {unit.label()} ({calls} calls)",
+                      file=sys.stderr, flush=True)
+                heavy_rows.append((unit, calls,
+                                   measure_unit(unit, args, scratch, preamble_dir)[0]))
             scaling = []
             if args.scaling:
                 for jobs in (1, 2):
@@ -727,7 +822,7 @@ def main():
                           file=sys.stderr, flush=True)
                     scaling.append(measure_scaling(database, units, jobs, args, scratch))
             results.append(ProjectResult(database, analyzed_files, rows, scaling,
-                                         first_runs))
+                                         first_runs, heavy_rows))
 
     lines = ["## Real projects", ""]
     header(args, lines)
