@@ -21,6 +21,7 @@
 #include "clang/StaticAnalyzer/Core/PathSensitive/CallEvent.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/CheckerContext.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/ExprEngine.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
 #include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -36,6 +37,11 @@
 
 using namespace clang;
 using namespace clang::ento;
+
+// The results of calls a cheaper exploration gave up that the callee
+// determines from its arguments alone (AnalysisScope::returnsTheSameFor),
+// by call: the same call again on the path gives the same value.
+REGISTER_MAP_WITH_PROGRAMSTATE(GivenUpResults, const void *, SVal)
 
 namespace cudalint {
 
@@ -381,11 +387,16 @@ private:
   llvm::DenseMap<const FunctionDecl *, bool> ApiCalls;
 };
 
-class AnalysisScope
-    : public Checker<check::BeginFunction, check::Location, check::PostStmt<DeclStmt>,
-                     check::PostStmt<BinaryOperator>, check::EndAnalysis, eval::Call> {
+class AnalysisScope : public Checker<check::BeginFunction, check::Location,
+                                     check::PostStmt<DeclStmt>, check::PostStmt<BinaryOperator>,
+                                     check::EndAnalysis, check::LiveSymbols, eval::Call> {
 public:
   void checkBeginFunction(CheckerContext &C) const;
+  void checkLiveSymbols(ProgramStateRef State, SymbolReaper &Reaper) const {
+    for (const auto &[Call, Result] : State->get<GivenUpResults>())
+      if (SymbolRef Sym = Result.getAsSymbol())
+        Reaper.markLive(Sym);
+  }
   void checkPostStmt(const DeclStmt *Init, CheckerContext &C) const { enterCountedLoop(Init, C); }
   void checkPostStmt(const BinaryOperator *Init, CheckerContext &C) const {
     if (Init->getOpcode() == BO_Assign)
@@ -398,6 +409,11 @@ public:
   bool evaluatesWithoutBody(const CallEvent &Call, const SourceManager &SM) const;
   // Whether the engine may follow a call into a body at all in this round.
   bool followsCallees() const { return !Round || Round->Mode < Exploration::NoCallees; }
+  bool givesUp(const FunctionDecl &Definition) const {
+    if (!Round || Round->Mode == Exploration::Full)
+      return false;
+    return Round->Mode >= Exploration::NoCallees || !Reach || !Reach->reachesCuda(&Definition);
+  }
 
 private:
   void enterCountedLoop(const Stmt *Init, CheckerContext &C) const;
@@ -423,8 +439,12 @@ private:
   }
   bool hasUnevaluatedStatement(const FunctionDecl &Definition) const;
 
+  bool returnsTheSameFor(const FunctionDecl &Definition, const CallEvent &Call) const;
+  const void *callKey(const FunctionDecl &Definition, const CallEvent &Call) const;
+
   mutable std::unique_ptr<CudaReach> Reach;
   mutable ExplorationRound *Round = nullptr; // of the analysis this checker runs in
+  mutable std::map<llvm::FoldingSetNodeID, std::unique_ptr<char>> CallKeys;
   mutable llvm::DenseMap<const FunctionDecl *, bool> Unevaluated;
 };
 
@@ -440,8 +460,17 @@ private:
 // A round that explores some functions again (ExplorationRound::Entries)
 // ends every other one where it begins, for the same reason.
 void AnalysisScope::checkBeginFunction(CheckerContext &C) const {
-  if (!C.inTopFrame())
+  if (!C.inTopFrame()) {
+    if (Round) {
+      const LocationContext *Top = C.getLocationContext();
+      while (Top->getParent())
+        Top = Top->getParent();
+      Round->EnteredCallees.insert(Top->getDecl());
+      if (Reach && !Reach->reachesCuda(C.getLocationContext()->getDecl()))
+        Round->EnteredCalleesWithoutCuda.insert(Top->getDecl());
+    }
     return;
+  }
   const Decl *Entry = C.getLocationContext()->getDecl();
   if (!Reach) {
     Reach = std::make_unique<CudaReach>(C.getASTContext(), memory::api(C));
@@ -646,7 +675,89 @@ bool AnalysisScope::hasUnevaluatedStatement(const FunctionDecl &Definition) cons
   return Unevaluated[&Definition] = Find.Found;
 }
 
+// Whether no path through a function's body returns: each ends in a call
+// that does not return (abort, exit, a [[noreturn]] handler) or loops
+// forever. The edge from a block that ends in such a call to the exit is
+// kept in clang's CFG, marked as one no path takes.
+static bool neverReturns(const FunctionDecl &Definition, AnalysisManager &Manager) {
+  const CFG *Graph = Manager.getAnalysisDeclContext(&Definition)->getCFG();
+  if (!Graph)
+    return false;
+  for (const CFGBlock::AdjacentBlock &Before : Graph->getExit().preds())
+    if (Before.isReachable() && !Before->hasNoReturnElement())
+      return false;
+  return true;
+}
+
+// Whether a callee's result depends on its arguments alone: it changes no
+// global of the program (nor calls code that may), writes nothing it is
+// handed (numbers, and pointers and references to const), is no non-const
+// method, and returns a number, an enumerator or a pointer.
+bool AnalysisScope::returnsTheSameFor(const FunctionDecl &Definition, const CallEvent &Call) const {
+  if (!Reach || Reach->mayChangeGlobals(&Definition) || !Call.getOriginExpr())
+    return false;
+  QualType Result = Call.getResultType();
+  if (!Result->isScalarType() || Result->isVoidType())
+    return false;
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(&Definition);
+      Method && Method->isInstance() && !Method->isConst())
+    return false;
+  for (const ParmVarDecl *Parameter : Definition.parameters()) {
+    QualType Type = Parameter->getType();
+    if ((Type->isPointerType() || Type->isReferenceType()) &&
+        !Type->getPointeeType().isConstQualified())
+      return false;
+    if (!Type->isScalarType() && !Type->isReferenceType())
+      return false;
+  }
+  return true;
+}
+
+// One key per callee and argument values (and object, for a method).
+const void *AnalysisScope::callKey(const FunctionDecl &Definition, const CallEvent &Call) const {
+  llvm::FoldingSetNodeID Id;
+  Id.AddPointer(Definition.getCanonicalDecl());
+  if (const auto *Instance = dyn_cast<CXXInstanceCall>(&Call))
+    Instance->getCXXThisVal().Profile(Id);
+  for (unsigned I = 0; I < Call.getNumArgs(); ++I)
+    Call.getArgSVal(I).Profile(Id);
+  std::unique_ptr<char> &Unique = CallKeys[Id];
+  if (!Unique)
+    Unique = std::make_unique<char>();
+  return Unique.get();
+}
+
 bool AnalysisScope::evalCall(const CallEvent &Call, CheckerContext &C) const {
+  // A callee a cheaper exploration does not follow:
+  //   - one that never returns ends the path, as following it would
+  //     (GROMACS' GMX_RELEASE_ASSERT calls its [[noreturn]] handler from a
+  //     lambda it invokes at once);
+  //   - one whose result depends on its arguments alone gives the same
+  //     result for the same arguments on a path: GROMACS asks
+  //     useLjCombRule(vdwType) before freeing one of two buffers and again
+  //     before allocating one, and two unknown answers took a path that
+  //     freed one buffer, allocated the other and copied into the first.
+  if (Round && Round->Mode != Exploration::Full) {
+    const auto *Definition = dyn_cast_or_null<FunctionDecl>(Call.getRuntimeDefinition().getDecl());
+    if (Definition && Definition->hasBody() && givesUp(*Definition)) {
+      if (neverReturns(*Definition, C.getAnalysisManager())) {
+        C.generateSink(C.getState(), C.getPredecessor());
+        return true;
+      }
+      if (returnsTheSameFor(*Definition, Call)) {
+        ProgramStateRef State = C.getState();
+        const void *Key = callKey(*Definition, Call);
+        const SVal *Known = State->get<GivenUpResults>(Key);
+        SVal Result =
+            Known ? *Known
+                  : C.getSValBuilder().conjureSymbolVal(Call, Call.getResultType(), C.blockCount());
+        if (!Known)
+          State = State->set<GivenUpResults>(Key, Result);
+        C.addTransition(State->BindExpr(Call.getOriginExpr(), C.getLocationContext(), Result));
+        return true;
+      }
+    }
+  }
   if (callsUnanalysable(Call)) {
     ProgramStateRef State = Call.invalidateRegions(C.blockCount(), C.getState());
     if (const Expr *Origin = Call.getOriginExpr())
@@ -661,8 +772,7 @@ bool AnalysisScope::evalCall(const CallEvent &Call, CheckerContext &C) const {
   // A helper that never returns (its every path ends in abort() or an
   // endless loop) ends the path, as following it would.
   const FunctionDecl *Definition = cast<FunctionDecl>(Call.getDecl())->getDefinition();
-  if (const CFG *Graph = C.getAnalysisManager().getAnalysisDeclContext(Definition)->getCFG();
-      Graph && Graph->getExit().pred_empty()) {
+  if (neverReturns(*Definition, C.getAnalysisManager())) {
     C.generateSink(C.getState(), C.getPredecessor());
     return true;
   }
@@ -908,6 +1018,17 @@ bool followsIntoBody(const CallEvent &Call, CheckerContext &C) {
     return false;
   const auto *Scope = C.getAnalysisManager().getCheckerManager()->getChecker<AnalysisScope>();
   return Scope->followsCallees() && !Scope->evaluatesWithoutBody(Call, C.getSourceManager());
+}
+
+bool givenUpByTheMode(const CallEvent &Call, CheckerContext &C) {
+  const auto *Definition = dyn_cast_or_null<FunctionDecl>(Call.getRuntimeDefinition().getDecl());
+  if (!Definition || !Definition->hasBody() || Call.isInSystemHeader())
+    return false;
+  const SourceManager &SM = C.getSourceManager();
+  if (SM.isInSystemHeader(SM.getExpansionLoc(Definition->getLocation())))
+    return false;
+  const auto *Scope = C.getAnalysisManager().getCheckerManager()->getChecker<AnalysisScope>();
+  return Scope->givesUp(*Definition);
 }
 
 llvm::StringRef describeFallback(Exploration Mode) {

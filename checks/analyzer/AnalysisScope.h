@@ -110,6 +110,12 @@ struct ExplorationRound {
   std::vector<const clang::Decl *> OverBudget;
   // The entry points explored, over budget or not.
   unsigned Explored = 0;
+  // The entry points whose exploration entered a callee, and those that
+  // entered one that cannot reach the CUDA API: a cheaper mode that follows
+  // no callee, or none of the latter, would explore the others exactly as
+  // this round did, and is not run for them.
+  llvm::DenseSet<const clang::Decl *> EnteredCallees;
+  llvm::DenseSet<const clang::Decl *> EnteredCalleesWithoutCuda;
 };
 // The round the analysis `Manager` runs (carried with the unit's API table,
 // memory::UnitApiCarrier); null outside cudalint's engine.
@@ -119,6 +125,12 @@ ExplorationRound *explorationRound(clang::ento::AnalysisManager &Manager);
 // a check sees its loads and stores one by one; false for a function defined
 // elsewhere and for one the scope evaluates without its body.
 bool followsIntoBody(const clang::ento::CallEvent &Call, clang::ento::CheckerContext &C);
+
+// Whether `Call` enters a function of the unit that the full exploration
+// would follow and this cheaper one does not: what it does is unknown to
+// this mode, but it is not code of another unit, whose reads of what it is
+// given a check may assume.
+bool givenUpByTheMode(const clang::ento::CallEvent &Call, clang::ento::CheckerContext &C);
 
 } // namespace cudalint
 

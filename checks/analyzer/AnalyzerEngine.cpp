@@ -6,6 +6,8 @@
 #include "MemoryModel.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/PathDiagnostic.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -266,6 +268,38 @@ void applyMode(AnalyzerOptions &Options, Exploration Mode) {
   }
 }
 
+// Whether a block of `Function`'s own body may be entered twice on a path:
+// it holds a loop or a goto (a lambda's body is a function of its own).
+bool mayRepeatBlocks(const Decl *Function) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitStmt(Stmt *S) {
+      Found =
+          Found || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, GotoStmt, IndirectGotoStmt>(S);
+      return !Found;
+    }
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  } Find;
+  Find.TraverseStmt(Function->getBody());
+  return Find.Found;
+}
+
+// Whether exploring `Function` in `Mode` would only repeat its last
+// exploration, in `Last`: the mode gives up nothing that exploration used.
+bool repeats(Exploration Mode, const Decl *Function, const ExplorationRound &Last) {
+  switch (Mode) {
+  case Exploration::Full:
+    return false;
+  case Exploration::CudaCalleesOnly:
+    return !Last.EnteredCalleesWithoutCuda.contains(Function);
+  case Exploration::NoCallees:
+    return !Last.EnteredCallees.contains(Function);
+  case Exploration::FewerLoopPasses:
+    return !Last.EnteredCallees.contains(Function) && !mayRepeatBlocks(Function);
+  }
+  llvm_unreachable("every mode is judged");
+}
+
 // The analyzer run over a unit, in rounds. The first explores every function
 // that can reach the CUDA API; each later one explores again, in the next
 // cheaper mode, the functions the one before left over the node budget.
@@ -296,14 +330,26 @@ public:
     const AnalyzerOptions Configured = Options;
     std::vector<const Decl *> Pending = Rounds.front().OverBudget;
     llvm::DenseMap<const Decl *, Exploration> FinishedIn;
+    // The round that last explored each function.
+    llvm::DenseMap<const Decl *, const ExplorationRound *> Last;
+    for (const Decl *Function : Pending)
+      Last[Function] = &Rounds.front();
     for (Exploration Mode :
          {Exploration::CudaCalleesOnly, Exploration::NoCallees, Exploration::FewerLoopPasses}) {
-      if (Pending.empty())
-        break;
+      std::vector<const Decl *> Explored, Repeated;
+      for (const Decl *Function : Pending)
+        (repeats(Mode, Function, *Last[Function]) ? Repeated : Explored).push_back(Function);
+      if (Explored.empty()) {
+        Pending = std::move(Repeated);
+        continue;
+      }
+      Pending = std::move(Explored);
       ExplorationRound &Round = Rounds.emplace_back();
       Round.Mode = Mode;
-      for (const Decl *Function : Pending)
+      for (const Decl *Function : Pending) {
         Round.Entries.insert(Function->getCanonicalDecl());
+        Last[Function] = &Round;
+      }
       applyMode(Options, Mode);
       std::unique_ptr<ento::AnalysisASTConsumer> Engine = newEngine(Round);
       Engine->Initialize(AST);
@@ -314,7 +360,8 @@ public:
       for (const Decl *Function : Pending)
         if (!Over.contains(Function))
           FinishedIn[Function] = Mode;
-      Pending = std::move(Round.OverBudget);
+      Pending = Round.OverBudget;
+      Pending.insert(Pending.end(), Repeated.begin(), Repeated.end());
     }
     Options = Configured;
     reportOverBudget(FinishedIn);

@@ -16,6 +16,7 @@
 #include "clang/StaticAnalyzer/Core/PathSensitive/ProgramStateTrait.h"
 #include "clang/StaticAnalyzer/Frontend/CheckerRegistry.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -830,17 +831,68 @@ bool sharedOnPurpose(const FunctionDecl *Kernel, unsigned Index) {
   return Type->isPointerType() && isVolatileOrAtomic(Type->getPointeeType());
 }
 
-// A host access through a volatile or atomic lvalue, or by an atomic builtin
-// (`__sync_fetch_and_add`, `__atomic_load_n`).
-bool accessedOnPurpose(const Stmt *S) {
-  if (!S)
-    return false;
+bool isAtomicBuiltinCall(const Stmt *S) {
   if (isa<AtomicExpr>(S))
     return true;
   if (const auto *Call = dyn_cast<CallExpr>(S))
     if (const FunctionDecl *Callee = Call->getDirectCallee();
         Callee && Callee->getBuiltinID() && Callee->getName().starts_with("__sync_"))
       return true;
+  return false;
+}
+
+// The variable an lvalue or address is based on: `shared` in `shared[2]`,
+// `&shared[2]`, `s->count`.
+const ValueDecl *baseVariable(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Reference = dyn_cast<DeclRefExpr>(E))
+      return Reference->getDecl();
+    if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(E))
+      E = Subscript->getBase();
+    else if (const auto *Member = dyn_cast<MemberExpr>(E))
+      E = Member->getBase();
+    else if (const auto *Unary = dyn_cast<UnaryOperator>(E);
+             Unary && (Unary->getOpcode() == UO_AddrOf || Unary->getOpcode() == UO_Deref))
+      E = Unary->getSubExpr();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+// The variables whose memory a function hands to atomic builtins: it was
+// written to share that memory while someone else changes it, and its plain
+// reads of it are the first step of a compare-and-swap loop
+// (`expected = a[2]; old = __sync_val_compare_and_swap(&a[2], expected, v)`),
+// as cuda-samples' systemWideAtomics does next to a running kernel.
+llvm::DenseSet<const ValueDecl *> atomicallyShared(const FunctionDecl &Function) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::DenseSet<const ValueDecl *> Found;
+    bool VisitStmt(Stmt *S) {
+      if (!isAtomicBuiltinCall(S))
+        return true;
+      const Expr *Pointer = nullptr;
+      if (const auto *Atomic = dyn_cast<AtomicExpr>(S))
+        Pointer = Atomic->getPtr();
+      else if (const auto *Call = dyn_cast<CallExpr>(S); Call && Call->getNumArgs() > 0)
+        Pointer = Call->getArg(0);
+      if (const ValueDecl *Base = baseVariable(Pointer))
+        Found.insert(Base);
+      return true;
+    }
+  } Find;
+  Find.TraverseStmt(Function.getBody());
+  return std::move(Find.Found);
+}
+
+// A host access through a volatile or atomic lvalue, or by an atomic builtin
+// (`__sync_fetch_and_add`, `__atomic_load_n`).
+bool accessedOnPurpose(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isAtomicBuiltinCall(S))
+    return true;
   const auto *E = dyn_cast<Expr>(S);
   if (const auto *Assignment = dyn_cast_or_null<BinaryOperator>(E);
       Assignment && Assignment->isAssignmentOp())
@@ -858,6 +910,21 @@ public:
   void checkLocation(SVal Location, bool IsLoad, const Stmt *S, CheckerContext &C) const;
   void checkDeadSymbols(SymbolReaper &Reaper, CheckerContext &C) const;
 
+private:
+  // Whether `S` accesses memory its function hands to atomic builtins too.
+  bool sharedThroughAtomics(const Stmt *S, CheckerContext &C) const {
+    const auto *Function = dyn_cast_or_null<FunctionDecl>(C.getLocationContext()->getDecl());
+    const ValueDecl *Base = baseVariable(dyn_cast_or_null<Expr>(S));
+    if (!Function || !Base || !Function->getBody())
+      return false;
+    auto [Known, Inserted] = AtomicallyShared.try_emplace(Function);
+    if (Inserted)
+      Known->second = atomicallyShared(*Function);
+    return Known->second.contains(Base);
+  }
+  mutable llvm::DenseMap<const FunctionDecl *, llvm::DenseSet<const ValueDecl *>> AtomicallyShared;
+
+public:
 private:
   bool mayWrite(const FunctionDecl *Kernel, QualType Callee, unsigned Index) const;
   bool mayWriteField(const FunctionDecl *Kernel, unsigned Index, const FieldPath &Path) const;
@@ -1985,6 +2052,12 @@ void UnsynchronizedHostReadChecker::checkPreCall(const CallEvent &Call, CheckerC
     return;
   if (followsIntoBody(Call, C) && !Call.isInSystemHeader())
     return; // its own loads and stores are checked
+  // Neither are they in a cheaper exploration, which does not follow it; a
+  // helper handed a buffer on purpose (cuda-samples' systemWideAtomics
+  // shares managed memory with a running kernel through host atomics) is
+  // not code of another unit, which can only be assumed to read.
+  if (givenUpByTheMode(Call, C))
+    return;
   // A function of another unit that synchronises the device, or a stream it
   // is given, is taken to wait before it touches what it is given.
   if (const FunctionSummary *Summary = Api.projectFunction(Callee);
@@ -2048,7 +2121,7 @@ void UnsynchronizedHostReadChecker::checkLocation(SVal Location, bool IsLoad, co
   if (S && SM.isInSystemHeader(SM.getExpansionLoc(S->getBeginLoc())))
     return;
   const MemRegion *Memory = memoryOf(C.getState(), Location);
-  if (!Memory || accessedOnPurpose(S))
+  if (!Memory || accessedOnPurpose(S) || sharedThroughAtomics(S, C))
     return;
   const MemRegion *Accessed = Location.getAsRegion();
   // The bytes loaded or stored: the region's type, or for the start of an
