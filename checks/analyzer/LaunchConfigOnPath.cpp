@@ -201,9 +201,61 @@ llvm::StringRef pathNote(LaunchConfigCheck::Aspect Of) {
   llvm_unreachable("every aspect has a note");
 }
 
-class LaunchConfigOnPathChecker : public Checker<check::PreCall> {
+// The attribute a device attribute query names, where the path knows it:
+// the enumerator of the parameter's enumeration with the argument's value.
+llvm::StringRef attributeAsked(const CallEvent &Call, const FunctionDecl &Callee,
+                               CheckerContext &C) {
+  const llvm::APSInt *Value = C.getSValBuilder().getKnownValue(C.getState(), Call.getArgSVal(1));
+  const auto *Enum = Callee.getParamDecl(1)->getType()->getAsEnumDecl();
+  if (!Value || !Enum)
+    return {};
+  for (const EnumConstantDecl *Enumerator : Enum->enumerators())
+    if (llvm::APSInt::isSameValue(Enumerator->getInitVal(), *Value))
+      return Enumerator->getName();
+  return {};
+}
+
+// A device attribute the path asked for is one a GPU can have: the toolkit's
+// occupancy calculator (cudaOccupancyMaxPotentialBlockSize, inline in its
+// headers) caps the block size it suggests by cudaDevAttrMaxThreadsPerBlock,
+// and with that value unknown a path took the cap to be over a million and
+// reported the launch that uses the suggestion.
+ProgramStateRef boundDeviceAttribute(const CallEvent &Call, const FunctionDecl &Callee,
+                                     ProgramStateRef State, CheckerContext &C) {
+  std::optional<uint64_t> Maximum =
+      CudaApi::deviceAttributeMaximum(attributeAsked(Call, Callee, C));
+  const MemRegion *Out = Call.getArgSVal(0).getAsRegion();
+  QualType Type = Callee.getParamDecl(0)->getType()->getPointeeType();
+  if (!Maximum || !Out || Type.isNull() || !Type->isIntegerType())
+    return State;
+  SValBuilder &Values = C.getSValBuilder();
+  SVal Value = State->getSVal(loc::MemRegionVal(Out), Type);
+  auto AtMost = Values
+                    .evalBinOp(State, BO_LE, Value, Values.makeIntVal(*Maximum, Type),
+                               C.getASTContext().BoolTy)
+                    .getAs<DefinedOrUnknownSVal>();
+  auto Positive =
+      Values.evalBinOp(State, BO_GT, Value, Values.makeIntVal(0, Type), C.getASTContext().BoolTy)
+          .getAs<DefinedOrUnknownSVal>();
+  ProgramStateRef Bounded = State;
+  if (Bounded && AtMost)
+    Bounded = Bounded->assume(*AtMost, true);
+  if (Bounded && Positive)
+    Bounded = Bounded->assume(*Positive, true);
+  return Bounded ? Bounded : State;
+}
+
+class LaunchConfigOnPathChecker : public Checker<check::PreCall, check::PostCall> {
 public:
   void checkPreCall(const CallEvent &Call, CheckerContext &C) const;
+  void checkPostCall(const CallEvent &Call, CheckerContext &C) const {
+    const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getDecl());
+    if (!Callee || !memory::api(C).queriesDeviceAttribute(Callee))
+      return;
+    ProgramStateRef State = C.getState();
+    if (ProgramStateRef Bounded = boundDeviceAttribute(Call, *Callee, State, C); Bounded != State)
+      C.addTransition(Bounded);
+  }
 
   std::vector<GpuTarget> Targets;
 

@@ -1008,6 +1008,36 @@ const FunctionAttributeApi *CudaApi::functionAttribute(const FunctionDecl *Calle
 
 const LaunchLimits &CudaApi::launchLimits() { return Limits; }
 
+bool CudaApi::queriesDeviceAttribute(const FunctionDecl *Callee) const {
+  llvm::StringRef Name = globalFunctionName(Callee);
+  return (Name == "cudaDeviceGetAttribute" || Name == "cuDeviceGetAttribute") &&
+         Callee->getNumParams() >= 2;
+}
+
+std::optional<uint64_t> CudaApi::deviceAttributeMaximum(llvm::StringRef Attribute) {
+  struct Row {
+    llvm::StringLiteral Runtime, Driver;
+    uint64_t Maximum;
+  };
+  const Row Rows[] = {
+      {"cudaDevAttrMaxThreadsPerBlock", "CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK",
+       Limits.MaxThreadsPerBlock},
+      {"cudaDevAttrMaxBlockDimX", "CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X",
+       Limits.MaxBlockDimensions[0]},
+      {"cudaDevAttrMaxBlockDimY", "CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y",
+       Limits.MaxBlockDimensions[1]},
+      {"cudaDevAttrMaxBlockDimZ", "CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z",
+       Limits.MaxBlockDimensions[2]},
+      {"cudaDevAttrMaxGridDimX", "CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X", Limits.MaxGridDimensions[0]},
+      {"cudaDevAttrMaxGridDimY", "CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y", Limits.MaxGridDimensions[1]},
+      {"cudaDevAttrMaxGridDimZ", "CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z", Limits.MaxGridDimensions[2]},
+  };
+  for (const Row &R : Rows)
+    if (Attribute == R.Runtime || Attribute == R.Driver)
+      return R.Maximum;
+  return std::nullopt;
+}
+
 std::optional<uint64_t> CudaApi::optInSharedMemoryPerBlock(llvm::StringRef Arch, bool WithPtx) {
   std::optional<GpuArchitecture> Built = GpuArchitecture::parse(Arch);
   if (!Built)

@@ -644,6 +644,14 @@ public:
   const LaunchApi *launch(const clang::FunctionDecl *Callee) const;
   const FunctionAttributeApi *functionAttribute(const clang::FunctionDecl *Callee) const;
   static const LaunchLimits &launchLimits();
+  // Whether `Callee` asks for a device attribute (cudaDeviceGetAttribute,
+  // cuDeviceGetAttribute): the value goes out through its first parameter,
+  // the attribute is its second.
+  bool queriesDeviceAttribute(const clang::FunctionDecl *Callee) const;
+  // The largest value any CUDA GPU gives for the attribute so named
+  // (cudaDevAttrMaxThreadsPerBlock, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z): the
+  // launch limits' block and grid dimensions; none for another attribute.
+  static std::optional<uint64_t> deviceAttributeMaximum(llvm::StringRef Attribute);
   // The most shared memory one block may use, once its kernel's limit is
   // raised (cudaDevAttrMaxSharedMemoryPerBlockOptin), on the GPUs that run
   // code built for `Arch` ("sm_90", "sm_90a", "sm_100f"): that architecture's

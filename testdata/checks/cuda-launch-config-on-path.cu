@@ -312,3 +312,16 @@ void launchWithCheckedSize(float *out, const DeviceLimits &limits) {
     (void)cudaFuncSetAttribute(checkedTiled, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
   checkedTiled<<<1, 64, bytes>>>(out);
 }
+
+// A device attribute the path asked for is one a GPU can have: a block
+// capped by cudaDevAttrMaxThreadsPerBlock is never a million threads, though
+// the caller asks for that many (the toolkit's occupancy calculator caps its
+// suggestion this way).
+void launchWithTheDeviceMaximum(float *d, int n) {
+  int most = 0;
+  cudaDeviceGetAttribute(&most, cudaDevAttrMaxThreadsPerBlock, 0);
+  int block = n < most ? n : most;
+  fill<<<(n + block - 1) / block, block>>>(d, n);
+}
+
+void launchAMillion(float *d) { launchWithTheDeviceMaximum(d, 1000000); }
