@@ -258,6 +258,84 @@ TEST(AnalysisLimitTest, CheaperModesFinishWhatTheBudgetCutShort) {
   EXPECT_EQ(Outcome.FunctionsExplored, 3u);
 }
 
+// What a cheaper mode gives up must not make findings up (GROMACS and
+// cuda-samples shapes; each function runs out of the full budget in a
+// helper of its own, as the analyzer does not inline again a callee that
+// used up a budget, and is finished without following callees that cannot
+// reach the CUDA API):
+//   - a helper that never returns (an assertion's lambda around a
+//     [[noreturn]] handler) still ends the path;
+//   - a helper whose result depends on its arguments alone answers the same
+//     twice: the buffer freed is the one allocated again;
+//   - a helper that returns a pointer may allocate: two calls, two buffers.
+const std::string ModeArtefactsUnit = CudaAndBranches + R"(
+extern "C" void free(void *);
+extern "C" void *malloc(unsigned long);
+extern "C" cudaError_t cudaMemset(void *devPtr, int value, unsigned long count);
+[[noreturn]] void assertHandler(const char *message);
+#define RELEASE_ASSERT(c) ((void)((c) ? (void)0 : [&]() { assertHandler(#c); }()))
+
+#define SUM_OF_FLAGS(name) \
+  int name(const int *flags) { int sum = 0; SIXTEEN_BRANCHES return sum; }
+SUM_OF_FLAGS(refillSize)
+SUM_OF_FLAGS(reallocationSize)
+SUM_OF_FLAGS(deviceSize)
+
+void refill(float **buffer, const int *flags, bool symmetric) {
+  RELEASE_ASSERT(!symmetric);
+  (void)cudaFree(*buffer);
+  if (symmetric)
+    return;
+  (void)cudaMalloc((void **)buffer, 64 + refillSize(flags));
+}
+
+enum class Kind { Combined, Typed };
+bool combined(Kind kind) { return kind == Kind::Combined; }
+
+void reallocateOne(float **pair, Kind kind, const int *flags) {
+  if (combined(kind))
+    (void)cudaFree(pair[0]);
+  else
+    (void)cudaFree(pair[1]);
+  int extra = reallocationSize(flags);
+  if (combined(kind))
+    (void)cudaMalloc((void **)&pair[0], 64 + extra);
+  else
+    (void)cudaMalloc((void **)&pair[1], 64 + extra);
+  (void)cudaMemset(pair[0], 0, 64);
+  (void)cudaMemset(pair[1], 0, 64);
+}
+
+void *checkedMalloc(unsigned long bytes) {
+  void *p = malloc(bytes);
+  if (!p)
+    assertHandler("out of memory");
+  return p;
+}
+
+void twoHostBuffers(const int *flags) {
+  float *in = (float *)checkedMalloc(64);
+  float *out = (float *)checkedMalloc(64);
+  float *d = nullptr;
+  (void)cudaMalloc((void **)&d, 64 + deviceSize(flags));
+  (void)cudaFree(d);
+  free(in);
+  free(out);
+}
+)";
+
+TEST(AnalysisLimitTest, CheaperModesMakeNothingUp) {
+  UnitOutcome Outcome = analyzeWithNodeBudget(ModeArtefactsUnit, 2000);
+  ASSERT_FALSE(Outcome.Failed);
+  for (const char *Function : {"refill", "reallocateOne", "twoHostBuffers"}) {
+    const AnalysisLimit *Limit = limitOf(Outcome, Function);
+    ASSERT_NE(Limit, nullptr) << Function;
+    EXPECT_FALSE(Limit->Fallback.empty()) << Function;
+  }
+  for (const Finding &Found : Outcome.Findings)
+    ADD_FAILURE() << Found.CheckId << " at line " << Found.Where.Line << ": " << Found.Message;
+}
+
 // Virtual calls on an object whose type the path knows (it made it with
 // `new`) go to that type's method, as cuda-samples' timers do on every path
 // of their `main`s. An analyzer that does not record the dynamic type splits

@@ -38,8 +38,8 @@
 using namespace clang;
 using namespace clang::ento;
 
-// The results of calls a cheaper exploration gave up that the callee
-// determines from its arguments alone (AnalysisScope::returnsTheSameFor),
+// The results of calls evaluated without their callee's body whose callee
+// determines them from its arguments alone (AnalysisScope::returnsTheSameFor),
 // by call: the same call again on the path gives the same value.
 REGISTER_MAP_WITH_PROGRAMSTATE(GivenUpResults, const void *, SVal)
 
@@ -441,6 +441,8 @@ private:
 
   bool returnsTheSameFor(const FunctionDecl &Definition, const CallEvent &Call) const;
   const void *callKey(const FunctionDecl &Definition, const CallEvent &Call) const;
+  void bindTheSameResult(const FunctionDecl &Definition, const CallEvent &Call,
+                         CheckerContext &C) const;
 
   mutable std::unique_ptr<CudaReach> Reach;
   mutable ExplorationRound *Round = nullptr; // of the analysis this checker runs in
@@ -692,12 +694,14 @@ static bool neverReturns(const FunctionDecl &Definition, AnalysisManager &Manage
 // Whether a callee's result depends on its arguments alone: it changes no
 // global of the program (nor calls code that may), writes nothing it is
 // handed (numbers, and pointers and references to const), is no non-const
-// method, and returns a number, an enumerator or a pointer.
+// method, and returns a number or an enumerator. Not a pointer: a helper
+// that returns one may allocate (cuda-samples' xmalloc, called twice with
+// the same size, would return one buffer twice).
 bool AnalysisScope::returnsTheSameFor(const FunctionDecl &Definition, const CallEvent &Call) const {
   if (!Reach || Reach->mayChangeGlobals(&Definition) || !Call.getOriginExpr())
     return false;
   QualType Result = Call.getResultType();
-  if (!Result->isScalarType() || Result->isVoidType())
+  if (!Result->isArithmeticType() && !Result->isEnumeralType())
     return false;
   if (const auto *Method = dyn_cast<CXXMethodDecl>(&Definition);
       Method && Method->isInstance() && !Method->isConst())
@@ -727,6 +731,22 @@ const void *AnalysisScope::callKey(const FunctionDecl &Definition, const CallEve
   return Unique.get();
 }
 
+// The result of a call whose callee returnsTheSameFor its arguments: the
+// one an earlier call with the same arguments got on the path, else a new
+// one, kept for the next.
+void AnalysisScope::bindTheSameResult(const FunctionDecl &Definition, const CallEvent &Call,
+                                      CheckerContext &C) const {
+  ProgramStateRef State = C.getState();
+  const void *Key = callKey(Definition, Call);
+  const SVal *Known = State->get<GivenUpResults>(Key);
+  SVal Result =
+      Known ? *Known
+            : C.getSValBuilder().conjureSymbolVal(Call, Call.getResultType(), C.blockCount());
+  if (!Known)
+    State = State->set<GivenUpResults>(Key, Result);
+  C.addTransition(State->BindExpr(Call.getOriginExpr(), C.getLocationContext(), Result));
+}
+
 bool AnalysisScope::evalCall(const CallEvent &Call, CheckerContext &C) const {
   // A callee a cheaper exploration does not follow:
   //   - one that never returns ends the path, as following it would
@@ -745,15 +765,7 @@ bool AnalysisScope::evalCall(const CallEvent &Call, CheckerContext &C) const {
         return true;
       }
       if (returnsTheSameFor(*Definition, Call)) {
-        ProgramStateRef State = C.getState();
-        const void *Key = callKey(*Definition, Call);
-        const SVal *Known = State->get<GivenUpResults>(Key);
-        SVal Result =
-            Known ? *Known
-                  : C.getSValBuilder().conjureSymbolVal(Call, Call.getResultType(), C.blockCount());
-        if (!Known)
-          State = State->set<GivenUpResults>(Key, Result);
-        C.addTransition(State->BindExpr(Call.getOriginExpr(), C.getLocationContext(), Result));
+        bindTheSameResult(*Definition, Call, C);
         return true;
       }
     }
@@ -774,6 +786,10 @@ bool AnalysisScope::evalCall(const CallEvent &Call, CheckerContext &C) const {
   const FunctionDecl *Definition = cast<FunctionDecl>(Call.getDecl())->getDefinition();
   if (neverReturns(*Definition, C.getAnalysisManager())) {
     C.generateSink(C.getState(), C.getPredecessor());
+    return true;
+  }
+  if (returnsTheSameFor(*Definition, Call)) {
+    bindTheSameResult(*Definition, Call, C);
     return true;
   }
   // It writes nothing it is handed (numbers, read-only strings); what it may

@@ -382,13 +382,14 @@ private:
 
   // Each function the first round left over the budget, with the mode that
   // finished it, if one did. The instances of a template are one function
-  // to the user, reported with what the least finished of them gave up.
+  // to the user (gtest's typed tests are one TestBody each), reported once,
+  // under the first one's name, with what the least finished gave up.
   void reportOverBudget(const llvm::DenseMap<const Decl *, Exploration> &FinishedIn) {
     const unsigned Budget = Compiler.getAnalyzerOpts().MaxNodesPerTopLevelFunction;
     std::string Reason = ("node budget (" + llvm::Twine(Budget) + " nodes) exhausted").str();
-    // By place and name: the cheapest mode that finished it, none if one
-    // instance was never finished.
-    std::map<std::pair<SourcePoint, std::string>, std::optional<Exploration>> Worst;
+    // By place: the cheapest mode that finished it, none if one instance
+    // was never finished.
+    std::map<SourcePoint, std::optional<Exploration>> Worst;
     std::vector<AnalysisLimit> OverBudget;
     for (const Decl *Function : Rounds.front().OverBudget) {
       std::optional<AnalysisLimit> Limit = limitIn(Function, Reason, Context);
@@ -398,14 +399,14 @@ private:
       std::optional<Exploration> Mode;
       if (Finished != FinishedIn.end())
         Mode = Finished->second;
-      auto [Known, Inserted] = Worst.try_emplace({Limit->Where, Limit->Function}, Mode);
+      auto [Known, Inserted] = Worst.try_emplace(Limit->Where, Mode);
       if (Inserted)
         OverBudget.push_back(std::move(*Limit));
       else if (Known->second && (!Mode || *Mode > *Known->second))
         Known->second = Mode;
     }
     for (AnalysisLimit &Limit : OverBudget) {
-      if (std::optional<Exploration> Mode = Worst[{Limit.Where, Limit.Function}])
+      if (std::optional<Exploration> Mode = Worst[Limit.Where])
         Limit.Fallback = describeFallback(*Mode).str();
       else
         Limit.Reason += ", in every cheaper mode too";
