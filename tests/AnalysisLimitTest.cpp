@@ -290,7 +290,11 @@ void refill(float **buffer, const int *flags, bool symmetric) {
 }
 
 enum class Kind { Combined, Typed };
-bool combined(Kind kind) { return kind == Kind::Combined; }
+bool combined(Kind kind) {
+  if (kind != Kind::Combined && kind != Kind::Typed)
+    throw 0;
+  return kind == Kind::Combined;
+}
 
 void reallocateOne(float **pair, Kind kind, const int *flags) {
   if (combined(kind))

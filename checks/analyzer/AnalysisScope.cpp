@@ -38,9 +38,11 @@
 using namespace clang;
 using namespace clang::ento;
 
-// The results of calls evaluated without their callee's body whose callee
+// The results of calls a cheaper exploration gave up whose callee
 // determines them from its arguments alone (AnalysisScope::returnsTheSameFor),
-// by call: the same call again on the path gives the same value.
+// by call: the same call again on the path gives the same value. Not in the
+// full exploration: keeping the results alive keeps the paths after each
+// test of them apart (on cuda-samples 37 more functions ran out of budget).
 REGISTER_MAP_WITH_PROGRAMSTATE(GivenUpResults, const void *, SVal)
 
 namespace cudalint {
@@ -692,37 +694,25 @@ static bool neverReturns(const FunctionDecl &Definition, AnalysisManager &Manage
 }
 
 // Whether a callee's result depends on its arguments alone: it changes no
-// global of the program (nor calls code that may), writes nothing it is
-// handed (numbers, and pointers and references to const), is no non-const
-// method, and returns a number or an enumerator. Not a pointer: a helper
-// that returns one may allocate (cuda-samples' xmalloc, called twice with
-// the same size, would return one buffer twice).
+// global of the program (nor calls code that may), is handed numbers and
+// enumerators only, is no method, and returns a number or an enumerator.
+// Not a pointer: a helper that returns one may allocate (cuda-samples'
+// xmalloc, called twice with the same size, would return one buffer twice);
+// nor one handed a pointer, whose memory may change between two calls.
 bool AnalysisScope::returnsTheSameFor(const FunctionDecl &Definition, const CallEvent &Call) const {
-  if (!Reach || Reach->mayChangeGlobals(&Definition) || !Call.getOriginExpr())
+  if (!Reach || Reach->mayChangeGlobals(&Definition) || !Call.getOriginExpr() ||
+      isa<CXXMethodDecl>(Definition))
     return false;
-  QualType Result = Call.getResultType();
-  if (!Result->isArithmeticType() && !Result->isEnumeralType())
-    return false;
-  if (const auto *Method = dyn_cast<CXXMethodDecl>(&Definition);
-      Method && Method->isInstance() && !Method->isConst())
-    return false;
-  for (const ParmVarDecl *Parameter : Definition.parameters()) {
-    QualType Type = Parameter->getType();
-    if ((Type->isPointerType() || Type->isReferenceType()) &&
-        !Type->getPointeeType().isConstQualified())
-      return false;
-    if (!Type->isScalarType() && !Type->isReferenceType())
-      return false;
-  }
-  return true;
+  auto IsNumber = [](QualType Type) { return Type->isArithmeticType() || Type->isEnumeralType(); };
+  return IsNumber(Call.getResultType()) &&
+         llvm::all_of(Definition.parameters(),
+                      [&](const ParmVarDecl *Parameter) { return IsNumber(Parameter->getType()); });
 }
 
-// One key per callee and argument values (and object, for a method).
+// One key per callee and argument values.
 const void *AnalysisScope::callKey(const FunctionDecl &Definition, const CallEvent &Call) const {
   llvm::FoldingSetNodeID Id;
   Id.AddPointer(Definition.getCanonicalDecl());
-  if (const auto *Instance = dyn_cast<CXXInstanceCall>(&Call))
-    Instance->getCXXThisVal().Profile(Id);
   for (unsigned I = 0; I < Call.getNumArgs(); ++I)
     Call.getArgSVal(I).Profile(Id);
   std::unique_ptr<char> &Unique = CallKeys[Id];
@@ -786,10 +776,6 @@ bool AnalysisScope::evalCall(const CallEvent &Call, CheckerContext &C) const {
   const FunctionDecl *Definition = cast<FunctionDecl>(Call.getDecl())->getDefinition();
   if (neverReturns(*Definition, C.getAnalysisManager())) {
     C.generateSink(C.getState(), C.getPredecessor());
-    return true;
-  }
-  if (returnsTheSameFor(*Definition, Call)) {
-    bindTheSameResult(*Definition, Call, C);
     return true;
   }
   // It writes nothing it is handed (numbers, read-only strings); what it may
