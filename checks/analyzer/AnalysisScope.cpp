@@ -464,7 +464,13 @@ private:
 // A round that explores some functions again (ExplorationRound::Entries)
 // ends every other one where it begins, for the same reason.
 void AnalysisScope::checkBeginFunction(CheckerContext &C) const {
+  auto Walk = [&](const Decl *Function) {
+    const SourceManager &SM = C.getSourceManager();
+    if (Round && Function && !SM.isInSystemHeader(SM.getExpansionLoc(Function->getLocation())))
+      Round->Walked.insert(Function->getCanonicalDecl());
+  };
   if (!C.inTopFrame()) {
+    Walk(C.getLocationContext()->getDecl());
     if (Round) {
       const LocationContext *Top = C.getLocationContext();
       while (Top->getParent())
@@ -486,8 +492,8 @@ void AnalysisScope::checkBeginFunction(CheckerContext &C) const {
                    (Entry && Round->Entries.contains(Entry->getCanonicalDecl())));
   if (!Explored)
     C.generateSink(C.getState(), C.getPredecessor());
-  else if (Round)
-    ++Round->Explored;
+  else
+    Walk(Entry);
 }
 
 // A path on which the program dereferenced a pointer knows the pointer was

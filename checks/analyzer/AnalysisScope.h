@@ -108,8 +108,11 @@ struct ExplorationRound {
   // The entry points whose exploration used up the node budget (their
   // definitions), in the order they were explored.
   std::vector<const clang::Decl *> OverBudget;
-  // The entry points explored, over budget or not.
-  unsigned Explored = 0;
+  // The functions of the unit (outside system headers) whose code the round
+  // walked, as entry points or inlined into one: the same set whatever
+  // order the analyzer takes its entry points in (with a precompiled
+  // preamble it may take them in another).
+  llvm::DenseSet<const clang::Decl *> Walked;
   // The entry points whose exploration entered a callee, and those that
   // entered one that cannot reach the CUDA API: a cheaper mode that follows
   // no callee, or none of the latter, would explore the others exactly as

@@ -412,7 +412,7 @@ private:
         Limit.Reason += ", in every cheaper mode too";
       Context.analysisLimits().push_back(std::move(Limit));
     }
-    Context.setFunctionsExplored(Rounds.front().Explored);
+    Context.setFunctionsExplored(Rounds.front().Walked.size());
   }
 
   CompilerInstance &Compiler;
