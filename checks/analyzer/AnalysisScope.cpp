@@ -436,8 +436,7 @@ private:
     if (!Definition || !Definition->hasBody())
       return false;
     return hasUnevaluatedStatement(*Definition) ||
-           (Round && Round->Mode == Exploration::CudaCalleesOnly && Reach &&
-            !Reach->reachesCuda(Definition));
+           (Round && Round->Mode == Exploration::CudaCalleesOnly && givesUp(*Definition));
   }
   bool hasUnevaluatedStatement(const FunctionDecl &Definition) const;
 

@@ -228,20 +228,13 @@ ProgramStateRef boundDeviceAttribute(const CallEvent &Call, const FunctionDecl &
   QualType Type = Callee.getParamDecl(0)->getType()->getPointeeType();
   if (!Maximum || !Out || Type.isNull() || !Type->isIntegerType())
     return State;
-  SValBuilder &Values = C.getSValBuilder();
-  SVal Value = State->getSVal(loc::MemRegionVal(Out), Type);
-  auto AtMost = Values
-                    .evalBinOp(State, BO_LE, Value, Values.makeIntVal(*Maximum, Type),
-                               C.getASTContext().BoolTy)
-                    .getAs<DefinedOrUnknownSVal>();
-  auto Positive =
-      Values.evalBinOp(State, BO_GT, Value, Values.makeIntVal(0, Type), C.getASTContext().BoolTy)
-          .getAs<DefinedOrUnknownSVal>();
-  ProgramStateRef Bounded = State;
-  if (Bounded && AtMost)
-    Bounded = Bounded->assume(*AtMost, true);
-  if (Bounded && Positive)
-    Bounded = Bounded->assume(*Positive, true);
+  std::optional<DefinedOrUnknownSVal> Value =
+      State->getSVal(loc::MemRegionVal(Out), Type).getAs<DefinedOrUnknownSVal>();
+  if (!Value)
+    return State;
+  BasicValueFactory &Numbers = C.getSValBuilder().getBasicValueFactory();
+  ProgramStateRef Bounded = State->assumeInclusiveRange(*Value, Numbers.getValue(1, Type),
+                                                        Numbers.getValue(*Maximum, Type), true);
   return Bounded ? Bounded : State;
 }
 

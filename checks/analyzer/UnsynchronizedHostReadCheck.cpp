@@ -924,8 +924,6 @@ private:
   }
   mutable llvm::DenseMap<const FunctionDecl *, llvm::DenseSet<const ValueDecl *>> AtomicallyShared;
 
-public:
-private:
   bool mayWrite(const FunctionDecl *Kernel, QualType Callee, unsigned Index) const;
   bool mayWriteField(const FunctionDecl *Kernel, unsigned Index, const FieldPath &Path) const;
   Stream streamOf(SVal Handle, const Expr *Spelled, CheckerContext &C) const;
