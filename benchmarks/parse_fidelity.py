@@ -6,7 +6,8 @@ declarations nvcc accepts), partly (host functions or declarations skipped,
 headers not found read as empty; run/RejectedCode.h) and not at all, with
 the host code skipped, and for the units not
 analysed the first error of each, grouped by its message, most frequent
-first. Notices of the run that change how units are parsed (a raised C++
+first. The units analysed against older CUDA declarations than the installed
+toolkit's are listed by the error the toolkit's headers gave. Notices of the run that change how units are parsed (a raised C++
 standard, say) are listed too.
 
 Each project is one of:
@@ -74,6 +75,11 @@ def fidelity(report, stderr):
     headers = collections.Counter(
         re.sub(r"^.*error: ", "", error) for file in partly
         for error in analyzed[file].get("includesNotFound", []))
+    # Units whose host code the installed toolkit's headers rejected and
+    # older CUDA declarations did not: by the toolkit's error, unlocated.
+    older = collections.Counter(
+        f"{entry['olderDeclarations']}: {re.sub(r'^.*error: ', '', entry['errorWithToolkit'])}"
+        for entry in analyzed.values() if entry.get("olderDeclarations"))
     units = set(report["units"])
     causes = collections.Counter(first_error(message) for message in failed.values())
     notices = collections.Counter()
@@ -93,6 +99,7 @@ def fidelity(report, stderr):
         "not": len(failed),
         "causes": causes,
         "notices": notices,
+        "older": older,
     }
 
 
@@ -113,6 +120,11 @@ def markdown(results):
             lines += ["", f"**{name}**, headers not found, read as empty:", ""]
             for header, count in found["headers"].most_common():
                 lines.append(f"- `{header}` ({count})")
+        if found["older"]:
+            lines += ["", f"**{name}**, analysed against older CUDA declarations than the "
+                      "toolkit's, which rejected host code (the toolkit's first error):", ""]
+            for reason, count in found["older"].most_common():
+                lines.append(f"- {reason} ({count})")
         if found["notices"]:
             lines += ["", f"**{name}**, how units were read:", ""]
             for notice, count in found["notices"].most_common():

@@ -81,9 +81,12 @@ std::optional<ToolchainSetup> toolchainSetup(const std::string &CudaPath,
       Toolchain.NvccVersion = Version->Text;
     }
   Toolchain.BundledCudaInclude = bundledCudaIncludeDirBeside(Executable);
-  if (!Toolkit.Path)
-    if (std::optional<ToolkitVersion> Version = readHeadersVersion(Toolchain.BundledCudaInclude))
+  if (std::optional<ToolkitVersion> Version = readHeadersVersion(Toolchain.BundledCudaInclude)) {
+    Toolchain.BundledCudaVersion = Version->Number;
+    Toolchain.BundledVersionText = Version->Text;
+    if (!Toolkit.Path)
       Toolchain.NvccVersion = Version->Text;
+  }
   Toolchain.NvccCompatHeader = nvccCompatHeader(Toolchain.BundledCudaInclude);
   // Without them every unit would fail on its first CUDA include.
   if (!Toolkit.Path && !sys::fs::exists(Toolchain.BundledCudaInclude + "/cuda_runtime.h")) {

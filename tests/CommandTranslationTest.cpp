@@ -988,6 +988,56 @@ TEST(CommandTranslationTest, KeepsAStandardTheToolkitAccepts) {
   EXPECT_TRUE(has(translate("nvcc -std=c++14 -c a.cu").Arguments, "-std=c++14"));
 }
 
+// HeCBench's benchmarks, written for CUDA 12, call cudaMemPrefetchAsync with
+// an int device and read cudaDeviceProp::clockRate, which CUDA 13 removed.
+TEST(CommandTranslationTest, ParsesAgainstTheBundledDeclarationsWithTheToolkitsOtherHeadersAfter) {
+  llvm::SmallString<128> Root;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("cuda-13", Root));
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Root + "/include/cccl"));
+  ToolchainSetup Cuda13 = {"/resource", std::string(Root), "/bundled"};
+  Cuda13.CudaVersion = 13000;
+  Cuda13.NvccVersion = "13.0";
+  Cuda13.BundledCudaVersion = 12090;
+  Cuda13.BundledVersionText = "12.9";
+  std::optional<ToolchainSetup> Older = olderDeclarationsToolchain(Cuda13);
+  ASSERT_TRUE(Older.has_value());
+  TranslatedCommand Translated = translate("nvcc -std=c++14 -arch=sm_60 -Isrc -c a.cu", *Older);
+  const Strings &Args = Translated.Arguments;
+  auto At = [&](llvm::StringRef Argument) {
+    return std::find(Args.begin(), Args.end(), Argument) - Args.begin();
+  };
+  EXPECT_TRUE(has(Args, "-nocudainc")) << shown(Translated);
+  EXPECT_EQ(Args[At("/bundled") - 1], "-isystem") << shown(Translated);
+  EXPECT_EQ(Args[At((Root + "/include").str()) - 1], "-idirafter") << shown(Translated);
+  EXPECT_EQ(Args[At((Root + "/include/cccl").str()) - 1], "-idirafter") << shown(Translated);
+  EXPECT_FALSE(hasPrefix(Args, "--cuda-path=" + Root.str().str())) << shown(Translated);
+  // The toolkit's CCCL still needs C++17; the command's nvcc is CUDA 12's.
+  EXPECT_TRUE(has(Args, "-std=c++17")) << shown(Translated);
+  EXPECT_TRUE(has(Args, "-D__CUDACC_VER_MAJOR__=12")) << shown(Translated);
+  EXPECT_TRUE(has(Args, "-D__CUDACC_VER_MINOR__=9")) << shown(Translated);
+
+  EXPECT_EQ(olderToolkitEvidence(command("nvcc -arch=sm_60 -c a.cu"),
+                                 translate("nvcc -arch=sm_60 -c a.cu", Cuda13).Arguments, Cuda13),
+            "it builds for sm_60, which CUDA 13.0 does not compile for");
+  EXPECT_EQ(olderToolkitEvidence(
+                command("/opt/cuda-11.0/bin/nvcc -arch=sm_80 -c a.cu"),
+                translate("/opt/cuda-11.0/bin/nvcc -arch=sm_80 -c a.cu", Cuda13).Arguments, Cuda13),
+            "its compiler is /opt/cuda-11.0/bin/nvcc");
+  EXPECT_EQ(olderToolkitEvidence(command("nvcc -arch=sm_90 -c a.cu"),
+                                 translate("nvcc -arch=sm_90 -c a.cu", Cuda13).Arguments, Cuda13),
+            "");
+  llvm::sys::fs::remove_directories(Root);
+
+  // Nothing older to use: the bundled headers are the toolkit's age or newer,
+  // or there is no toolkit.
+  ToolchainSetup Cuda12 = Cuda13;
+  Cuda12.CudaVersion = 12040;
+  EXPECT_FALSE(olderDeclarationsToolchain(Cuda12).has_value());
+  ToolchainSetup Bundled = bundledSetup();
+  Bundled.BundledCudaVersion = 12090;
+  EXPECT_FALSE(olderDeclarationsToolchain(Bundled).has_value());
+}
+
 // darknet's src/cuda.h, found through -Isrc, stood in for the toolkit's
 // cuda.h that clang's CUDA wrapper includes by quoted name.
 TEST(CommandTranslationTest, PointsTheWrappersQuotedIncludesAtTheToolkit) {

@@ -14,6 +14,7 @@
 #include "llvm/Option/ArgList.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 
 #include <algorithm>
 
@@ -744,17 +745,25 @@ void append(std::vector<std::string> &To, std::vector<std::string> From) {
 std::vector<std::string> bundledHeaderFlags(const ToolchainSetup &Toolchain, bool Cuda) {
   if (Toolchain.CudaPath || Toolchain.BundledCudaInclude.empty())
     return {};
+  std::vector<std::string> Flags = {"-isystem", Toolchain.BundledCudaInclude};
+  // The toolkit's own headers only where the bundled set has none of that
+  // name: an older toolkit's declarations first, its Thrust or cuDNN after.
+  if (!Toolchain.ToolkitAfterBundled.empty())
+    for (llvm::StringRef Below : {"include", "include/cccl"}) {
+      llvm::SmallString<256> Directory(Toolchain.ToolkitAfterBundled);
+      llvm::sys::path::append(Directory, Below);
+      if (llvm::sys::fs::is_directory(Directory))
+        append(Flags, {"-idirafter", std::string(Directory)});
+    }
   if (!Cuda)
-    return {"-isystem", Toolchain.BundledCudaInclude};
+    return Flags;
   // -nocudainc keeps clang's wrapper headers, which need a real toolkit,
   // out; with it the driver does not look for an installation.
-  return {"-nocudainc",
-          "-nocudalib",
-          "--cuda-path=" + NoCudaInstallation.str(),
-          "-isystem",
-          Toolchain.BundledCudaInclude,
-          "-include",
-          "cuda_runtime.h"};
+  std::vector<std::string> CudaFlags = {"-nocudainc", "-nocudalib",
+                                        "--cuda-path=" + NoCudaInstallation.str()};
+  append(CudaFlags, std::move(Flags));
+  append(CudaFlags, {"-include", "cuda_runtime.h"});
+  return CudaFlags;
 }
 
 // Last among the flags, so that the command's -Werror or -W flags cannot
@@ -911,10 +920,10 @@ TranslatedCommand translateCompileCommand(const CompileCommand &Command,
       ClangFlagFilter(Command, Notices).filter(flagsInClangSpelling(Command, Notices));
   bool CommandUsesToolkit =
       std::find(CommandFlags.begin(), CommandFlags.end(), "-nocudainc") == CommandFlags.end();
-  if (Cuda && Toolchain.CudaPath && CommandUsesToolkit) {
+  if (Cuda && CommandUsesToolkit && (Toolchain.CudaPath || !Toolchain.ToolkitAfterBundled.empty()))
     raiseStandardForToolkit(CommandFlags, Toolchain, Notices);
+  if (Cuda && Toolchain.CudaPath && CommandUsesToolkit)
     append(Result.Arguments, wrapperIncludeFlags(*Toolchain.CudaPath));
-  }
   append(Result.Arguments, nvccMacroFlags(Command, Toolchain));
   append(Result.Arguments, std::move(CommandFlags));
   append(Result.Arguments, analysisFlags(Toolchain, Cuda, CommandUsesToolkit,
@@ -924,6 +933,43 @@ TranslatedCommand translateCompileCommand(const CompileCommand &Command,
   Result.Arguments.push_back(Command.File);
   Result.Notices = Notices.take();
   return Result;
+}
+
+std::optional<ToolchainSetup> olderDeclarationsToolchain(const ToolchainSetup &Toolchain) {
+  if (!Toolchain.CudaPath || Toolchain.BundledCudaInclude.empty() ||
+      Toolchain.BundledCudaVersion / 1000 >= Toolchain.CudaVersion / 1000)
+    return std::nullopt;
+  ToolchainSetup Older = Toolchain;
+  Older.ToolkitAfterBundled = *Toolchain.CudaPath;
+  Older.CudaPath = std::nullopt;
+  // The command's nvcc stands for the older toolkit: `#if
+  // __CUDACC_VER_MAJOR__ >= 13` takes the branch its authors compiled.
+  Older.NvccVersion = Toolchain.BundledVersionText;
+  return Older;
+}
+
+std::string olderToolkitEvidence(const CompileCommand &Command,
+                                 const std::vector<std::string> &ClangArguments,
+                                 const ToolchainSetup &Toolchain) {
+  std::string Installed = cudaVersionText(Toolchain.CudaVersion);
+  int Oldest = oldestGpuArchitectureOfToolkit(Toolchain.CudaVersion);
+  for (const GpuTarget &Target : gpuTargetsOf(ClangArguments)) {
+    unsigned Number = 0;
+    llvm::StringRef Arch = Target.Arch;
+    if (Arch.consume_front("sm_") && !Arch.take_while(llvm::isDigit).getAsInteger(10, Number) &&
+        static_cast<int>(Number) < Oldest)
+      return "it builds for " + Target.Arch + ", which CUDA " + Installed + " does not compile for";
+  }
+  size_t Compiler = compilerIndex(Command.Arguments);
+  if (Compiler < Command.Arguments.size()) {
+    static const llvm::Regex ToolkitDirectory("cuda-?([0-9]+)\\.[0-9]+/");
+    llvm::SmallVector<llvm::StringRef, 2> Match;
+    unsigned Major = 0;
+    if (ToolkitDirectory.match(Command.Arguments[Compiler], &Match) &&
+        !Match[1].getAsInteger(10, Major) && static_cast<int>(Major) < Toolchain.CudaVersion / 1000)
+      return "its compiler is " + Command.Arguments[Compiler];
+  }
+  return {};
 }
 
 CompileCommand commandFromFallbackFlags(llvm::StringRef File,

@@ -36,7 +36,33 @@ struct ToolchainSetup {
   // Searched after every other include directory: GCC's own, for the headers
   // clang's resource directory lacks (hostCompilerOpenMpInclude).
   std::string HostCompilerInclude;
+  // The CUDA_VERSION of the bundled headers (12090) and its text ("12.9").
+  int BundledCudaVersion = 0;
+  std::string BundledVersionText;
+  // With the bundled headers: a toolkit root whose include directories are
+  // searched after them, for the headers the bundled set does not have
+  // (Thrust, CUB, cuDNN); see olderDeclarationsToolchain.
+  std::string ToolkitAfterBundled;
 };
+
+// Code written for an older toolkit than the installed one may call what the
+// installed toolkit no longer declares (CUDA 13.0 took cudaDeviceProp's
+// clockRate, cudaMemPrefetchAsync's int device and the 3-argument
+// cuCtxCreate away). Its authors' toolkit compiled it. This toolchain parses
+// such a unit against the bundled CUDA 12.x declarations, keeping the
+// installed toolkit's other headers after them, and its C++ standard as the
+// toolkit's CCCL needs it; nullopt where no toolkit is used or its major
+// version is not newer than the bundled headers'.
+std::optional<ToolchainSetup> olderDeclarationsToolchain(const ToolchainSetup &Toolchain);
+
+// What in a unit's command says it was written for an older toolkit than
+// the installed one: a GPU architecture the toolkit no longer compiles for
+// ("it builds for sm_60, which CUDA 13.0 does not compile for"), or its
+// compiler's path naming an older toolkit ("its compiler is
+// /opt/cuda-11.0/bin/nvcc"); empty where nothing does.
+std::string olderToolkitEvidence(const CompileCommand &Command,
+                                 const std::vector<std::string> &ClangArguments,
+                                 const ToolchainSetup &Toolchain);
 
 // The macros nvcc predefines for every file it compiles, in the order their
 // values are given: __NVCC__ (1), then its version's major, minor and build

@@ -257,6 +257,18 @@ int minimumCppStandardOfToolkit(int CudaVersion) {
   return 0;
 }
 
+int oldestGpuArchitectureOfToolkit(int CudaVersion) {
+  if (CudaVersion >= 13000)
+    return 75;
+  if (CudaVersion >= 12000)
+    return 50;
+  if (CudaVersion >= 11000)
+    return 35;
+  if (CudaVersion >= 9000)
+    return 30;
+  return 0;
+}
+
 std::string nvccCompatHeader(llvm::StringRef BundledCudaInclude) {
   if (BundledCudaInclude.empty())
     return {};

@@ -61,6 +61,11 @@ std::optional<ToolkitVersion> readHeadersVersion(llvm::StringRef IncludeDir);
 // older -std just as clang does.
 int minimumCppStandardOfToolkit(int CudaVersion);
 
+// The oldest GPU architecture the toolkit's nvcc compiles for, as its
+// release notes state (75 for sm_75): CUDA 13.0 dropped Maxwell, Pascal and
+// Volta, 12.0 Kepler, 11.0 sm_30. 0 where unknown.
+int oldestGpuArchitectureOfToolkit(int CudaVersion);
+
 // GCC's own include directory when it holds the OpenMP header clang's
 // resource directory lacks (Debian ships clang's omp.h apart, in libomp-dev):
 // nvcc's host compiler finds <omp.h> there, and cuda-samples' OpenMP units

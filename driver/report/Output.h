@@ -43,6 +43,10 @@ struct UnitRun {
   // path-sensitive ones (the Static Analyzer analyses nothing of a unit with
   // errors), while the AST checks report on what did parse.
   std::vector<std::string> ChecksNotRun;
+  // Where the installed toolkit's headers rejected its host code and the
+  // unit was analysed against older CUDA declarations (UnitOutcome's).
+  std::string OlderDeclarations;
+  std::string ErrorWithToolkit;
   // Timings differ from run to run: only --verbose reports them.
   bool HasTiming = false;
   double ParseSeconds = 0;

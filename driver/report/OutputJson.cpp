@@ -49,7 +49,11 @@
 //                   "includesNotFound": ["/src/a.cu:1:10: error: 'x.h' file not found"],
 //                   // of a unit clang rejected: the enabled path-sensitive
 //                   // checks, which did not run (the AST checks did)
-//                   "checksNotRun": ["cuda-memory-leak", ...]}]
+//                   "checksNotRun": ["cuda-memory-leak", ...],
+//                   // where the installed toolkit's headers rejected its
+//                   // host code: what it was analysed against instead
+//                   "olderDeclarations": "the CUDA 12.9 declarations ...",
+//                   "errorWithToolkit": "/src/a.cu:9:3: error: ..."}]
 //   }
 #include "report/Output.h"
 
@@ -99,6 +103,10 @@ void writeUnitRun(llvm::json::OStream &J, const UnitRun &Run) {
       for (const std::string &Check : Run.ChecksNotRun)
         J.value(Check);
     });
+    if (!Run.OlderDeclarations.empty()) {
+      J.attribute("olderDeclarations", utf8(Run.OlderDeclarations));
+      J.attribute("errorWithToolkit", utf8(Run.ErrorWithToolkit));
+    }
     if (!Run.HasTiming)
       return;
     J.attribute("parseSeconds", Run.ParseSeconds);

@@ -103,6 +103,8 @@ void readUnitRuns(const Array *Runs, std::vector<UnitRun> &Into) {
       for (const llvm::json::Value &Check : *Checks)
         if (std::optional<llvm::StringRef> Text = Check.getAsString())
           Run.ChecksNotRun.push_back(Text->str());
+    Run.OlderDeclarations = text(O, "olderDeclarations");
+    Run.ErrorWithToolkit = text(O, "errorWithToolkit");
     if (std::optional<double> Parse = O->getNumber("parseSeconds")) {
       Run.HasTiming = true;
       Run.ParseSeconds = *Parse;

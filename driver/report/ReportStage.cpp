@@ -29,7 +29,10 @@ UnitRun unitRun(const Unit &U, const UnitOutcome &Outcome, bool Verbose) {
   UnitRun Run;
   Run.File = U.Command.File;
   Run.Directory = U.Command.Directory;
-  Run.Command = U.Translated.Arguments;
+  bool Older = !Outcome.OlderDeclarations.empty() && U.OlderDeclarations;
+  Run.Command = Older ? U.OlderDeclarations->Translated.Arguments : U.Translated.Arguments;
+  Run.OlderDeclarations = Outcome.OlderDeclarations;
+  Run.ErrorWithToolkit = Outcome.ErrorWithToolkit;
   Run.Limits = Outcome.Limits;
   Run.FunctionsExplored = Outcome.FunctionsExplored;
   Run.HostCudaCalls = Outcome.HostCudaCalls;
@@ -103,6 +106,17 @@ std::string overBudgetSummary(const std::vector<UnitRun> &Runs) {
 
 } // namespace
 
+std::string olderDeclarationsNotice(const Unit &U, const UnitOutcome &Outcome) {
+  const OlderDeclarationsCommand &Older = *U.OlderDeclarations;
+  std::string Notice = "analysed '" + U.Command.File + "' against " + Older.Declarations +
+                       ", not those of " + Older.Toolkit + ", which reject its host code";
+  if (!Outcome.ErrorWithToolkit.empty())
+    Notice += " (" + Outcome.ErrorWithToolkit + ")";
+  if (!Older.Evidence.empty())
+    Notice += "; it was written for an older toolkit: " + Older.Evidence;
+  return Notice;
+}
+
 size_t collectReport(const std::vector<Unit> &Units, const std::vector<size_t> &ToAnalyze,
                      std::vector<UnitOutcome> &Outcomes, RunReport &Report,
                      std::vector<UnitFinding> &Shown, Notices &Notes, bool Verbose) {
@@ -129,6 +143,8 @@ size_t collectReport(const std::vector<Unit> &Units, const std::vector<size_t> &
       Report.Problems.push_back({Units[I].Command.File, Message});
       WithColor::error(errs(), "cudalint") << Message << "\n";
     }
+    if (!Outcome.OlderDeclarations.empty() && Units[I].OlderDeclarations)
+      Notes.add(olderDeclarationsNotice(Units[I], Outcome));
     if (!Report.Runs.back().SetAside.empty())
       Notes.add(setAsideNotice(Units[I].Command.File, Report.Runs.back().SetAside));
     for (Finding &Found : Outcome.Findings) {

@@ -654,6 +654,45 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
   return Outcome;
 }
 
+namespace {
+
+// How much of a unit's host code its analysis lost to clang's errors: all of
+// it, or the functions skipped and the headers read as empty.
+size_t hostCodeLost(const UnitOutcome &Outcome) {
+  if (Outcome.Failed)
+    return SIZE_MAX;
+  return Outcome.SetAside.Skipped.size() + Outcome.SetAside.Includes.size();
+}
+
+// "a.cu:3:5: error: no member named 'clockRate' ...", not a missing header
+// or a worker's own failure ("the analysis crashed ...").
+bool isErrorInCode(llvm::StringRef Error) {
+  return Error.contains(": error: ") && !Error.ends_with("file not found");
+}
+
+} // namespace
+
+bool rejectedHostCode(const UnitOutcome &Outcome, bool Verify) {
+  return !Outcome.SetAside.Skipped.empty() ||
+         (Outcome.Failed && (Verify || llvm::any_of(Outcome.Errors, isErrorInCode)));
+}
+
+void keepTheAnalysisThatLostLess(UnitOutcome &First, UnitOutcome Older,
+                                 const std::string &OlderDeclarations) {
+  if (hostCodeLost(Older) >= hostCodeLost(First)) {
+    First.Timing.ParseSeconds += Older.Timing.ParseSeconds;
+    First.Timing.AnalysisSeconds += Older.Timing.AnalysisSeconds;
+    return;
+  }
+  const std::vector<std::string> &Errors = First.Failed ? First.Errors : First.SetAside.Errors;
+  Older.ErrorWithToolkit = Errors.empty() ? "" : Errors.front();
+  Older.OlderDeclarations = OlderDeclarations;
+  Older.Timing.ParseSeconds += First.Timing.ParseSeconds;
+  Older.Timing.AnalysisSeconds += First.Timing.AnalysisSeconds;
+  Older.Timing.PeakMemoryKiB = std::max(Older.Timing.PeakMemoryKiB, First.Timing.PeakMemoryKiB);
+  First = std::move(Older);
+}
+
 std::string describeTiming(double ParseSeconds, double AnalysisSeconds, bool PreambleUsed) {
   std::string Text;
   llvm::raw_string_ostream(Text) << llvm::format("parse %.2f s, analysis %.2f s", ParseSeconds,

@@ -103,7 +103,28 @@ struct UnitOutcome {
   // SummaryRole::WritesAndReadsOwn; ProjectFunctions::consulted), sorted.
   std::vector<std::string> SummariesConsulted;
   UnitTiming Timing;
+  // Set where the installed toolkit's headers rejected host code of the unit
+  // and it was analysed against older CUDA declarations instead
+  // (ProjectAnalysis): which ones ("the CUDA 12.9 declarations bundled with
+  // cudalint"), and the first error the toolkit's headers gave.
+  std::string OlderDeclarations;
+  std::string ErrorWithToolkit;
 };
+
+// Whether clang rejected host code of the unit: a function skipped, or the
+// whole unit failed on errors in its code (not on a missing header, a crash
+// or a timeout); under -verify (`Verify`), the verifier's errors count.
+bool rejectedHostCode(const UnitOutcome &Outcome, bool Verify);
+
+// A unit written for an older toolkit may use what the installed one no
+// longer declares (olderDeclarationsToolchain, database/CommandTranslation.h).
+// `First` is its analysis against the toolkit's headers, which rejected host
+// code of it; `Older` the one against `OlderDeclarations`. The second is kept,
+// and says so, where it lost less of the host code: then the toolkit's errors
+// came from its declarations, the one thing the two parses do not share.
+// Either way `First` ends up with both analyses' cost.
+void keepTheAnalysisThatLostLess(UnitOutcome &First, UnitOutcome Older,
+                                 const std::string &OlderDeclarations);
 
 // A file's text as an editor holds it, not yet saved: the analysis reads it
 // instead of the file on disk.

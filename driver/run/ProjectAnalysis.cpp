@@ -59,12 +59,40 @@ std::vector<UnitOutcome> ProjectAnalysis::analyze(const std::vector<size_t> &Sel
   Settings.ShowProgress = ShowProgress;
   Settings.ShareSummaries = ShareSummaries;
   std::vector<UnitOutcome> Done = analyzeInWorkers(Jobs, Settings);
+  analyzeAgainstOlderDeclarations(Selected, Options, Done, Settings);
   if (Settings.Environment.UnitPreambles)
     prunePreambles(Settings.Environment.PreambleDirectory);
   std::vector<UnitOutcome> Outcomes(Units.size());
   for (size_t Position = 0; Position < Selected.size(); ++Position)
     Outcomes[Selected[Position]] = std::move(Done[Position]);
   return Outcomes;
+}
+
+// A unit written for an older toolkit may use what the installed one no
+// longer declares (olderDeclarationsToolchain); nvcc of its authors' toolkit
+// compiled it.
+void ProjectAnalysis::analyzeAgainstOlderDeclarations(const std::vector<size_t> &Selected,
+                                                      OptionsFor Options,
+                                                      std::vector<UnitOutcome> &Done,
+                                                      const WorkerSettings &Settings) {
+  std::vector<size_t> Again; // positions in Selected
+  std::vector<UnitJob> Jobs;
+  for (size_t Position = 0; Position < Selected.size(); ++Position) {
+    const Unit &U = Units[Selected[Position]];
+    if (!U.OlderDeclarations || !rejectedHostCode(Done[Position], Options(U)->Verify))
+      continue;
+    Again.push_back(Position);
+    Jobs.push_back({&U.OlderDeclarations->Translated.Arguments, &U.Command.Directory, Options(U),
+                    /*SharesPreamble=*/false});
+  }
+  if (Jobs.empty())
+    return;
+  WorkerSettings Quiet = Settings;
+  Quiet.ShowProgress = false;
+  std::vector<UnitOutcome> Older = analyzeInWorkers(Jobs, Quiet);
+  for (size_t K = 0; K < Again.size(); ++K)
+    keepTheAnalysisThatLostLess(Done[Again[K]], std::move(Older[K]),
+                                Units[Selected[Again[K]]].OlderDeclarations->Declarations);
 }
 
 std::vector<UnitOutcome> ProjectAnalysis::analyze(const std::vector<size_t> &Selected,

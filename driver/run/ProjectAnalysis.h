@@ -59,6 +59,9 @@ public:
                                                 bool ShowProgress);
 
 private:
+  void analyzeAgainstOlderDeclarations(const std::vector<size_t> &Selected, OptionsFor Options,
+                                       std::vector<UnitOutcome> &Done,
+                                       const WorkerSettings &Settings);
   void keepSecondAnalyses(std::vector<UnitOutcome> &Outcomes, std::vector<UnitOutcome> Second,
                           const std::vector<size_t> &Again,
                           const std::set<size_t> &LaunchFactsOnly);

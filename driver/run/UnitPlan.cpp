@@ -18,11 +18,22 @@ void Notices::add(const std::string &Message) {
 
 Unit planUnit(CompileCommand Command, const UnitSettings &Settings, const ToolchainSetup &Toolchain,
               bool Verify) {
-  TranslatedCommand Translated = translateCompileCommand(Command, Toolchain);
-  Translated.Arguments = withExtraArguments(std::move(Translated.Arguments), Settings.Config);
-  if (Verify)
-    Translated.Arguments.insert(Translated.Arguments.end() - 1, {"-Xclang", "-verify"});
-  return {std::move(Command), std::move(Translated), &Settings};
+  auto Translate = [&](const ToolchainSetup &With) {
+    TranslatedCommand Translated = translateCompileCommand(Command, With);
+    Translated.Arguments = withExtraArguments(std::move(Translated.Arguments), Settings.Config);
+    if (Verify)
+      Translated.Arguments.insert(Translated.Arguments.end() - 1, {"-Xclang", "-verify"});
+    return Translated;
+  };
+  TranslatedCommand Translated = Translate(Toolchain);
+  std::optional<OlderDeclarationsCommand> Older;
+  if (std::optional<ToolchainSetup> OlderToolchain = olderDeclarationsToolchain(Toolchain))
+    Older = {Translate(*OlderToolchain),
+             "the CUDA " + OlderToolchain->BundledVersionText +
+                 " declarations bundled with cudalint",
+             "CUDA " + Toolchain.NvccVersion,
+             olderToolkitEvidence(Command, Translated.Arguments, Toolchain)};
+  return {std::move(Command), std::move(Translated), std::move(Older), &Settings};
 }
 
 std::optional<std::vector<Unit>> planUnits(std::vector<CompileCommand> Commands,

@@ -21,9 +21,20 @@ namespace cudalint {
 
 class ResultCache;
 
+// The command translated for olderDeclarationsToolchain: what a unit is
+// analysed with again when the installed toolkit's headers reject its host
+// code (ProjectAnalysis).
+struct OlderDeclarationsCommand {
+  TranslatedCommand Translated;
+  std::string Declarations; // "the CUDA 12.9 declarations bundled with cudalint"
+  std::string Toolkit;      // the installed one's: "CUDA 13.0.88"
+  std::string Evidence;     // olderToolkitEvidence
+};
+
 struct Unit {
   CompileCommand Command;
   TranslatedCommand Translated;
+  std::optional<OlderDeclarationsCommand> OlderDeclarations; // where there are any
   const UnitSettings *Settings = nullptr;
 };
 

@@ -35,6 +35,19 @@ KERNEL_FIXED = KERNEL.replace("(void **)device", "(void **)&device").replace(
     "  scale<<<1, 32>>>(device, 2.0f);\n  if (cudaGetLastError() != cudaSuccess)\n"
     "    return 1;\n")
 
+# Appended to KERNEL, written for CUDA 12 (clockRate is gone from CUDA 13's
+# cudaDeviceProp). Line 16: cudaMalloc's out-parameter is `scratch`, not
+# `&scratch` (column 29).
+OLDER_TOOLKIT_FUNCTION = """\
+int clocked(int device) {
+  cudaDeviceProp prop;
+  (void)cudaGetDeviceProperties(&prop, device);
+  float *scratch;
+  (void)cudaMalloc((void **)scratch, prop.clockRate);
+  return checked(cudaFree(scratch));
+}
+"""
+
 # Line 7: the status of cudaMemset is dropped.
 HELPERS = """\
 #pragma once

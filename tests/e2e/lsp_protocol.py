@@ -10,12 +10,14 @@ fixes; `shutdown` then `exit` ends the process with 0, `exit` alone with 1.
 import json
 import os
 import queue
+import re
 import subprocess
 import threading
 import time
 
+import harness
 from harness import TestFailure, arguments, expect, main
-from lsp_project import HELPERS, KERNEL, KERNEL_FIXED, write_project
+from lsp_project import HELPERS, KERNEL, KERNEL_FIXED, OLDER_TOOLKIT_FUNCTION, write_project
 
 TIMEOUT = 120  # seconds for one analysis; a toolkit's headers are slow to parse
 
@@ -302,6 +304,28 @@ def test_unparsable(server, root):
     print("partly analysed unit: findings published, the error logged")
 
 
+def test_older_toolkit(server, root):
+    # Written for CUDA 12: cudaDeviceProp::clockRate is gone from CUDA 13's
+    # headers, which would skip `clocked`; the bundled CUDA 12 declarations
+    # parse it, as a run over the database does, and the log says so.
+    older = root / "src" / "older.cu"
+    text = KERNEL + OLDER_TOOLKIT_FUNCTION
+    older.write_text(text)
+    open_document(server, older, text)
+    diagnostics = server.diagnostics(older, "diagnostics of a unit written for CUDA 12")
+    expect((15, 28, "cuda-alloc-pointer-arg") in summary(diagnostics),
+           f"the function reading clockRate is analysed: {summary(diagnostics)}")
+    toolkit = harness.cuda_toolkit()
+    version = re.search(r"#define CUDA_VERSION (\d+)",
+                        (toolkit / "include" / "cuda.h").read_text()) if toolkit else None
+    if version and int(version.group(1)) >= 13000:
+        logged = [m for m in server.seen if m.get("method") == "window/logMessage"
+                  and f"analysed '{older}' against the CUDA 12." in m["params"]["message"]]
+        expect(logged and "no member named 'clockRate'" in logged[-1]["params"]["message"],
+               "the log names the declarations used and the toolkit's error")
+    print("unit written for an older toolkit: analysed against the CUDA 12 declarations")
+
+
 def test_deeply_nested(server, root):
     # 10,000 nested parentheses overflow an 8 MiB stack in clang's parser
     # (plain clang dies on it): the server must live on and say why.
@@ -338,6 +362,7 @@ def test():
     test_header(server, helpers)
     test_unparsable(server, root)
     test_deeply_nested(server, root)
+    test_older_toolkit(server, root)
     test_wide_characters(server, root)
     request_id = server.request("shutdown")
     expect(server.response(request_id, "the shutdown response").get("result", 1) is None,

@@ -6,6 +6,7 @@
 #include "database/CompileDatabase.h"
 #include "database/CudaUnitScan.h"
 #include "report/Output.h"
+#include "report/ReportStage.h"
 #include "run/Preamble.h"
 #include "run/UnitPlan.h"
 #include "run/WorkerPool.h"
@@ -221,23 +222,38 @@ std::optional<std::vector<Finding>> EditorAnalyses::analyze(const Snapshot &Take
            {ScanUnit{&Command, &Arguments, Settings->Config.Units == DatabaseUnits::CudaApi}}, 1)
            .front())
     return std::vector<Finding>();
-  UnitJob Job;
-  Job.ClangArguments = &Arguments;
-  Job.Directory = &Command.Directory;
-  Job.Options = &Settings->Analysis;
-  Job.Unsaved = &Taken.Buffers;
-  std::optional<UnitOutcome> Outcome;
-  Listener.analysisStarted(Taken.Uri, Path);
-  if (Options.Workers.Executable.empty()) {
-    // No executable to re-run as a worker (the fuzz target): the analysis
-    // runs here, to its end.
-    onAnalysisStack([&] {
-      Outcome = analyzeUnit(Arguments, Command.Directory, Settings->Analysis, Taken.Buffers,
-                            Options.Workers.Environment);
-    });
-  } else {
-    Outcome = analyzeInCancellableWorker(
+  auto Analyze = [&](const std::vector<std::string> &With) {
+    std::optional<UnitOutcome> Outcome;
+    if (Options.Workers.Executable.empty()) {
+      // No executable to re-run as a worker (the fuzz target): the analysis
+      // runs here, to its end.
+      onAnalysisStack([&] {
+        Outcome = analyzeUnit(With, Command.Directory, Settings->Analysis, Taken.Buffers,
+                              Options.Workers.Environment);
+      });
+      return Outcome;
+    }
+    UnitJob Job;
+    Job.ClangArguments = &With;
+    Job.Directory = &Command.Directory;
+    Job.Options = &Settings->Analysis;
+    Job.Unsaved = &Taken.Buffers;
+    return analyzeInCancellableWorker(
         Job, Options.Workers, [&] { return overtaken(Taken); }, &Standby);
+  };
+  Listener.analysisStarted(Taken.Uri, Path);
+  std::optional<UnitOutcome> Outcome = Analyze(Arguments);
+  // As a run over the database does (ProjectAnalysis): code written for an
+  // older toolkit gets the same findings in the editor as in CI.
+  if (Outcome && Planned.OlderDeclarations && rejectedHostCode(*Outcome, /*Verify=*/false)) {
+    std::optional<UnitOutcome> Older = Analyze(Planned.OlderDeclarations->Translated.Arguments);
+    if (!Older)
+      Outcome.reset();
+    else
+      keepTheAnalysisThatLostLess(*Outcome, std::move(*Older),
+                                  Planned.OlderDeclarations->Declarations);
+    if (Outcome && !Outcome->OlderDeclarations.empty())
+      Listener.log(MessageType::Log, olderDeclarationsNotice(Planned, *Outcome));
   }
   Listener.analysisEnded(Taken.Uri);
   if (Options.Workers.Environment.UnitPreambles)
