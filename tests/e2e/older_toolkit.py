@@ -11,6 +11,8 @@ report's `olderDeclarations` and `errorWithToolkit`, and the command it used.
 A look-alike whose host function has an error of its own (a function nobody
 declares) gains nothing from the older declarations: it stays partly
 analysed, its leak beside the error reported, and nothing says otherwise.
+A unit testing `#if __CUDACC__`, as nvcc defines it, parses against the
+toolkit.
 The JSON reports of two shards merge back with both fields."""
 
 import json
@@ -40,6 +42,25 @@ float *leaky(size_t n) {
 }
 """
 
+# nvcc defines __CUDACC__ as 1; clang's CUDA wrapper leaves it empty, which
+# `#if __CUDACC__` (HeCBench's ssim-cuda) cannot read. Parsed against the
+# toolkit, not set down to the older declarations for it.
+CUDACC_VALUE = """\
+#include <cuda_runtime.h>
+
+#if __CUDACC__
+float *leakyToo(size_t n) {
+  float *device;
+  if (cudaMalloc(&device, n * sizeof(float)) != cudaSuccess)
+    return nullptr;
+  if (cudaMemset(device, 0, n * sizeof(float)) != cudaSuccess)
+    return nullptr;
+  return device;
+}
+#endif
+"""
+UNITS = ["older-toolkit-api.cu", "own-error.cu", "cudacc-value.cu"]
+
 
 def write_project(args):
     project = args.work_dir / "project"
@@ -47,10 +68,11 @@ def write_project(args):
     shutil.copy(args.source_dir / "testdata" / "nvcc-fidelity" / "older-toolkit-api.cu",
                 project / "older-toolkit-api.cu")
     (project / "own-error.cu").write_text(OWN_ERROR)
+    (project / "cudacc-value.cu").write_text(CUDACC_VALUE)
     entries = [{"directory": str(project), "file": str(project / name),
                 "arguments": [str(harness.nvcc()), "-std=c++14", "-arch=sm_60", "-c", name,
                               "-o", name + ".o"]}
-               for name in ["older-toolkit-api.cu", "own-error.cu"]]
+               for name in UNITS]
     (project / "compile_commands.json").write_text(json.dumps(entries, indent=2))
     return project
 
@@ -81,10 +103,11 @@ def test():
     parsed = harness.report(result.stdout)
     found = sorted((key[0], key[1], key[3]) for key in harness.finding_keys(parsed, project))
     older = project / "older-toolkit-api.cu"
-    harness.expect(found == [("older-toolkit-api.cu", line_of(older, "cudaMallocManaged(&"),
+    harness.expect(found == [("cudacc-value.cu", 6, "cuda-memory-leak"),
+                             ("older-toolkit-api.cu", line_of(older, "cudaMallocManaged(&"),
                               "cuda-memory-leak"),
                              ("own-error.cu", 11, "cuda-memory-leak")],
-                   f"both leaks are reported: {found}")
+                   f"the three leaks are reported: {found}")
 
     run = the_run(parsed, project, "older-toolkit-api.cu")
     harness.expect(run.get("olderDeclarations", "").startswith("the CUDA 12.") and
@@ -107,7 +130,10 @@ def test():
                    f"a unit with an error of its own keeps the toolkit: {own}")
     harness.expect(len(own["codeSkipped"]) == 1 and own["codeSkipped"][0].startswith("broken "),
                    f"its broken function is skipped and named: {own['codeSkipped']}")
-    harness.expect_contains(result.stderr, "in 2 units, 1 partly analysed.", "the summary")
+    value = the_run(parsed, project, "cudacc-value.cu")
+    harness.expect("olderDeclarations" not in value and value["errorsSetAside"] == [],
+                   f"#if __CUDACC__ parses against the toolkit: {value}")
+    harness.expect_contains(result.stderr, "in 3 units, 1 partly analysed.", "the summary")
 
     shards = []
     for shard in ["1/2", "2/2"]:

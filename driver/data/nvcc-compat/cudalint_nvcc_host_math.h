@@ -38,6 +38,12 @@ template <class...> struct __cudalint_no_extended_lambda {
   (__cudalint_no_extended_lambda<__VA_ARGS__>::value)
 #endif
 
+// nvcc defines __CUDACC__ as 1, and host code tests it with #if (HeCBench's
+// ssim-cuda: `#if __CUDACC__`); clang's wrapper leaves it defined empty, and
+// such a test stopped the unit with "expected value in expression".
+#undef __CUDACC__
+#define __CUDACC__ 1
+
 // nvcc's crt/math_functions.h includes <math.h> in every CUDA unit, and
 // libstdc++'s <math.h> brings std::isfinite, isnan, isinf, signbit and the
 // rest of <cmath> into the global namespace: host code calls them
