@@ -1026,6 +1026,29 @@ TEST(CommandTranslationTest, ParsesAgainstTheBundledDeclarationsWithTheToolkitsO
   EXPECT_EQ(olderToolkitEvidence(command("nvcc -arch=sm_90 -c a.cu"),
                                  translate("nvcc -arch=sm_90 -c a.cu", Cuda13).Arguments, Cuda13),
             "");
+  // CCCL 2's names: the toolkit's own headers, with them declared after the
+  // nvcc compatibility header; only where the bundled data has the header.
+  EXPECT_FALSE(olderCcclToolchain(Cuda13).has_value());
+  ToolchainSetup Installed = Cuda13;
+  Installed.BundledCudaInclude = (Root + "/share/cuda-include").str();
+  Installed.NvccCompatHeader = (Root + "/share/nvcc-compat/cudalint_nvcc_host_math.h").str();
+  std::string Cccl2 = (Root + "/share/nvcc-compat/cudalint_cccl2_compat.h").str();
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Root + "/share/nvcc-compat"));
+  {
+    std::error_code Error;
+    llvm::raw_fd_ostream(Cccl2, Error) << "\n";
+    ASSERT_FALSE(Error);
+  }
+  std::optional<ToolchainSetup> Cccl = olderCcclToolchain(Installed);
+  ASSERT_TRUE(Cccl.has_value());
+  TranslatedCommand WithCccl2 = translate("nvcc -std=c++14 -c a.cu", *Cccl);
+  EXPECT_TRUE(
+      hasSequence(WithCccl2.Arguments, {"-include", Installed.NvccCompatHeader, "-include", Cccl2}))
+      << shown(WithCccl2);
+  EXPECT_TRUE(hasPrefix(WithCccl2.Arguments, "--cuda-path=" + Root.str().str()))
+      << shown(WithCccl2);
+  Installed.CudaVersion = 12040;
+  EXPECT_FALSE(olderCcclToolchain(Installed).has_value());
   llvm::sys::fs::remove_directories(Root);
 
   // Nothing older to use: the bundled headers are the toolkit's age or newer,

@@ -808,6 +808,10 @@ std::vector<std::string> analysisFlags(const ToolchainSetup &Toolchain, bool Cud
         Flags.push_back("-include");
         Flags.push_back(Toolchain.NvccCompatHeader);
       }
+      if (!Toolchain.Cccl2CompatHeader.empty()) {
+        Flags.push_back("-include");
+        Flags.push_back(Toolchain.Cccl2CompatHeader);
+      }
     }
     // Newer toolkits than clang knows parse fine on the host side.
     Flags.push_back("-Wno-unknown-cuda-version");
@@ -945,6 +949,18 @@ std::optional<ToolchainSetup> olderDeclarationsToolchain(const ToolchainSetup &T
   // The command's nvcc stands for the older toolkit: `#if
   // __CUDACC_VER_MAJOR__ >= 13` takes the branch its authors compiled.
   Older.NvccVersion = Toolchain.BundledVersionText;
+  return Older;
+}
+
+std::optional<ToolchainSetup> olderCcclToolchain(const ToolchainSetup &Toolchain) {
+  if (!Toolchain.CudaPath || Toolchain.CudaVersion < 13000 || Toolchain.BundledCudaInclude.empty())
+    return std::nullopt;
+  llvm::SmallString<256> Header(llvm::sys::path::parent_path(Toolchain.BundledCudaInclude));
+  llvm::sys::path::append(Header, "nvcc-compat", "cudalint_cccl2_compat.h");
+  if (!llvm::sys::fs::exists(Header))
+    return std::nullopt;
+  ToolchainSetup Older = Toolchain;
+  Older.Cccl2CompatHeader = std::string(Header);
   return Older;
 }
 

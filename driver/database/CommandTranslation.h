@@ -43,6 +43,9 @@ struct ToolchainSetup {
   // searched after them, for the headers the bundled set does not have
   // (Thrust, CUB, cuDNN); see olderDeclarationsToolchain.
   std::string ToolkitAfterBundled;
+  // With a toolkit: a header force-included after the nvcc compatibility
+  // header, declaring what CCCL 3 removed (olderCcclToolchain).
+  std::string Cccl2CompatHeader;
 };
 
 // Code written for an older toolkit than the installed one may call what the
@@ -52,8 +55,17 @@ struct ToolchainSetup {
 // such a unit against the bundled CUDA 12.x declarations, keeping the
 // installed toolkit's other headers after them, and its C++ standard as the
 // toolkit's CCCL needs it; nullopt where no toolkit is used or its major
-// version is not newer than the bundled headers'.
+// version is not newer than the bundled headers'. The two header sets do not
+// mix where CCCL is included (CUB's cuda_fp8.h needs the toolkit's own
+// cuda_fp16.h), so code written for CCCL 2 gets the next toolchain instead.
 std::optional<ToolchainSetup> olderDeclarationsToolchain(const ToolchainSetup &Toolchain);
+
+// Code written for CUDA 12's CCCL 2 may use what CCCL 3 (CUDA 13) removed:
+// thrust::unary_function, thrust::identity, cub::Sum, CUB_MAX. This
+// toolchain is the installed toolkit's with those names declared
+// (nvcc-compat/cudalint_cccl2_compat.h); nullopt before CUDA 13, or without
+// that header.
+std::optional<ToolchainSetup> olderCcclToolchain(const ToolchainSetup &Toolchain);
 
 // What in a unit's command says it was written for an older toolkit than
 // the installed one: a GPU architecture the toolkit no longer compiles for

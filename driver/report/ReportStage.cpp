@@ -29,8 +29,8 @@ UnitRun unitRun(const Unit &U, const UnitOutcome &Outcome, bool Verbose) {
   UnitRun Run;
   Run.File = U.Command.File;
   Run.Directory = U.Command.Directory;
-  bool Older = !Outcome.OlderDeclarations.empty() && U.OlderDeclarations;
-  Run.Command = Older ? U.OlderDeclarations->Translated.Arguments : U.Translated.Arguments;
+  const OlderDeclarationsCommand *Older = U.olderDeclarations(Outcome.OlderDeclarations);
+  Run.Command = Older ? Older->Translated.Arguments : U.Translated.Arguments;
   Run.OlderDeclarations = Outcome.OlderDeclarations;
   Run.ErrorWithToolkit = Outcome.ErrorWithToolkit;
   Run.Limits = Outcome.Limits;
@@ -107,9 +107,9 @@ std::string overBudgetSummary(const std::vector<UnitRun> &Runs) {
 } // namespace
 
 std::string olderDeclarationsNotice(const Unit &U, const UnitOutcome &Outcome) {
-  const OlderDeclarationsCommand &Older = *U.OlderDeclarations;
+  const OlderDeclarationsCommand &Older = *U.olderDeclarations(Outcome.OlderDeclarations);
   std::string Notice = "analysed '" + U.Command.File + "' against " + Older.Declarations +
-                       ", not those of " + Older.Toolkit + ", which reject its host code";
+                       ", since the headers of " + Older.Toolkit + " reject its host code";
   if (!Outcome.ErrorWithToolkit.empty())
     Notice += " (" + Outcome.ErrorWithToolkit + ")";
   if (!Older.Evidence.empty())
@@ -143,7 +143,7 @@ size_t collectReport(const std::vector<Unit> &Units, const std::vector<size_t> &
       Report.Problems.push_back({Units[I].Command.File, Message});
       WithColor::error(errs(), "cudalint") << Message << "\n";
     }
-    if (!Outcome.OlderDeclarations.empty() && Units[I].OlderDeclarations)
+    if (Units[I].olderDeclarations(Outcome.OlderDeclarations))
       Notes.add(olderDeclarationsNotice(Units[I], Outcome));
     if (!Report.Runs.back().SetAside.empty())
       Notes.add(setAsideNotice(Units[I].Command.File, Report.Runs.back().SetAside));

@@ -19,9 +19,9 @@
 namespace cudalint {
 
 // Never silent: "analysed 'a.cu' against the CUDA 12.9 declarations bundled
-// with cudalint, not those of CUDA 13.0, which reject its host code (a.cu:9:3:
+// with cudalint, since the headers of CUDA 13.0 reject its host code (a.cu:9:3:
 // error: ...); it was written for an older toolkit: it builds for sm_60, ..."
-// for a unit whose outcome was kept from its older declarations.
+// for a unit whose outcome was kept from one of its Unit::OlderDeclarations.
 std::string olderDeclarationsNotice(const Unit &U, const UnitOutcome &Outcome);
 
 // Adds each selected unit's outcome to `Report`: its run properties, its

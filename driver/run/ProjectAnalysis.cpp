@@ -69,30 +69,34 @@ std::vector<UnitOutcome> ProjectAnalysis::analyze(const std::vector<size_t> &Sel
 }
 
 // A unit written for an older toolkit may use what the installed one no
-// longer declares (olderDeclarationsToolchain); nvcc of its authors' toolkit
-// compiled it.
+// longer declares (olderDeclarationsToolchain, olderCcclToolchain); nvcc of
+// its authors' toolkit compiled it.
 void ProjectAnalysis::analyzeAgainstOlderDeclarations(const std::vector<size_t> &Selected,
                                                       OptionsFor Options,
                                                       std::vector<UnitOutcome> &Done,
                                                       const WorkerSettings &Settings) {
-  std::vector<size_t> Again; // positions in Selected
+  // Each job: a position in Selected and the declarations it tries.
+  std::vector<std::pair<size_t, const OlderDeclarationsCommand *>> Tried;
   std::vector<UnitJob> Jobs;
   for (size_t Position = 0; Position < Selected.size(); ++Position) {
     const Unit &U = Units[Selected[Position]];
-    if (!U.OlderDeclarations || !rejectedHostCode(Done[Position], Options(U)->Verify))
+    if (U.OlderDeclarations.empty() || !rejectedHostCode(Done[Position], Options(U)->Verify))
       continue;
-    Again.push_back(Position);
-    Jobs.push_back({&U.OlderDeclarations->Translated.Arguments, &U.Command.Directory, Options(U),
-                    /*SharesPreamble=*/false});
+    for (const OlderDeclarationsCommand &Older : U.OlderDeclarations) {
+      Tried.emplace_back(Position, &Older);
+      Jobs.push_back({&Older.Translated.Arguments, &U.Command.Directory, Options(U),
+                      /*SharesPreamble=*/false});
+    }
   }
   if (Jobs.empty())
     return;
   WorkerSettings Quiet = Settings;
   Quiet.ShowProgress = false;
   std::vector<UnitOutcome> Older = analyzeInWorkers(Jobs, Quiet);
-  for (size_t K = 0; K < Again.size(); ++K)
-    keepTheAnalysisThatLostLess(Done[Again[K]], std::move(Older[K]),
-                                Units[Selected[Again[K]]].OlderDeclarations->Declarations);
+  // In the order tried: a later one is kept only where it lost less still.
+  for (size_t K = 0; K < Tried.size(); ++K)
+    keepTheAnalysisThatLostLess(Done[Tried[K].first], std::move(Older[K]),
+                                Tried[K].second->Declarations);
 }
 
 std::vector<UnitOutcome> ProjectAnalysis::analyze(const std::vector<size_t> &Selected,

@@ -16,6 +16,13 @@ void Notices::add(const std::string &Message) {
     WithColor::note(errs(), "cudalint") << Message << "\n";
 }
 
+const OlderDeclarationsCommand *Unit::olderDeclarations(llvm::StringRef Named) const {
+  for (const OlderDeclarationsCommand &Older : OlderDeclarations)
+    if (Older.Declarations == Named)
+      return &Older;
+  return nullptr;
+}
+
 Unit planUnit(CompileCommand Command, const UnitSettings &Settings, const ToolchainSetup &Toolchain,
               bool Verify) {
   auto Translate = [&](const ToolchainSetup &With) {
@@ -26,13 +33,19 @@ Unit planUnit(CompileCommand Command, const UnitSettings &Settings, const Toolch
     return Translated;
   };
   TranslatedCommand Translated = Translate(Toolchain);
-  std::optional<OlderDeclarationsCommand> Older;
-  if (std::optional<ToolchainSetup> OlderToolchain = olderDeclarationsToolchain(Toolchain))
-    Older = {Translate(*OlderToolchain),
-             "the CUDA " + OlderToolchain->BundledVersionText +
-                 " declarations bundled with cudalint",
-             "CUDA " + Toolchain.NvccVersion,
-             olderToolkitEvidence(Command, Translated.Arguments, Toolchain)};
+  std::vector<OlderDeclarationsCommand> Older;
+  std::string Installed = "CUDA " + Toolchain.NvccVersion;
+  std::string Evidence = olderToolkitEvidence(Command, Translated.Arguments, Toolchain);
+  if (std::optional<ToolchainSetup> Bundled = olderDeclarationsToolchain(Toolchain))
+    Older.push_back(
+        {Translate(*Bundled),
+         "the CUDA " + Bundled->BundledVersionText + " declarations bundled with cudalint",
+         Installed, Evidence});
+  if (std::optional<ToolchainSetup> Cccl2 = olderCcclToolchain(Toolchain))
+    Older.push_back({Translate(*Cccl2),
+                     "the headers of " + Installed +
+                         " with the CCCL 2 names that CCCL 3 removed, declared by cudalint",
+                     Installed, Evidence});
   return {std::move(Command), std::move(Translated), std::move(Older), &Settings};
 }
 

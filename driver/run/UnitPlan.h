@@ -21,20 +21,23 @@ namespace cudalint {
 
 class ResultCache;
 
-// The command translated for olderDeclarationsToolchain: what a unit is
-// analysed with again when the installed toolkit's headers reject its host
-// code (ProjectAnalysis).
+// The command translated for olderDeclarationsToolchain or
+// olderCcclToolchain: what a unit is analysed with again when the installed
+// toolkit's headers reject its host code (ProjectAnalysis).
 struct OlderDeclarationsCommand {
   TranslatedCommand Translated;
   std::string Declarations; // "the CUDA 12.9 declarations bundled with cudalint"
-  std::string Toolkit;      // the installed one's: "CUDA 13.0.88"
+  std::string Toolkit;      // the installed one's: "CUDA 13.0"
   std::string Evidence;     // olderToolkitEvidence
 };
 
 struct Unit {
   CompileCommand Command;
   TranslatedCommand Translated;
-  std::optional<OlderDeclarationsCommand> OlderDeclarations; // where there are any
+  // Tried in this order; none where the toolkit is not newer than them.
+  std::vector<OlderDeclarationsCommand> OlderDeclarations;
+  // The one of them the outcome names (UnitOutcome::OlderDeclarations).
+  const OlderDeclarationsCommand *olderDeclarations(llvm::StringRef Named) const;
   const UnitSettings *Settings = nullptr;
 };
 

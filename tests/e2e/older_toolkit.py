@@ -120,7 +120,7 @@ def test():
                    f"the command used has the bundled headers, nothing skipped: {run}")
     notices = [line for line in result.stderr.splitlines() if "declarations bundled" in line]
     harness.expect(len(notices) == 1, f"one notice:\n{result.stderr}")
-    for part in [f"analysed '{older}' against the CUDA 12.", "not those of CUDA 13.",
+    for part in [f"analysed '{older}' against the CUDA 12.", "since the headers of CUDA 13.",
                  "error: no member named 'clockRate'",
                  "it builds for sm_60, which CUDA 13.0 does not compile for"]:
         harness.expect_contains(notices[0], part, "the notice")

@@ -245,14 +245,16 @@ std::optional<std::vector<Finding>> EditorAnalyses::analyze(const Snapshot &Take
   std::optional<UnitOutcome> Outcome = Analyze(Arguments);
   // As a run over the database does (ProjectAnalysis): code written for an
   // older toolkit gets the same findings in the editor as in CI.
-  if (Outcome && Planned.OlderDeclarations && rejectedHostCode(*Outcome, /*Verify=*/false)) {
-    std::optional<UnitOutcome> Older = Analyze(Planned.OlderDeclarations->Translated.Arguments);
-    if (!Older)
-      Outcome.reset();
-    else
-      keepTheAnalysisThatLostLess(*Outcome, std::move(*Older),
-                                  Planned.OlderDeclarations->Declarations);
-    if (Outcome && !Outcome->OlderDeclarations.empty())
+  if (Outcome && rejectedHostCode(*Outcome, /*Verify=*/false)) {
+    for (const OlderDeclarationsCommand &Declarations : Planned.OlderDeclarations) {
+      std::optional<UnitOutcome> Older = Analyze(Declarations.Translated.Arguments);
+      if (!Older) {
+        Outcome.reset(); // overtaken by an edit
+        break;
+      }
+      keepTheAnalysisThatLostLess(*Outcome, std::move(*Older), Declarations.Declarations);
+    }
+    if (Outcome && Planned.olderDeclarations(Outcome->OlderDeclarations))
       Listener.log(MessageType::Log, olderDeclarationsNotice(Planned, *Outcome));
   }
   Listener.analysisEnded(Taken.Uri);
