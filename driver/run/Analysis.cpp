@@ -654,25 +654,26 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
   return Outcome;
 }
 
-namespace {
-
-// How much of a unit's host code its analysis lost to clang's errors: all of
-// it, or the functions skipped and the headers read as empty.
 size_t hostCodeLost(const UnitOutcome &Outcome) {
   if (Outcome.Failed)
     return SIZE_MAX;
   return Outcome.SetAside.Skipped.size() + Outcome.SetAside.Includes.size();
 }
 
-// "a.cu:3:5: error: no member named 'clockRate' ...", not a missing header
-// or a worker's own failure ("the analysis crashed ...").
-bool isErrorInCode(llvm::StringRef Error) {
-  return Error.contains(": error: ") && !Error.ends_with("file not found");
-}
+namespace {
+
+// "a.cu:3:5: error: no member named 'clockRate' ...", not a worker's own
+// failure ("the analysis crashed ...").
+bool isErrorInCode(llvm::StringRef Error) { return Error.contains(": error: "); }
 
 } // namespace
 
 bool rejectedHostCode(const UnitOutcome &Outcome, bool Verify) {
+  // Where a header is missing, older declarations cannot bring it back, and
+  // the errors that follow from it are most of what was lost.
+  auto NotFound = [](llvm::StringRef Error) { return Error.ends_with("file not found"); };
+  if (!Outcome.SetAside.Includes.empty() || llvm::any_of(Outcome.Errors, NotFound))
+    return false;
   return !Outcome.SetAside.Skipped.empty() ||
          (Outcome.Failed && (Verify || llvm::any_of(Outcome.Errors, isErrorInCode)));
 }

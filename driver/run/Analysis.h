@@ -111,9 +111,13 @@ struct UnitOutcome {
   std::string ErrorWithToolkit;
 };
 
+// How much of a unit's host code its analysis lost to clang's errors: all of
+// it (SIZE_MAX), or the functions skipped and the headers read as empty.
+size_t hostCodeLost(const UnitOutcome &Outcome);
+
 // Whether clang rejected host code of the unit: a function skipped, or the
-// whole unit failed on errors in its code (not on a missing header, a crash
-// or a timeout); under -verify (`Verify`), the verifier's errors count.
+// whole unit failed on errors in its code (not a crash or a timeout), and no
+// header was missing; under -verify (`Verify`), the verifier's errors count.
 bool rejectedHostCode(const UnitOutcome &Outcome, bool Verify);
 
 // A unit written for an older toolkit may use what the installed one no

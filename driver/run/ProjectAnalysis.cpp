@@ -70,33 +70,66 @@ std::vector<UnitOutcome> ProjectAnalysis::analyze(const std::vector<size_t> &Sel
 
 // A unit written for an older toolkit may use what the installed one no
 // longer declares (olderDeclarationsToolchain, olderCcclToolchain); nvcc of
-// its authors' toolkit compiled it.
+// its authors' toolkit compiled it. Where clang rejected its host code, the
+// unit is parsed with each set of older declarations, no check running: the
+// parse tells what host code it would lose. Only the set that loses least,
+// and less than the toolkit's headers did, is analysed: a unit whose errors
+// are its own (FasterTransformer's cutlass headers) costs its parses, not
+// its analyses. Under -verify, a parse without the checks would miss their
+// expectations, so each set is analysed.
 void ProjectAnalysis::analyzeAgainstOlderDeclarations(const std::vector<size_t> &Selected,
                                                       OptionsFor Options,
                                                       std::vector<UnitOutcome> &Done,
                                                       const WorkerSettings &Settings) {
-  // Each job: a position in Selected and the declarations it tries.
-  std::vector<std::pair<size_t, const OlderDeclarationsCommand *>> Tried;
-  std::vector<UnitJob> Jobs;
+  using Candidate = std::pair<size_t, const OlderDeclarationsCommand *>; // position in Selected
+  std::vector<Candidate> Probed, Analyzed;
+  std::vector<UnitJob> Probes, Analyses;
   for (size_t Position = 0; Position < Selected.size(); ++Position) {
     const Unit &U = Units[Selected[Position]];
-    if (U.OlderDeclarations.empty() || !rejectedHostCode(Done[Position], Options(U)->Verify))
+    const AnalysisOptions *Configured = Options(U);
+    if (U.OlderDeclarations.empty() || !rejectedHostCode(Done[Position], Configured->Verify))
       continue;
     for (const OlderDeclarationsCommand &Older : U.OlderDeclarations) {
-      Tried.emplace_back(Position, &Older);
-      Jobs.push_back({&Older.Translated.Arguments, &U.Command.Directory, Options(U),
-                      /*SharesPreamble=*/false});
+      bool Probe = !Configured->Verify;
+      (Probe ? Probed : Analyzed).emplace_back(Position, &Older);
+      (Probe ? Probes : Analyses)
+          .push_back({&Older.Translated.Arguments, &U.Command.Directory,
+                      Probe ? parseOnly(Configured) : Configured, /*SharesPreamble=*/false});
     }
   }
-  if (Jobs.empty())
+  if (Probes.empty() && Analyses.empty())
     return;
   WorkerSettings Quiet = Settings;
   Quiet.ShowProgress = false;
-  std::vector<UnitOutcome> Older = analyzeInWorkers(Jobs, Quiet);
+  std::vector<UnitOutcome> Parsed = analyzeInWorkers(Probes, Quiet);
+  std::map<size_t, std::pair<size_t, const OlderDeclarationsCommand *>> Best; // lost, which
+  for (size_t K = 0; K < Probed.size(); ++K) {
+    auto [Position, Older] = Probed[K];
+    UnitOutcome &First = Done[Position];
+    First.Timing.ParseSeconds += Parsed[K].Timing.ParseSeconds + Parsed[K].Timing.AnalysisSeconds;
+    size_t Lost = hostCodeLost(Parsed[K]);
+    auto Found = Best.find(Position);
+    if (Lost < hostCodeLost(First) && (Found == Best.end() || Lost < Found->second.first))
+      Best[Position] = {Lost, Older};
+  }
+  for (const auto &[Position, Chosen] : Best) {
+    const Unit &U = Units[Selected[Position]];
+    Analyzed.emplace_back(Position, Chosen.second);
+    Analyses.push_back({&Chosen.second->Translated.Arguments, &U.Command.Directory, Options(U),
+                        /*SharesPreamble=*/false});
+  }
+  std::vector<UnitOutcome> Older = analyzeInWorkers(Analyses, Quiet);
   // In the order tried: a later one is kept only where it lost less still.
-  for (size_t K = 0; K < Tried.size(); ++K)
-    keepTheAnalysisThatLostLess(Done[Tried[K].first], std::move(Older[K]),
-                                Tried[K].second->Declarations);
+  for (size_t K = 0; K < Analyzed.size(); ++K)
+    keepTheAnalysisThatLostLess(Done[Analyzed[K].first], std::move(Older[K]),
+                                Analyzed[K].second->Declarations);
+}
+
+const AnalysisOptions *ProjectAnalysis::parseOnly(const AnalysisOptions *Configured) {
+  auto [Entry, Inserted] = ParseOnly.try_emplace(Configured);
+  if (Inserted)
+    Entry->second.CheckOptions = Configured->CheckOptions;
+  return &Entry->second;
 }
 
 std::vector<UnitOutcome> ProjectAnalysis::analyze(const std::vector<size_t> &Selected,

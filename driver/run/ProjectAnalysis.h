@@ -59,6 +59,10 @@ public:
                                                 bool ShowProgress);
 
 private:
+  // `Configured` without its checks, summaries or -verify: what a unit's
+  // parse alone tells (kept as long as this object, as the result cache
+  // keys by the options).
+  const AnalysisOptions *parseOnly(const AnalysisOptions *Configured);
   void analyzeAgainstOlderDeclarations(const std::vector<size_t> &Selected, OptionsFor Options,
                                        std::vector<UnitOutcome> &Done,
                                        const WorkerSettings &Settings);
@@ -74,6 +78,7 @@ private:
   // analyzeWithSummaries has them.
   std::string ProjectSummaries;
   std::map<std::tuple<const AnalysisOptions *, SummaryRole, bool>, AnalysisOptions> Made;
+  std::map<const AnalysisOptions *, AnalysisOptions> ParseOnly;
 };
 
 // Whether calls from one unit into a function another defines are modelled
