@@ -174,6 +174,30 @@ TEST(ConfigParseTest, ReadsWhichDatabaseUnitsRun) {
   EXPECT_FALSE(parseDatabaseUnits("CUDA"));
 }
 
+// CudaVersion says which toolkit the code is written for: read as
+// CUDA_VERSION counts it, replaced by a nearer file, and written back by
+// --dump-config.
+TEST(ConfigParseTest, ReadsTheCudaVersionTheCodeIsWrittenFor) {
+  ConfigFile Major = parseConfigFile("CudaVersion: 12\n", "/p/.cudalint.yaml");
+  ConfigFile Minor = parseConfigFile("CudaVersion: '12.4'\n", "/p/.cudalint.yaml");
+  ConfigFile Wrong = parseConfigFile("CudaVersion: twelve\n", "/p/.cudalint.yaml");
+  EXPECT_TRUE(Major.Errors.empty());
+  EXPECT_EQ(Major.CudaVersion, 12000);
+  EXPECT_EQ(Minor.CudaVersion, 12040);
+  EXPECT_FALSE(Wrong.CudaVersion);
+  EXPECT_EQ(messages(Wrong.Errors),
+            Strings{"/p/.cudalint.yaml:1:14: 'CudaVersion' must be a CUDA version such as 12 or "
+                    "12.4, not 'twelve'"});
+  Configuration Merged;
+  mergeConfigFile(Merged, Major);
+  mergeConfigFile(Merged, Minor);
+  EXPECT_EQ(Merged.CudaVersion, 12040);
+  std::string Dumped;
+  llvm::raw_string_ostream OS(Dumped);
+  writeConfiguration(OS, Merged, {});
+  EXPECT_NE(Dumped.find("CudaVersion: '12.4'\n"), std::string::npos) << Dumped;
+}
+
 // TargetGpus names the GPUs cuda-arch-coverage checks the build against: a
 // file's list, replaced by a nearer file or --target-gpu, and the machine's
 // own GPUs only where nothing names any.

@@ -5,6 +5,7 @@
 
 #include "CheckInputs.h"
 #include "shared/CudaApi.h"
+#include "support/GpuProbe.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -45,9 +46,20 @@ constexpr StringLiteral ExtraArgsKey = "ExtraArgs";
 constexpr StringLiteral ExtraArgsBeforeKey = "ExtraArgsBefore";
 constexpr StringLiteral InheritParentConfigKey = "InheritParentConfig";
 constexpr StringLiteral TargetGpusKey = "TargetGpus";
+constexpr StringLiteral CudaVersionKey = "CudaVersion";
 constexpr StringLiteral KnownKeys[] = {
     ChecksKey,    CheckOptionsKey,    WarningsAsErrorsKey,    HeaderFilterRegexKey, UnitsKey,
-    ExtraArgsKey, ExtraArgsBeforeKey, InheritParentConfigKey, TargetGpusKey};
+    ExtraArgsKey, ExtraArgsBeforeKey, InheritParentConfigKey, TargetGpusKey,        CudaVersionKey};
+
+// "12" or "12.4", as CUDA_VERSION counts it (12000, 12040).
+std::optional<int> parseCudaVersion(StringRef Text) {
+  auto [MajorText, MinorText] = Text.trim().split('.');
+  unsigned Major = 0, Minor = 0;
+  if (MajorText.getAsInteger(10, Major) || Major == 0 || Major > 99 ||
+      (!MinorText.empty() && (MinorText.getAsInteger(10, Minor) || Minor > 9)))
+    return std::nullopt;
+  return static_cast<int>(Major * 1000 + Minor * 10);
+}
 
 struct DatabaseUnitsSpelling {
   StringLiteral Name;
@@ -414,6 +426,14 @@ private:
         Result.ExtraArgsBefore = stringList(Value, *Key);
       } else if (*Key == TargetGpusKey) {
         parseTargetGpus(Value);
+      } else if (*Key == CudaVersionKey) {
+        std::optional<std::string> Text = requireScalar(Value, *Key);
+        if (!Text)
+          continue;
+        Result.CudaVersion = parseCudaVersion(*Text);
+        if (!Result.CudaVersion)
+          error(Value,
+                "'CudaVersion' must be a CUDA version such as 12 or 12.4, not '" + *Text + "'");
       } else if (*Key == CheckOptionsKey) {
         parseCheckOptions(Value);
       } else if (*Key == InheritParentConfigKey) {
@@ -568,6 +588,8 @@ void mergeConfigFile(Configuration &Into, const ConfigFile &Layer) {
     Into.Units = *Layer.Units;
   if (Layer.TargetGpus)
     Into.TargetGpus = *Layer.TargetGpus;
+  if (Layer.CudaVersion)
+    Into.CudaVersion = *Layer.CudaVersion;
   for (const auto &[Key, Value] : Layer.CheckOptions)
     Into.CheckOptions[Key.Text] = Value;
   if (Layer.ExtraArgs)
@@ -663,6 +685,8 @@ void writeConfiguration(raw_ostream &OS, const Configuration &Config,
   writeList(OS, "ExtraArgs", Config.ExtraArgs);
   writeList(OS, "ExtraArgsBefore", Config.ExtraArgsBefore);
   writeList(OS, TargetGpusKey, Config.TargetGpus);
+  if (Config.CudaVersion)
+    OS << CudaVersionKey << ": " << quoted(cudaVersionText(Config.CudaVersion)) << "\n";
   OS << "CheckOptions:";
   if (EffectiveOptions.empty())
     OS << " {}";

@@ -76,6 +76,7 @@ struct ConfigFile {
   std::optional<std::vector<std::string>> TargetGpus;
   std::optional<std::vector<std::string>> ExtraArgs;
   std::optional<std::vector<std::string>> ExtraArgsBefore;
+  std::optional<int> CudaVersion; // CudaVersion, as CUDA_VERSION counts
   bool InheritParentConfig = false;
 
   // Keys cudalint does not know: a warning, the rest of the file applies.
@@ -100,6 +101,11 @@ struct Configuration {
   std::vector<std::string> TargetGpus;
   std::vector<std::string> ExtraArgs;
   std::vector<std::string> ExtraArgsBefore;
+  // The CUDA version the code is written for (12040 for "12.4"), 0 where
+  // unsaid: older than the installed toolkit, older declarations are tried
+  // where its headers reject host code (olderDeclarationsToolchain); the
+  // toolkit's or newer, they are not, and its errors are the code's own.
+  int CudaVersion = 0;
   // The files merged into it, outermost first.
   std::vector<std::string> Files;
 };

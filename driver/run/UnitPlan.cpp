@@ -3,6 +3,7 @@
 
 #include "database/ChangedFiles.h"
 #include "database/Shard.h"
+#include "support/GpuProbe.h"
 
 #include "llvm/Support/WithColor.h"
 
@@ -36,6 +37,13 @@ Unit planUnit(CompileCommand Command, const UnitSettings &Settings, const Toolch
   std::vector<OlderDeclarationsCommand> Older;
   std::string Installed = "CUDA " + Toolchain.NvccVersion;
   std::string Evidence = olderToolkitEvidence(Command, Translated.Arguments, Toolchain);
+  // The configuration says which toolkit the code is written for: the
+  // installed one's major version or newer, and its errors are its own.
+  if (int WrittenFor = Settings.Config.CudaVersion) {
+    if (WrittenFor / 1000 >= Toolchain.CudaVersion / 1000)
+      return {std::move(Command), std::move(Translated), {}, &Settings};
+    Evidence = "its configuration says CudaVersion " + cudaVersionText(WrittenFor);
+  }
   if (std::optional<ToolchainSetup> Bundled = olderDeclarationsToolchain(Toolchain))
     Older.push_back(
         {Translate(*Bundled),

@@ -13,7 +13,10 @@ declares) gains nothing from the older declarations: it stays partly
 analysed, its leak beside the error reported, and nothing says otherwise.
 A unit testing `#if __CUDACC__`, as nvcc defines it, parses against the
 toolkit.
-The JSON reports of two shards merge back with both fields."""
+The JSON reports of two shards merge back with both fields. `CudaVersion`
+in .cudalint.yaml says which toolkit the code is written for: the installed
+one's, and no older declarations are tried; an older one, and the notice
+gives it as the reason."""
 
 import json
 import re
@@ -134,6 +137,22 @@ def test():
     harness.expect("olderDeclarations" not in value and value["errorsSetAside"] == [],
                    f"#if __CUDACC__ parses against the toolkit: {value}")
     harness.expect_contains(result.stderr, "in 3 units, 1 partly analysed.", "the summary")
+
+    # The configuration says which toolkit the code is written for: CUDA 13,
+    # and the toolkit's errors are its own; 12.4, and the notice says so.
+    for version, expected in [("13", None), ("12.4", "its configuration says CudaVersion 12.4")]:
+        (project / ".cudalint.yaml").write_text(f"CudaVersion: '{version}'\n")
+        result = harness.run([args.cudalint, "-p", project, CHECKS, cuda_path, "--format=json",
+                              older], expect=[harness.EXIT_FINDINGS, harness.EXIT_ERROR])
+        run = the_run(harness.report(result.stdout), project, "older-toolkit-api.cu")
+        notices = [line for line in result.stderr.splitlines() if "declarations bundled" in line]
+        if expected:
+            harness.expect(len(notices) == 1 and expected in notices[0],
+                           f"CudaVersion {version} is the reason given:\n{result.stderr}")
+        else:
+            harness.expect(not notices and "olderDeclarations" not in run,
+                           f"CudaVersion {version}: no older declarations:\n{result.stderr}")
+    (project / ".cudalint.yaml").unlink()
 
     shards = []
     for shard in ["1/2", "2/2"]:
