@@ -1049,6 +1049,30 @@ TEST(CommandTranslationTest, ParsesAgainstTheBundledDeclarationsWithTheToolkitsO
       << shown(WithCccl2);
   Installed.CudaVersion = 12040;
   EXPECT_FALSE(olderCcclToolchain(Installed).has_value());
+
+  // The command's own nvcc, where its toolkit is installed and older.
+  std::string Cuda124 = (Root + "/cuda-12.4").str();
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Cuda124 + "/include"));
+  for (auto [Name, Text] :
+       {std::pair{"cuda_runtime.h", ""}, std::pair{"cuda.h", "#define CUDA_VERSION 12040\n"}}) {
+    std::error_code Error;
+    llvm::raw_fd_ostream(Cuda124 + "/include/" + Name, Error) << Text;
+    ASSERT_FALSE(Error);
+  }
+  std::optional<ToolchainSetup> Own =
+      commandToolkitToolchain(command(Cuda124 + "/bin/nvcc -c a.cu"), Cuda13);
+  ASSERT_TRUE(Own.has_value());
+  EXPECT_EQ(Own->CudaPath, Cuda124);
+  EXPECT_EQ(Own->CudaVersion, 12040);
+  TranslatedCommand OwnTranslated = translate(Cuda124 + "/bin/nvcc -c a.cu", *Own);
+  EXPECT_TRUE(has(OwnTranslated.Arguments, "--cuda-path=" + Cuda124)) << shown(OwnTranslated);
+  EXPECT_TRUE(has(OwnTranslated.Arguments, "-D__CUDACC_VER_MAJOR__=12")) << shown(OwnTranslated);
+  // A bare nvcc, the chosen toolkit's own, one not installed: none.
+  EXPECT_FALSE(commandToolkitToolchain(command("nvcc -c a.cu"), Cuda13).has_value());
+  EXPECT_FALSE(
+      commandToolkitToolchain(command(Root.str().str() + "/bin/nvcc -c a.cu"), Cuda13).has_value());
+  EXPECT_FALSE(
+      commandToolkitToolchain(command("/opt/cuda-11.0/bin/nvcc -c a.cu"), Cuda13).has_value());
   llvm::sys::fs::remove_directories(Root);
 
   // Nothing older to use: the bundled headers are the toolkit's age or newer,

@@ -952,6 +952,27 @@ std::optional<ToolchainSetup> olderDeclarationsToolchain(const ToolchainSetup &T
   return Older;
 }
 
+std::optional<ToolchainSetup> commandToolkitToolchain(const CompileCommand &Command,
+                                                      const ToolchainSetup &Toolchain) {
+  size_t Compiler = compilerIndex(Command.Arguments);
+  if (!Toolchain.CudaPath || Compiler >= Command.Arguments.size() ||
+      compilerKind(Command.Arguments[Compiler]) != CompilerKind::Nvcc ||
+      !llvm::sys::path::is_absolute(Command.Arguments[Compiler]))
+    return std::nullopt;
+  std::string Root =
+      llvm::sys::path::parent_path(llvm::sys::path::parent_path(Command.Arguments[Compiler])).str();
+  if (Root == *Toolchain.CudaPath || !holdsCudaToolkit(Root))
+    return std::nullopt;
+  std::optional<ToolkitVersion> Version = readToolkitVersion(Root);
+  if (!Version || Version->Number >= Toolchain.CudaVersion)
+    return std::nullopt;
+  ToolchainSetup Older = Toolchain;
+  Older.CudaPath = Root;
+  Older.CudaVersion = Version->Number;
+  Older.NvccVersion = Version->Text;
+  return Older;
+}
+
 std::optional<ToolchainSetup> olderCcclToolchain(const ToolchainSetup &Toolchain) {
   if (!Toolchain.CudaPath || Toolchain.CudaVersion < 13000 || Toolchain.BundledCudaInclude.empty())
     return std::nullopt;

@@ -60,6 +60,13 @@ struct ToolchainSetup {
 // cuda_fp16.h), so code written for CCCL 2 gets the next toolchain instead.
 std::optional<ToolchainSetup> olderDeclarationsToolchain(const ToolchainSetup &Toolchain);
 
+// The toolkit of the command's own nvcc, where its path names one that is
+// installed here and older than the chosen toolkit (a database written by
+// CMake with /usr/local/cuda-12.4/bin/nvcc): the declarations the code was
+// written for, whole. nullopt otherwise.
+std::optional<ToolchainSetup> commandToolkitToolchain(const CompileCommand &Command,
+                                                      const ToolchainSetup &Toolchain);
+
 // Code written for CUDA 12's CCCL 2 may use what CCCL 3 (CUDA 13) removed:
 // thrust::unary_function, thrust::identity, cub::Sum, CUB_MAX. This
 // toolchain is the installed toolkit's with those names declared

@@ -44,6 +44,11 @@ Unit planUnit(CompileCommand Command, const UnitSettings &Settings, const Toolch
       return {std::move(Command), std::move(Translated), {}, &Settings};
     Evidence = "its configuration says CudaVersion " + cudaVersionText(WrittenFor);
   }
+  if (std::optional<ToolchainSetup> Own = commandToolkitToolchain(Command, Toolchain))
+    Older.push_back({Translate(*Own),
+                     "the headers of CUDA " + Own->NvccVersion + " at " + *Own->CudaPath +
+                         ", the toolkit of the command's nvcc",
+                     Installed, Evidence});
   if (std::optional<ToolchainSetup> Bundled = olderDeclarationsToolchain(Toolchain))
     Older.push_back(
         {Translate(*Bundled),
