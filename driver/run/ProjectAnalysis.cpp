@@ -69,7 +69,7 @@ std::vector<UnitOutcome> ProjectAnalysis::analyze(const std::vector<size_t> &Sel
 }
 
 // A unit written for an older toolkit may use what the installed one no
-// longer declares (olderDeclarationsToolchain, olderCcclToolchain); nvcc of
+// longer declares (Unit::OlderDeclarations); nvcc of
 // its authors' toolkit compiled it. Where clang rejected its host code, the
 // unit is parsed with each set of older declarations, no check running: the
 // parse tells what host code it would lose. Only the set that loses least,

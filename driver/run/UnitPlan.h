@@ -21,9 +21,10 @@ namespace cudalint {
 
 class ResultCache;
 
-// The command translated for olderDeclarationsToolchain or
-// olderCcclToolchain: what a unit is analysed with again when the installed
-// toolkit's headers reject its host code (ProjectAnalysis).
+// The command translated for commandToolkitToolchain,
+// olderDeclarationsToolchain or olderCcclToolchain: what a unit is analysed
+// with again when the installed toolkit's headers reject its host code
+// (ProjectAnalysis).
 struct OlderDeclarationsCommand {
   TranslatedCommand Translated;
   std::string Declarations; // "the CUDA 12.9 declarations bundled with cudalint"
