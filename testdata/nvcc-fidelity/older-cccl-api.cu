@@ -1,11 +1,12 @@
 // cudalint-flags: -std=c++14 --cuda-gpu-arch=sm_60
 // cudalint-headers: toolkit
-// Written for CUDA 12's CCCL 2, as HeCBench's scan3 and rle benchmarks were:
-// cub::Sum, CUB_MAX and thrust::unary_function are gone from CCCL 3 (CUDA
-// 13), so against the toolkit's headers the function below does not parse.
-// cudalint analyses the unit against the bundled CUDA 12 declarations, with
-// the toolkit's CUB after them and CCCL 2's removed names declared; the leak
-// shows that the function is analysed.
+// Written for CUDA 12's CCCL 2, as HeCBench's scan3, rle and nonzero
+// benchmarks were: cub::Sum, CUB_MAX, thrust::unary_function and CUB's fancy
+// iterators are gone from CCCL 3 (CUDA 13), so against the toolkit's headers
+// the functions below do not parse. cudalint analyses the unit against the
+// toolkit's headers with CCCL 2's removed names declared, and says so; the
+// leak shows that the last function is analysed, -verify that no error is
+// left in any.
 #include <cub/cub.cuh>
 #include <thrust/functional.h>
 #include <cuda_runtime.h>
@@ -13,6 +14,18 @@
 struct Doubled : public thrust::unary_function<float, float> {
   __host__ __device__ float operator()(float x) const { return 2 * x; }
 };
+
+// CUB's fancy iterators, which CCCL 3 replaced by Thrust's.
+size_t scratchForDoubledSum(const float *in, float *out, int n, cudaStream_t stream) {
+  cub::TransformInputIterator<float, Doubled, const float *> doubled(in, Doubled());
+  cub::ConstantInputIterator<float> ones(1.0f);
+  cub::CountingInputIterator<int> counting(0);
+  (void)ones;
+  (void)counting;
+  size_t bytes = 0;
+  (void)cub::DeviceReduce::Sum(nullptr, bytes, doubled, out, n, stream);
+  return bytes;
+}
 
 float *scanned(const float *in, int n, cudaStream_t stream) {
   static_assert(CUB_MAX(1, 2) == 2, "CCCL 2's CUB_MAX");

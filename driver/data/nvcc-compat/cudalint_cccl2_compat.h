@@ -39,7 +39,21 @@ template <> struct identity<void> {
 
 } // namespace thrust
 
+#include <thrust/iterator/constant_iterator.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+
 namespace cub {
+
+// CUB's fancy iterators, which CCCL 3 replaced by Thrust's (its migration
+// guide names each replacement); the constructors take the same arguments.
+template <typename ValueType, typename ConversionOp, typename InputIteratorT,
+          typename OffsetT = long>
+using TransformInputIterator = thrust::transform_iterator<ConversionOp, InputIteratorT, ValueType>;
+template <typename ValueType, typename OffsetT = long>
+using ConstantInputIterator = thrust::constant_iterator<ValueType, OffsetT>;
+template <typename ValueType, typename OffsetT = long>
+using CountingInputIterator = thrust::counting_iterator<ValueType>;
 
 struct Sum {
   template <typename T, typename U>
