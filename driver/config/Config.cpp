@@ -51,16 +51,6 @@ constexpr StringLiteral KnownKeys[] = {
     ChecksKey,    CheckOptionsKey,    WarningsAsErrorsKey,    HeaderFilterRegexKey, UnitsKey,
     ExtraArgsKey, ExtraArgsBeforeKey, InheritParentConfigKey, TargetGpusKey,        CudaVersionKey};
 
-// "12" or "12.4", as CUDA_VERSION counts it (12000, 12040).
-std::optional<int> parseCudaVersion(StringRef Text) {
-  auto [MajorText, MinorText] = Text.trim().split('.');
-  unsigned Major = 0, Minor = 0;
-  if (MajorText.getAsInteger(10, Major) || Major == 0 || Major > 99 ||
-      (!MinorText.empty() && (MinorText.getAsInteger(10, Minor) || Minor > 9)))
-    return std::nullopt;
-  return static_cast<int>(Major * 1000 + Minor * 10);
-}
-
 struct DatabaseUnitsSpelling {
   StringLiteral Name;
   DatabaseUnits Units;
@@ -430,7 +420,7 @@ private:
         std::optional<std::string> Text = requireScalar(Value, *Key);
         if (!Text)
           continue;
-        Result.CudaVersion = parseCudaVersion(*Text);
+        Result.CudaVersion = cudaVersionNumber(*Text);
         if (!Result.CudaVersion)
           error(Value,
                 "'CudaVersion' must be a CUDA version such as 12 or 12.4, not '" + *Text + "'");

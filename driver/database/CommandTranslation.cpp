@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "database/CommandTranslation.h"
 #include "database/CudaToolkit.h"
+#include "shared/CudaApi.h"
 #include "support/GpuProbe.h"
 
 #include "clang/Basic/LangStandard.h"
@@ -959,8 +960,7 @@ std::optional<ToolchainSetup> commandToolkitToolchain(const CompileCommand &Comm
       compilerKind(Command.Arguments[Compiler]) != CompilerKind::Nvcc ||
       !llvm::sys::path::is_absolute(Command.Arguments[Compiler]))
     return std::nullopt;
-  std::string Root =
-      llvm::sys::path::parent_path(llvm::sys::path::parent_path(Command.Arguments[Compiler])).str();
+  std::string Root = toolkitAroundProgram(Command.Arguments[Compiler]);
   if (Root == *Toolchain.CudaPath || !holdsCudaToolkit(Root))
     return std::nullopt;
   std::optional<ToolkitVersion> Version = readToolkitVersion(Root);
@@ -974,14 +974,11 @@ std::optional<ToolchainSetup> commandToolkitToolchain(const CompileCommand &Comm
 }
 
 std::optional<ToolchainSetup> olderCcclToolchain(const ToolchainSetup &Toolchain) {
-  if (!Toolchain.CudaPath || Toolchain.CudaVersion < 13000 || Toolchain.BundledCudaInclude.empty())
-    return std::nullopt;
-  llvm::SmallString<256> Header(llvm::sys::path::parent_path(Toolchain.BundledCudaInclude));
-  llvm::sys::path::append(Header, "nvcc-compat", "cudalint_cccl2_compat.h");
-  if (!llvm::sys::fs::exists(Header))
+  std::string Header = cccl2CompatHeader(Toolchain.BundledCudaInclude);
+  if (!Toolchain.CudaPath || Toolchain.CudaVersion < 13000 || Header.empty())
     return std::nullopt;
   ToolchainSetup Older = Toolchain;
-  Older.Cccl2CompatHeader = std::string(Header);
+  Older.Cccl2CompatHeader = std::move(Header);
   return Older;
 }
 
@@ -990,13 +987,10 @@ std::string olderToolkitEvidence(const CompileCommand &Command,
                                  const ToolchainSetup &Toolchain) {
   std::string Installed = cudaVersionText(Toolchain.CudaVersion);
   int Oldest = oldestGpuArchitectureOfToolkit(Toolchain.CudaVersion);
-  for (const GpuTarget &Target : gpuTargetsOf(ClangArguments)) {
-    unsigned Number = 0;
-    llvm::StringRef Arch = Target.Arch;
-    if (Arch.consume_front("sm_") && !Arch.take_while(llvm::isDigit).getAsInteger(10, Number) &&
-        static_cast<int>(Number) < Oldest)
+  for (const GpuTarget &Target : gpuTargetsOf(ClangArguments))
+    if (std::optional<GpuArchitecture> Built = GpuArchitecture::parse(Target.Arch);
+        Built && static_cast<int>(Built->number()) < Oldest)
       return "it builds for " + Target.Arch + ", which CUDA " + Installed + " does not compile for";
-  }
   size_t Compiler = compilerIndex(Command.Arguments);
   if (Compiler < Command.Arguments.size()) {
     static const llvm::Regex ToolkitDirectory("cuda-?([0-9]+)\\.[0-9]+/");

@@ -32,10 +32,6 @@ void addEnvironmentCandidate(std::vector<CudaToolkitCandidate> &Candidates, cons
     Candidates.push_back({*Value, Variable});
 }
 
-std::string toolkitAroundProgram(llvm::StringRef Program) {
-  return llvm::sys::path::parent_path(llvm::sys::path::parent_path(Program)).str();
-}
-
 // Debian installs nvcc as /usr/bin/nvcc, a link into its real toolkit
 // directory; clang follows the link, so both places are tried.
 void addNvccCandidates(std::vector<CudaToolkitCandidate> &Candidates) {
@@ -150,6 +146,10 @@ std::optional<ToolkitVersion> versionFromHeader(llvm::StringRef Path, llvm::Stri
 }
 
 } // namespace
+
+std::string toolkitAroundProgram(llvm::StringRef Program) {
+  return llvm::sys::path::parent_path(llvm::sys::path::parent_path(Program)).str();
+}
 
 bool holdsCudaToolkit(llvm::StringRef Path) {
   llvm::SmallString<256> Header(Path);
@@ -269,12 +269,24 @@ int oldestGpuArchitectureOfToolkit(int CudaVersion) {
   return 0;
 }
 
-std::string nvccCompatHeader(llvm::StringRef BundledCudaInclude) {
+namespace {
+
+std::string compatHeader(llvm::StringRef BundledCudaInclude, llvm::StringRef Name) {
   if (BundledCudaInclude.empty())
     return {};
   llvm::SmallString<256> Header(llvm::sys::path::parent_path(BundledCudaInclude));
-  llvm::sys::path::append(Header, "nvcc-compat", "cudalint_nvcc_host_math.h");
+  llvm::sys::path::append(Header, "nvcc-compat", Name);
   return llvm::sys::fs::exists(Header) ? std::string(Header) : std::string();
+}
+
+} // namespace
+
+std::string nvccCompatHeader(llvm::StringRef BundledCudaInclude) {
+  return compatHeader(BundledCudaInclude, "cudalint_nvcc_host_math.h");
+}
+
+std::string cccl2CompatHeader(llvm::StringRef BundledCudaInclude) {
+  return compatHeader(BundledCudaInclude, "cudalint_cccl2_compat.h");
 }
 
 } // namespace cudalint

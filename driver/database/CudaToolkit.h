@@ -38,6 +38,9 @@ CudaToolkitChoice chooseCudaToolkitFrom(llvm::StringRef Requested,
                                         const std::vector<CudaToolkitCandidate> &Candidates,
                                         std::string &Error);
 
+// The toolkit root a program of its bin/ directory (nvcc) lies in.
+std::string toolkitAroundProgram(llvm::StringRef Program);
+
 // Whether `Path` holds include/cuda_runtime.h.
 bool holdsCudaToolkit(llvm::StringRef Path);
 
@@ -82,6 +85,9 @@ std::string bundledCudaIncludeDirBeside(llvm::StringRef Executable);
 // The header that gives host code nvcc's min/max overloads, beside the
 // bundled headers (nvcc-compat/cudalint_nvcc_host_math.h); empty if absent.
 std::string nvccCompatHeader(llvm::StringRef BundledCudaInclude);
+// The header declaring what CCCL 3 removed from CCCL 2, beside it
+// (nvcc-compat/cudalint_cccl2_compat.h); empty if absent.
+std::string cccl2CompatHeader(llvm::StringRef BundledCudaInclude);
 
 } // namespace cudalint
 
