@@ -681,16 +681,13 @@ bool rejectedHostCode(const UnitOutcome &Outcome, bool Verify) {
 void keepTheAnalysisThatLostLess(UnitOutcome &First, UnitOutcome Older,
                                  const std::string &OlderDeclarations) {
   if (hostCodeLost(Older) >= hostCodeLost(First)) {
-    First.Timing.ParseSeconds += Older.Timing.ParseSeconds;
-    First.Timing.AnalysisSeconds += Older.Timing.AnalysisSeconds;
+    First.Timing.add(Older.Timing);
     return;
   }
   const std::vector<std::string> &Errors = First.Failed ? First.Errors : First.SetAside.Errors;
   Older.ErrorWithToolkit = Errors.empty() ? "" : Errors.front();
   Older.OlderDeclarations = OlderDeclarations;
-  Older.Timing.ParseSeconds += First.Timing.ParseSeconds;
-  Older.Timing.AnalysisSeconds += First.Timing.AnalysisSeconds;
-  Older.Timing.PeakMemoryKiB = std::max(Older.Timing.PeakMemoryKiB, First.Timing.PeakMemoryKiB);
+  Older.Timing.add(First.Timing);
   First = std::move(Older);
 }
 

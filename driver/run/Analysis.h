@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -62,6 +63,14 @@ struct UnitTiming {
   bool PreambleUsed = false;  // the CUDA headers came precompiled
   bool FromCache = false;     // the result cache answered; nothing ran
   uint64_t PeakMemoryKiB = 0; // of the worker process, when one ran
+
+  // The cost of another analysis of the same unit, counted with this one's.
+  void add(const UnitTiming &Other) {
+    ParseSeconds += Other.ParseSeconds;
+    AnalysisSeconds += Other.AnalysisSeconds;
+    FromCache = FromCache && Other.FromCache;
+    PeakMemoryKiB = std::max(PeakMemoryKiB, Other.PeakMemoryKiB);
+  }
 };
 
 // How a unit is analysed, beyond what it finds: nothing here changes a

@@ -106,7 +106,7 @@ void ProjectAnalysis::analyzeAgainstOlderDeclarations(const std::vector<size_t> 
   for (size_t K = 0; K < Probed.size(); ++K) {
     auto [Position, Older] = Probed[K];
     UnitOutcome &First = Done[Position];
-    First.Timing.ParseSeconds += Parsed[K].Timing.ParseSeconds + Parsed[K].Timing.AnalysisSeconds;
+    First.Timing.add(Parsed[K].Timing);
     size_t Lost = hostCodeLost(Parsed[K]);
     auto Found = Best.find(Position);
     if (Lost < hostCodeLost(First) && (Found == Best.end() || Lost < Found->second.first))
@@ -218,10 +218,7 @@ void ProjectAnalysis::keepSecondAnalyses(std::vector<UnitOutcome> &Outcomes,
                                          const std::set<size_t> &LaunchFactsOnly) {
   for (size_t I : Again) {
     UnitOutcome &First = Outcomes[I], &Then = Second[I];
-    Then.Timing.ParseSeconds += First.Timing.ParseSeconds;
-    Then.Timing.AnalysisSeconds += First.Timing.AnalysisSeconds;
-    Then.Timing.FromCache = Then.Timing.FromCache && First.Timing.FromCache;
-    Then.Timing.PeakMemoryKiB = std::max(Then.Timing.PeakMemoryKiB, First.Timing.PeakMemoryKiB);
+    Then.Timing.add(First.Timing);
     // A second analysis that failed where the first did not (it crashed,
     // ran out of time) is the unit's outcome, as any failed analysis is.
     if (LaunchFactsOnly.count(I) && Then.Failed == First.Failed) {
