@@ -34,31 +34,31 @@ Unit planUnit(CompileCommand Command, const UnitSettings &Settings, const Toolch
     return Translated;
   };
   TranslatedCommand Translated = Translate(Toolchain);
-  std::vector<OlderDeclarationsCommand> Older;
-  std::string Installed = "CUDA " + Toolchain.NvccVersion;
-  std::string Evidence = olderToolkitEvidence(Command, Translated.Arguments, Toolchain);
   // The configuration says which toolkit the code is written for: the
   // installed one's major version or newer, and its errors are its own.
-  if (int WrittenFor = Settings.Config.CudaVersion) {
-    if (WrittenFor / 1000 >= Toolchain.CudaVersion / 1000)
-      return {std::move(Command), std::move(Translated), {}, &Settings};
-    Evidence = "its configuration says CudaVersion " + cudaVersionText(WrittenFor);
-  }
+  int WrittenFor = Settings.Config.CudaVersion;
+  if (WrittenFor && WrittenFor / 1000 >= Toolchain.CudaVersion / 1000)
+    return {std::move(Command), std::move(Translated), {}, &Settings};
+  std::string Installed = "CUDA " + Toolchain.NvccVersion;
+  std::vector<std::pair<ToolchainSetup, std::string>> Toolchains; // and what they declare
   if (std::optional<ToolchainSetup> Own = commandToolkitToolchain(Command, Toolchain))
-    Older.push_back({Translate(*Own),
-                     "the headers of CUDA " + Own->NvccVersion + " at " + *Own->CudaPath +
-                         ", the toolkit of the command's nvcc",
-                     Installed, Evidence});
+    Toolchains.emplace_back(*Own, "the headers of CUDA " + Own->NvccVersion + " at " +
+                                      *Own->CudaPath + ", the toolkit of the command's nvcc");
   if (std::optional<ToolchainSetup> Bundled = olderDeclarationsToolchain(Toolchain))
-    Older.push_back(
-        {Translate(*Bundled),
-         "the CUDA " + Bundled->BundledVersionText + " declarations bundled with cudalint",
-         Installed, Evidence});
+    Toolchains.emplace_back(*Bundled, "the CUDA " + Bundled->BundledVersionText +
+                                          " declarations bundled with cudalint");
   if (std::optional<ToolchainSetup> Cccl2 = olderCcclToolchain(Toolchain))
-    Older.push_back({Translate(*Cccl2),
-                     "the headers of " + Installed +
-                         " with the CCCL 2 names that CCCL 3 removed, declared by cudalint",
-                     Installed, Evidence});
+    Toolchains.emplace_back(*Cccl2, "the headers of " + Installed +
+                                        " with the CCCL 2 names that CCCL 3 removed, declared "
+                                        "by cudalint");
+  std::vector<OlderDeclarationsCommand> Older;
+  if (!Toolchains.empty()) {
+    std::string Evidence = WrittenFor
+                               ? "its configuration says CudaVersion " + cudaVersionText(WrittenFor)
+                               : olderToolkitEvidence(Command, Translated.Arguments, Toolchain);
+    for (const auto &[With, Declarations] : Toolchains)
+      Older.push_back({Translate(With), Declarations, Installed, Evidence});
+  }
   return {std::move(Command), std::move(Translated), std::move(Older), &Settings};
 }
 
