@@ -314,6 +314,47 @@ void releaseTwice(float *d) {
   EXPECT_FALSE(Analysed.Summaries.empty());
 }
 
+// With the summaries of the units done so far, a function of the unit that
+// nothing in it refers to is taken as called by a unit still to come, and
+// the files declaring the callees no summary told of yet are named.
+TEST(ProjectFunctionsTest, ExpectsTheUnitsStillToCome) {
+  const std::string Code = R"(
+#include "pool.h"
+struct dim3 { unsigned x, y, z; dim3(unsigned x = 1, unsigned y = 1, unsigned z = 1) : x(x), y(y), z(z) {} };
+extern "C" unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
+                                                void *stream = 0);
+__global__ void fill(float *x) { x[0] = 1.0f; }
+void launchFill(float *x) { fill<<<1, 1>>>(x); }
+static float *shown;
+void display() { fill<<<1, 1>>>(shown); }
+void (*onExit)() = display;
+void takeAndRelease() {
+  float *p = poolTake(4);
+  (void)cudaFree(p);
+}
+)";
+  AnalysisOptions Options;
+  Options.Checks = {findCheck("cuda-unchecked-error"), findCheck("cuda-memory-leak")};
+  Options.Summaries = SummaryRole::WritesAndReadsOwn;
+  const std::string Path = "/project-functions/unit.cu";
+  const std::string Header = "/project-functions/pool.h";
+  UnitOutcome Analysed =
+      analyzeUnit({"clang++", "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
+                   "--no-cuda-version-check", "-std=c++17", "-fsyntax-only", Path},
+                  "/", Options, {{Path, Prelude + Code}, {Header, "float *poolTake(size_t n);\n"}});
+  ASSERT_FALSE(Analysed.Failed) << (Analysed.Errors.empty() ? "" : Analysed.Errors.front());
+  std::string Asked = llvm::join(Analysed.SummariesConsulted, " ");
+  EXPECT_TRUE(llvm::is_contained(Analysed.SummariesConsulted, "c:@F@launchFill#*f#\tcalled\t1"))
+      << Asked;
+  EXPECT_TRUE(llvm::is_contained(Analysed.SummariesConsulted, "c:@F@display#\tcalled\t0")) << Asked;
+  EXPECT_EQ(Analysed.UnknownCalleesDeclaredIn, std::vector<std::string>{Header});
+  // The unchecked launch of the callback is lost; the launcher's is its
+  // callers' to read, as the whole database will tell.
+  ASSERT_EQ(Analysed.Findings.size(), 1u);
+  EXPECT_EQ(Analysed.Findings[0].CheckId, "cuda-unchecked-error");
+  EXPECT_EQ(Analysed.Findings[0].Where.Line, 9u + llvm::StringRef(Prelude).count('\n'));
+}
+
 // A question is asked again of the whole database, and compared with the
 // answer the analysis got.
 TEST(ProjectFunctionsTest, CompareAnswers) {

@@ -1511,6 +1511,12 @@ bool ProjectFunctions::read(llvm::StringRef Merged) {
   return Read && Facts;
 }
 
+bool ProjectFunctions::readKnownSoFar(llvm::StringRef Merged) {
+  bool Read = read(Merged);
+  OthersToCome = true;
+  return Read;
+}
+
 const std::string *ProjectFunctions::usrOf(const FunctionDecl *Function) const {
   // Every check asks at every call: the USR is made once per declaration.
   auto [Known, Inserted] = Usrs.try_emplace(Function->getCanonicalDecl());
@@ -1532,18 +1538,39 @@ const LaunchFacts *ProjectFunctions::launchFactsNamed(llvm::StringRef Usr) const
 
 void ProjectFunctions::note(const FunctionDecl *Function, unsigned Question) const {
   // Kept as text: the questions outlive the unit's AST.
-  if (Asked.insert({Function->getCanonicalDecl(), Question}).second)
-    if (const std::string *Usr = usrOf(Function))
-      Questions.insert(*Usr + "\t" + questionName(Question).str());
+  if (!Asked.insert({Function->getCanonicalDecl(), Question}).second)
+    return;
+  const std::string *Usr = usrOf(Function);
+  if (!Usr)
+    return;
+  Questions.insert(*Usr + "\t" + questionName(Question).str());
+  if (Function->hasBody() || summaryNamed(*Usr) || launchFactsNamed(*Usr))
+    return;
+  const SourceManager &SM = Function->getASTContext().getSourceManager();
+  for (const FunctionDecl *Declaration : Function->redecls()) {
+    SourceLocation At = SM.getExpansionLoc(Declaration->getLocation());
+    if (At.isInvalid() || SM.isInSystemHeader(At) || SM.isInMainFile(At))
+      continue;
+    if (OptionalFileEntryRef Header = SM.getFileEntryRefForID(SM.getFileID(At))) {
+      StringRef Real = Header->getFileEntry().tryGetRealPathName();
+      UnknownDeclaredIn.insert((Real.empty() ? Header->getName() : Real).str());
+    }
+  }
 }
 
 std::vector<std::string> ProjectFunctions::consulted() const {
   std::vector<std::string> Answered;
   for (llvm::StringRef Entry : Questions) {
     auto [Usr, Asked] = Entry.split('\t');
-    Answered.push_back((Entry + "\t" + *answer(Usr, Asked)).str());
+    bool Expected = Asked == LaunchFactNames[static_cast<unsigned>(LaunchFact::CalledElsewhere)] &&
+                    ExpectedCalled.count(Usr.str());
+    Answered.push_back((Entry + "\t" + (Expected ? "1" : *answer(Usr, Asked))).str());
   }
   return Answered;
+}
+
+std::vector<std::string> ProjectFunctions::unknownCalleesDeclaredIn() const {
+  return {UnknownDeclaredIn.begin(), UnknownDeclaredIn.end()};
 }
 
 std::optional<std::string> ProjectFunctions::answer(llvm::StringRef Usr,
@@ -1561,7 +1588,8 @@ std::optional<std::string> ProjectFunctions::answer(llvm::StringRef Usr,
 
 ProjectFunctions::Differences
 ProjectFunctions::compareAnswers(const ProjectFunctions &Database,
-                                 llvm::ArrayRef<std::string> Consulted) {
+                                 llvm::ArrayRef<std::string> Consulted,
+                                 std::string *FirstOtherwise) {
   Differences Found = Differences::None;
   for (llvm::StringRef Entry : Consulted) {
     auto [Usr, Rest] = Entry.split('\t');
@@ -1569,6 +1597,8 @@ ProjectFunctions::compareAnswers(const ProjectFunctions &Database,
     std::optional<std::string> Now = Database.answer(Usr, Asked);
     if (Now && *Now == Given)
       continue;
+    if (FirstOtherwise && FirstOtherwise->empty())
+      *FirstOtherwise = (Usr + "\t" + Asked).str();
     // A question of another version (a cached analysis) is asked again.
     if (!Now || !llvm::is_contained(LaunchFactNames, Asked))
       return Differences::Summaries;
@@ -1605,7 +1635,22 @@ bool ProjectFunctions::launchFact(const FunctionDecl *Function, LaunchFact Fact)
   if (!Usr)
     return false;
   note(Function, FirstLaunchFact + static_cast<unsigned>(Fact));
-  return factOf(launchFactsNamed(*Usr), Fact);
+  if (factOf(launchFactsNamed(*Usr), Fact))
+    return true;
+  if (Fact != LaunchFact::CalledElsewhere || !expectedCalledElsewhere(Function))
+    return false;
+  ExpectedCalled.insert(*Usr);
+  return true;
+}
+
+bool ProjectFunctions::expectedCalledElsewhere(const FunctionDecl *Function) const {
+  // An implicit instance is instantiated where it is used; an explicit one
+  // (`template class PiEstimator<float>;`) is there for other units. One
+  // the unit refers to without calling it (a `display` callback handed to
+  // GLUT) is the unit's to use.
+  return OthersToCome && Function->hasBody() && isCallableFromElsewhere(Function) &&
+         Function->getTemplateSpecializationKind() != TSK_ImplicitInstantiation &&
+         !Function->isReferenced();
 }
 
 } // namespace cudalint

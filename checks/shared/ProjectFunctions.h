@@ -244,6 +244,13 @@ public:
   // Replaces what it holds with mergeSummaries' text, and forgets the
   // questions asked; false, holding nothing, for text that is not such lines.
   bool read(llvm::StringRef Merged);
+  // As read, with the summaries of the units done so far: the others are
+  // still to come. A function of this unit that nothing here refers to and
+  // that other units can call (a launcher a `.cpp` calls, the kernels'
+  // wrappers of a dispatcher) is then taken as called elsewhere. The whole
+  // database checks every answer given (compareAnswers), so a guess that
+  // proves wrong costs a second analysis, never a finding.
+  bool readKnownSoFar(llvm::StringRef Merged);
 
   // The summary of a function the unit declares and does not define; null
   // for one it defines (the analyzer follows that call itself) and for one
@@ -260,14 +267,23 @@ public:
   // Every question asked since the summaries were read, with the answer it
   // got, as "USR<tab>what<tab>answer", sorted.
   std::vector<std::string> consulted() const;
+  // The project files that declare the functions asked of and known to no
+  // summary yet, as absolute paths where the file system gives one, sorted: where their definitions
+  // likely are
+  // (`hostallocator.h`, `hostallocator.cpp`), for a run to analyse those
+  // units sooner.
+  std::vector<std::string> unknownCalleesDeclaredIn() const;
   // Whether `Database` answers the questions of `Consulted` otherwise than
   // they were answered. An analysis that asked those, and nothing else,
   // finds with `Database` what it found where every answer is the same;
   // where only launch facts differ, only the checks that ask those
   // (CheckDescription::ReadsLaunchFacts) may find otherwise.
+  // `FirstOtherwise`, where given, receives the first question answered
+  // otherwise ("USR<tab>what"), for --verbose.
   enum class Differences { None, LaunchFactsOnly, Summaries };
   static Differences compareAnswers(const ProjectFunctions &Database,
-                                    llvm::ArrayRef<std::string> Consulted);
+                                    llvm::ArrayRef<std::string> Consulted,
+                                    std::string *FirstOtherwise = nullptr);
   // The answer to a question as consulted() writes it; nullopt for a
   // question this version does not ask.
   std::optional<std::string> answer(llvm::StringRef Usr, llvm::StringRef Asked) const;
@@ -281,6 +297,8 @@ private:
   const LaunchFacts *launchFactsNamed(llvm::StringRef Usr) const;
   // Notes that `Function` was asked `Question` (a Question value).
   void note(const clang::FunctionDecl *Function, unsigned Question) const;
+  // Whether readKnownSoFar takes `Function` as called elsewhere.
+  bool expectedCalledElsewhere(const clang::FunctionDecl *Function) const;
 
   std::vector<FunctionSummary> Summaries;
   llvm::StringMap<size_t> ByUsr;
@@ -291,6 +309,10 @@ private:
   // questions as consulted() gives them.
   mutable llvm::DenseSet<std::pair<const clang::FunctionDecl *, unsigned>> Asked;
   mutable std::set<std::string> Questions;
+  // With readKnownSoFar: the USRs taken as called elsewhere.
+  bool OthersToCome = false;
+  mutable std::set<std::string> ExpectedCalled;
+  mutable std::set<std::string> UnknownDeclaredIn;
 };
 
 } // namespace cudalint

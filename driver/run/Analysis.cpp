@@ -407,7 +407,7 @@ public:
     if (Own) {
       std::vector<std::string> Known = SoFar;
       Known.push_back(Outcome.Summaries);
-      Own->read(mergeSummaries(Known));
+      Own->readKnownSoFar(mergeSummaries(Known));
     }
   }
 
@@ -626,8 +626,10 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
   Invocation.setDiagnosticConsumer(Options.Verify ? static_cast<DiagnosticConsumer *>(&Printer)
                                                   : &Errors);
   bool Succeeded = Invocation.run();
-  if (Options.Summaries == SummaryRole::WritesAndReadsOwn)
+  if (Options.Summaries == SummaryRole::WritesAndReadsOwn) {
     Outcome.SummariesConsulted = Project.consulted();
+    Outcome.UnknownCalleesDeclaredIn = Project.unknownCalleesDeclaredIn();
+  }
   Outcome.Errors = std::move(Errors.Errors);
   Outcome.Failed = !Succeeded || !Outcome.Errors.empty();
   // Errors set aside fail the compile, not the analysis; -verify's success

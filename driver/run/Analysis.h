@@ -111,6 +111,10 @@ struct UnitOutcome {
   // What the analysis asked of the summaries, with the answers (for
   // SummaryRole::WritesAndReadsOwn; ProjectFunctions::consulted), sorted.
   std::vector<std::string> SummariesConsulted;
+  // With them: the files that declare the callees no summary told of yet
+  // (ProjectFunctions::unknownCalleesDeclaredIn). A run analyses the units
+  // that likely define them sooner; they change no finding.
+  std::vector<std::string> UnknownCalleesDeclaredIn;
   UnitTiming Timing;
   // Set where the installed toolkit's headers rejected host code of the unit
   // and it was analysed against older CUDA declarations instead

@@ -12,7 +12,7 @@ namespace cudalint {
 namespace {
 
 // Changes whenever the layout below does.
-constexpr llvm::StringLiteral OutcomeMagic = "cudalint-unit-outcome-8\n";
+constexpr llvm::StringLiteral OutcomeMagic = "cudalint-unit-outcome-9\n";
 constexpr size_t DigestSize = 16;
 
 // Twelve days: a longer timing is a corrupt entry. Up to it, microseconds
@@ -212,6 +212,7 @@ std::string encodeOutcome(const UnitOutcome &Outcome) {
   Payload.number(Outcome.Timing.PreambleUsed);
   Payload.text(Outcome.Summaries);
   Payload.texts(Outcome.SummariesConsulted);
+  Payload.texts(Outcome.UnknownCalleesDeclaredIn);
   return framed(OutcomeMagic, Payload.Out);
 }
 
@@ -256,7 +257,8 @@ std::optional<UnitOutcome> decodeOutcomePayload(llvm::StringRef Payload) {
   uint64_t ParseMicros, AnalysisMicros;
   if (!In.number(ParseMicros) || !In.number(AnalysisMicros) || ParseMicros > MaxMicroseconds ||
       AnalysisMicros > MaxMicroseconds || !In.flag(Outcome.Timing.PreambleUsed) ||
-      !In.text(Outcome.Summaries) || !In.texts(Outcome.SummariesConsulted) || !In.atEnd())
+      !In.text(Outcome.Summaries) || !In.texts(Outcome.SummariesConsulted) ||
+      !In.texts(Outcome.UnknownCalleesDeclaredIn) || !In.atEnd())
     return std::nullopt;
   Outcome.Timing.ParseSeconds = ParseMicros / 1e6;
   Outcome.Timing.AnalysisSeconds = AnalysisMicros / 1e6;

@@ -2,10 +2,10 @@
 #include "run/ProjectAnalysis.h"
 
 #include "run/Preamble.h"
+#include "run/UnitOrder.h"
 #include "shared/ProjectFunctions.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -37,9 +37,10 @@ const AnalysisOptions *ProjectAnalysis::optionsOf(const Unit &U, SummaryRole Rol
   return &Options;
 }
 
-std::vector<UnitOutcome> ProjectAnalysis::analyze(const std::vector<size_t> &Selected,
-                                                  OptionsFor Options, bool ShowProgress,
-                                                  bool ShareSummaries) {
+std::vector<UnitOutcome>
+ProjectAnalysis::analyze(const std::vector<size_t> &Selected, OptionsFor Options, bool ShowProgress,
+                         bool ShareSummaries,
+                         const std::map<size_t, std::vector<size_t>> &Callees) {
   // Without a lasting preamble directory, a PCH of the CUDA headers pays
   // only for units whose commands differ in their file alone.
   std::map<std::string, unsigned> Alike;
@@ -52,9 +53,17 @@ std::vector<UnitOutcome> ProjectAnalysis::analyze(const std::vector<size_t> &Sel
   for (size_t I : Selected)
     ++Alike[CommonPart(I)];
   std::vector<UnitJob> Jobs;
-  for (size_t I : Selected)
+  std::map<size_t, size_t> Position;
+  for (size_t I : Selected) {
+    Position[I] = Jobs.size();
     Jobs.push_back({&Units[I].Translated.Arguments, &Units[I].Command.Directory, Options(Units[I]),
                     LastingPreambles || Alike[CommonPart(I)] > 1});
+  }
+  for (const auto &[I, Called] : Callees)
+    if (auto Job = Position.find(I); Job != Position.end())
+      for (size_t Callee : Called)
+        if (auto Before = Position.find(Callee); Before != Position.end())
+          Jobs[Job->second].StartAfter.push_back(Before->second);
   WorkerSettings Settings = Workers;
   Settings.ShowProgress = ShowProgress;
   Settings.ShareSummaries = ShareSummaries;
@@ -148,24 +157,18 @@ ProjectAnalysis::analyzeWithSummaries(const std::vector<size_t> &Candidates,
   for (size_t I : Selected)
     Reported.insert(&Units[I]);
   auto Start = std::chrono::steady_clock::now();
-  // Each unit is handed the summaries of those done before it starts. The
-  // largest main files first: a dispatcher calling the launchers of many
-  // small units (ggml-cuda.cu) tells each of them, once it is done, that its
-  // callers read their errors; and the longest units start early.
-  std::vector<size_t> Order = Candidates;
-  std::map<size_t, uint64_t> Size;
-  for (size_t I : Order) {
-    sys::fs::file_status Status;
-    Size[I] = sys::fs::status(Units[I].Command.File, Status) ? 0 : Status.getSize();
-  }
-  llvm::stable_sort(Order, [&](size_t A, size_t B) { return Size[A] > Size[B]; });
+  // Each unit is handed the summaries of those done before it starts; the
+  // order decides how many are analysed twice (run/UnitOrder.h), and the
+  // pool then starts sooner the units that likely define what a finished
+  // unit asked of in vain.
+  SummaryOrder Order = summaryOrder(Units, Candidates);
   std::vector<UnitOutcome> Outcomes = analyze(
-      Order,
+      Order.Order,
       [&](const Unit &U) {
         return optionsOf(U, Reported.count(&U) ? SummaryRole::WritesAndReadsOwn
                                                : SummaryRole::WritesOnly);
       },
-      ShowProgress, /*ShareSummaries=*/true);
+      ShowProgress, /*ShareSummaries=*/true, Order.Callees);
   std::vector<std::string> PerUnit;
   for (size_t I : Candidates)
     PerUnit.push_back(summariesForOtherUnits(Outcomes[I]));
@@ -179,7 +182,10 @@ ProjectAnalysis::analyzeWithSummaries(const std::vector<size_t> &Candidates,
   std::set<size_t> LaunchFactsOnly;
   for (size_t I : Selected) {
     const UnitOutcome &First = Outcomes[I];
-    switch (ProjectFunctions::compareAnswers(Database, First.SummariesConsulted)) {
+    std::string Otherwise;
+    ProjectFunctions::Differences Found =
+        ProjectFunctions::compareAnswers(Database, First.SummariesConsulted, &Otherwise);
+    switch (Found) {
     case ProjectFunctions::Differences::None:
       break;
     case ProjectFunctions::Differences::LaunchFactsOnly:
@@ -191,6 +197,11 @@ ProjectAnalysis::analyzeWithSummaries(const std::vector<size_t> &Candidates,
     case ProjectFunctions::Differences::Summaries:
       Again.push_back(I);
       break;
+    }
+    if (Verbose && !Again.empty() && Again.back() == I) {
+      auto [Usr, Asked] = StringRef(Otherwise).split('\t');
+      errs() << "cudalint: summaries: analysing '" << First.File << "' again: the database "
+             << "answers otherwise what it asked of " << Usr << " (" << Asked << ")\n";
     }
   }
   std::vector<UnitOutcome> Second = analyze(

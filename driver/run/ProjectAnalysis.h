@@ -42,11 +42,13 @@ public:
 
   using OptionsFor = llvm::function_ref<const AnalysisOptions *(const Unit &)>;
 
-  // The units of `Selected` analysed, started in that order, each with the
-  // options `Options` gives it; one outcome per unit of the run, in the
-  // units' order. `ShareSummaries`: WorkerSettings::ShareSummaries.
+  // The units of `Selected` analysed, started in that order (a unit after
+  // its `Callees` where another can start instead), each with the options
+  // `Options` gives it; one outcome per unit of the run, in the units'
+  // order. `ShareSummaries`: WorkerSettings::ShareSummaries.
   std::vector<UnitOutcome> analyze(const std::vector<size_t> &Selected, OptionsFor Options,
-                                   bool ShowProgress, bool ShareSummaries = false);
+                                   bool ShowProgress, bool ShareSummaries = false,
+                                   const std::map<size_t, std::vector<size_t>> &Callees = {});
   // With each unit's configured options.
   std::vector<UnitOutcome> analyze(const std::vector<size_t> &Selected, bool ShowProgress);
 

@@ -8,6 +8,7 @@
 #include "CheckRegistry.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -27,7 +28,9 @@
 #ifdef __linux__
 #include <sys/prctl.h>
 #endif
+#include <algorithm>
 #include <deque>
+#include <set>
 #include <thread>
 
 using namespace llvm;
@@ -300,13 +303,12 @@ public:
   Pool(const std::vector<UnitJob> &Jobs, const WorkerSettings &Settings,
        llvm::function_ref<bool()> Cancelled = NeverCancelled, StandbyWorker *Standby = nullptr)
       : Jobs(Jobs), Settings(Settings), Cancelled(Cancelled), Standby(Standby),
-        Outcomes(Jobs.size()) {}
+        Outcomes(Jobs.size()), Done(Jobs.size(), false) {}
 
   // Whether the caller stopped the run; the outcomes are then incomplete.
   bool wasCancelled() const { return WasCancelled; }
 
   std::vector<UnitOutcome> run() {
-    std::deque<size_t> Waiting;
     for (size_t I = 0; I < Jobs.size(); ++I) {
       // A FIFO would block its worker until --unit-timeout.
       if (std::optional<std::string> Why = Jobs[I].ClangArguments->empty()
@@ -322,7 +324,7 @@ public:
                                          "analysis workers: " +
                                              ScratchError));
     else
-      drive(Waiting);
+      drive();
     if (!Scratch.empty())
       sys::fs::remove_directories(Scratch);
     return std::move(Outcomes);
@@ -352,7 +354,7 @@ private:
     return true;
   }
 
-  void drive(std::deque<size_t> &Waiting) {
+  void drive() {
     std::vector<Worker> Running;
     unsigned Slots = std::max(1u, Settings.Jobs);
     auto Pause = std::chrono::milliseconds(2);
@@ -367,8 +369,13 @@ private:
         return;
       }
       while (!Waiting.empty() && Running.size() < Slots) {
-        size_t I = Waiting.front();
-        Waiting.pop_front();
+        auto Ready = llvm::find_if(Waiting, [&](size_t Job) {
+          return llvm::all_of(Jobs[Job].StartAfter, [&](size_t Before) { return Done[Before]; });
+        });
+        if (Ready == Waiting.end())
+          Ready = Waiting.begin();
+        size_t I = *Ready;
+        Waiting.erase(Ready);
         if (std::optional<Worker> Started = start(I))
           Running.push_back(std::move(*Started));
       }
@@ -523,11 +530,51 @@ private:
   }
 
   void finish(size_t I, UnitOutcome Outcome) {
+    Done[I] = true;
     if (Settings.ShareSummaries && !Outcome.Summaries.empty())
       SummariesSoFar.push_back(summariesForOtherUnits(Outcome));
+    if (Settings.ShareSummaries)
+      startSoonerTheDefinersOf(Outcome.UnknownCalleesDeclaredIn);
     Outcomes[I] = std::move(Outcome);
     if (Settings.ShowProgress)
       errs() << "[" << ++Finished << "/" << Jobs.size() << "] " << Outcomes[I].File << "\n";
+  }
+
+  // A unit asked of functions no summary told of yet, declared in these
+  // files. The units waiting whose main file bears a declaring file's name
+  // (`hostallocator.h`, `hostallocator.cpp`) most likely define them, those
+  // beside the header rather than a test of the same name: they start next,
+  // so that the units after them know what those functions do and fewer are
+  // analysed twice. The findings do not depend on the order.
+  void startSoonerTheDefinersOf(const std::vector<std::string> &DeclaredIn) {
+    if (DeclaredIn.empty())
+      return;
+    if (JobsByStem.empty())
+      for (size_t Job = 0; Job < Jobs.size(); ++Job) {
+        if (Jobs[Job].ClangArguments->empty())
+          continue;
+        StringRef Main = Jobs[Job].ClangArguments->back();
+        SmallString<256> File(sys::path::is_absolute(Main) ? "" : *Jobs[Job].Directory);
+        sys::path::append(File, Main);
+        JobsByStem[sys::path::stem(File)].emplace_back(Job, sys::path::parent_path(File).str());
+      }
+    std::set<size_t> Sooner;
+    for (StringRef Header : DeclaredIn) {
+      auto Named = JobsByStem.find(sys::path::stem(Header));
+      if (Named == JobsByStem.end())
+        continue;
+      std::vector<size_t> All, Beside;
+      for (const auto &[Job, Directory] : Named->second) {
+        All.push_back(Job);
+        if (Directory == sys::path::parent_path(Header))
+          Beside.push_back(Job);
+      }
+      const std::vector<size_t> &Definers = Beside.empty() ? All : Beside;
+      Sooner.insert(Definers.begin(), Definers.end());
+    }
+    if (!Sooner.empty())
+      std::stable_partition(Waiting.begin(), Waiting.end(),
+                            [&](size_t Job) { return Sooner.count(Job); });
   }
 
   const std::vector<UnitJob> &Jobs;
@@ -536,8 +583,13 @@ private:
   StandbyWorker *Standby;
   bool WasCancelled = false;
   std::vector<UnitOutcome> Outcomes;
+  std::vector<bool> Done; // the jobs finished
   std::vector<std::string> CacheKeys;
   std::vector<std::string> SummariesSoFar; // with Settings.ShareSummaries
+  std::deque<size_t> Waiting;              // the jobs not started, next first
+  // For startSoonerTheDefinersOf: the jobs by their main file's name
+  // without its extension, each with its directory.
+  StringMap<std::vector<std::pair<size_t, std::string>>> JobsByStem;
   std::string Scratch, ScratchError;
   size_t Finished = 0;
 };

@@ -32,6 +32,10 @@ struct UnitJob {
   // Editor buffers read instead of the files on disk (the language server's);
   // null: the files as saved.
   const std::vector<UnsavedFile> *Unsaved = nullptr;
+  // Jobs of the same run (positions) this one is started after, once they
+  // are done, unless none waiting is ready to start: they likely define
+  // what it calls (SummaryOrder::Callees).
+  std::vector<size_t> StartAfter;
 };
 
 struct WorkerSettings {

@@ -31,6 +31,12 @@ per run (--case):
              caller did not change
   shard      each shard, and a --changed-since run that analyses the caller
              alone, reads the summaries of the whole database
+  order      the unit that defines what a finished unit asked of in vain
+             (`pool.h`'s functions, in `pool.cpp` beside it, not the
+             `tests/pool.cpp` of the same name) starts next, and a
+             launcher nothing in its unit refers to is taken as called
+             elsewhere: one unit of six is analysed again, and -j4 writes
+             the report -j1 does
 """
 
 import json
@@ -637,19 +643,20 @@ def cache(args):
     src = write_project(args)
     marks = expected(src)
     cache_dir = args.work_dir / "cache"
-    # One unit at a time, the largest main file first: each unit is handed
-    # the summaries of those done before it, so how many are analysed again
-    # is fixed.
+    # One unit at a time, in a fixed order (run/UnitOrder.h): each unit is
+    # handed the summaries of those done before it, so how many are
+    # analysed again is fixed.
     first = lint(args, f"--cache-dir={cache_dir}", "-j1")
     harness.expect(found(first) == marks, "the first cached run's findings differ")
     second = lint(args, f"--cache-dir={cache_dir}", "--verbose", "-j1")
     harness.expect(found(second) == marks, "the warm run's findings differ")
     harness.expect_contains(second.stderr, "4 of 4 units reused", "the warm run's cache note")
-    # main.cu, done first, calls the wrappers of units not yet summarised;
-    # one more unit's launch facts come from a unit done after it. The
-    # others were handed what they ask about by the units before them.
+    # main.cu includes wrappers.h, so it is done after wrappers.c and
+    # wrappers.cu; but it calls dispatch.cu's dispatcher, whose name it
+    # does not include, and wrappers.cu's launch facts come from main.cu:
+    # both are analysed again, for launch errors alone.
     harness.expect_contains(second.stderr,
-                            "2 of 4 units analysed again with them (1 for launch errors alone)",
+                            "2 of 4 units analysed again with them (2 for launch errors alone)",
                             "the units analysed with the others' summaries")
     # The wrapper stops releasing: main.cu did not change, and its release
     # through the wrapper is now a leak.
@@ -857,7 +864,162 @@ def status_types(args):
     print("status-types: a configured status type says where a wrapper's allocation failed")
 
 
+# A pool of device buffers defined in a plain C++ unit that the CUDA units,
+# analysed first, call through an inline helper of its header (GROMACS's
+# HostAllocationPolicy), and a launcher that a C++ unit calls, beside a
+# callback its own unit hands over.
+# The CUDA units reach pool.h through buffers.h, whose name no unit bears.
+BUFFERS_H = """\
+#pragma once
+#include "pool.h"
+"""
+
+POOL_H = """\
+#pragma once
+#include <cuda_runtime.h>
+#include <stddef.h>
+float *pool_take(size_t n);
+void pool_give(float *p);
+inline float *pool_take_zeroed(size_t n) {
+  float *p = pool_take(n);
+  if (p && cudaMemset(p, 0, n * sizeof(float)) != cudaSuccess) {
+    pool_give(p);
+    return nullptr;
+  }
+  return p;
+}
+void launchScale(float *x, int n);
+"""
+
+POOL_CPP = """\
+#include "pool.h"
+float *pool_take(size_t n) {
+  float *p = nullptr;
+  if (cudaMalloc(&p, n * sizeof(float)) != cudaSuccess)
+    return nullptr;
+  return p;
+}
+void pool_give(float *p) { (void)cudaFree(p); }
+"""
+
+SOLVER_CU = """\
+#include "buffers.h"
+// The largest unit: done first, it asks of pool.h's functions in vain.
+__global__ void relax(float *a, const float *b, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    a[i] = 0.5f * (a[i] + b[i]);
+}
+
+int solve(int n, int steps) {
+  float *a = pool_take_zeroed(n);
+  float *b = pool_take(n); // BUG cuda-memory-leak
+  if (!a)
+    return 1;
+  for (int s = 0; s < steps; ++s)
+    relax<<<(n + 255) / 256, 256>>>(a, b, n);
+  if (cudaGetLastError() != cudaSuccess || cudaDeviceSynchronize() != cudaSuccess) {
+    pool_give(a);
+    pool_give(b);
+    return 1;
+  }
+  pool_give(a);
+  pool_give(b);
+  return 0;
+}
+"""
+
+FILTER_CU = """\
+#include "buffers.h"
+int smooth(int n) {
+  float *t = pool_take(n); // BUG cuda-memory-leak
+  if (cudaMemset(t, 0, n * sizeof(float)) != cudaSuccess)
+    return 1;
+  pool_give(t);
+  return 0;
+}
+"""
+
+KERNELS_CU = """\
+#include <cstdlib>
+#include "pool.h"
+__global__ void scale(float *x, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    x[i] *= 2.0f;
+}
+// app.cpp calls it and reads the error.
+void launchScale(float *x, int n) { scale<<<(n + 255) / 256, 256>>>(x, n); }
+
+static float *shown;
+// Handed to atexit: nobody reads its launch's error.
+void display() { scale<<<1, 32>>>(shown, 32); } // BUG cuda-unchecked-error
+void showAtExit(float *x) {
+  shown = x;
+  std::atexit(display);
+}
+"""
+
+# A test bearing the pool's name in another directory: larger than pool.cpp,
+# it would start first were it taken for the pool's definition.
+POOL_TEST_CPP = """\
+#include "../pool.h"
+int checkPool(size_t n) {
+  float *p = pool_take(n);
+  if (!p)
+    return 1;
+  float first = 0;
+  if (cudaMemcpy(&first, p, sizeof(float), cudaMemcpyDeviceToHost) != cudaSuccess) {
+    pool_give(p);
+    return 1;
+  }
+  pool_give(p);
+  return first == 0 ? 0 : 1;
+}
+"""
+
+APP_CPP = """\
+#include "pool.h"
+int run(float *x, int n) {
+  launchScale(x, n);
+  return cudaGetLastError() == cudaSuccess ? 0 : 1;
+}
+"""
+
+
+def order(args):
+    src = args.work_dir / "src"
+    (src / "tests").mkdir(parents=True, exist_ok=True)
+    files = {"buffers.h": BUFFERS_H, "pool.h": POOL_H, "pool.cpp": POOL_CPP, "solver.cu": SOLVER_CU,
+             "filter.cu": FILTER_CU, "kernels.cu": KERNELS_CU, "app.cpp": APP_CPP,
+             "tests/pool.cpp": POOL_TEST_CPP}
+    for name, text in files.items():
+        (src / name).write_text(text)
+    entries = [{"directory": str(src), "file": str(src / name),
+                "arguments": ["g++" if name.endswith(".cpp") else "nvcc", "-std=c++17", "-c",
+                              name, "-o", name + ".o"]}
+               for name in files if not name.endswith(".h")]
+    (args.work_dir / "compile_commands.json").write_text(json.dumps(entries, indent=2))
+    marks = {(name, number, m.group(1)) for name, text in files.items()
+             for number, line in enumerate(text.splitlines(), 1)
+             if (m := re.search(r"// BUG (\S+)", line))}
+    # One unit at a time: CUDA units first, the largest first; pool.cpp,
+    # beside pool.h, starts once solver.cu has asked of its functions, and
+    # tests/pool.cpp after it.
+    first = lint(args, "-j1", "--verbose")
+    harness.expect(found(first) == marks,
+                   f"missing {sorted(marks - found(first))}, unexpected {sorted(found(first) - marks)}")
+    harness.expect_contains(first.stderr, "1 of 6 units analysed again with them (0 for launch "
+                            "errors alone)", "the units analysed again")
+    harness.expect_contains(first.stderr, "analysing '" + str(src / "solver.cu") + "' again",
+                            "the unit analysed before pool.cpp")
+    parallel = lint(args, "-j4")
+    harness.expect(parallel.stdout == lint(args, "-j1").stdout, "-j4 wrote another report than -j1")
+    print("order: pool.cpp started next; 1 of 6 units analysed again")
+
+
 if __name__ == "__main__":
     harness.main_with_cases(__doc__, {"findings": findings, "cache": cache, "shard": shard,
+                                      "order": order,
                                       "unparsed-caller": unparsed_caller,
                                       "status-types": status_types})

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#include "run/UnitOrder.h"
+
+#include "clang/Basic/TokenKinds.h"
+#include "clang/Lex/DependencyDirectivesScanner.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace llvm;
+
+namespace cudalint {
+
+std::vector<std::string> quotedIncludes(StringRef Source) {
+  using namespace clang::dependency_directives_scan;
+  SmallVector<Token, 64> Tokens;
+  SmallVector<Directive, 32> Directives;
+  std::vector<std::string> Included;
+  // A file the scanner cannot read through (an unterminated literal) tells
+  // nothing of its includes.
+  if (clang::scanSourceForDependencyDirectives(Source, Tokens, Directives))
+    return Included;
+  for (const Directive &D : Directives) {
+    if (D.Kind != pp_include && D.Kind != pp_import)
+      continue;
+    for (const Token &T : D.Tokens) {
+      StringRef Spelling = Source.substr(T.Offset, T.Length);
+      if (T.Kind == clang::tok::header_name && Spelling.size() > 2 && Spelling.starts_with("\"")) {
+        Included.push_back(Spelling.drop_front().drop_back().str());
+        break;
+      }
+    }
+  }
+  return Included;
+}
+
+namespace {
+
+// A path without its extension, with `/` between its components.
+std::string withoutExtension(StringRef Path) {
+  SmallString<256> Stripped(Path);
+  sys::path::replace_extension(Stripped, "");
+  sys::path::native(Stripped, sys::path::Style::posix);
+  return std::string(Stripped);
+}
+
+struct Ranked {
+  size_t Index;                      // into Units
+  int Kind;                          // 0 `.cu`, 1 another unit nvcc compiles, 2 C++ or C
+  uint64_t Size;                     // of the main file
+  std::string Path;                  // absolute, without its extension
+  std::vector<std::string> Includes; // quoted, without their extensions
+};
+
+// Whether `Included` ("gromacs/gpu_utils/hostallocator") names the main file
+// `Path` (".../gromacs/gpu_utils/hostallocator"): its last components.
+bool namesAll(StringRef Path, StringRef Included) {
+  return Path.ends_with(Included) &&
+         (Path.size() == Included.size() || Path[Path.size() - Included.size() - 1] == '/');
+}
+
+} // namespace
+
+SummaryOrder summaryOrder(const std::vector<Unit> &Units, const std::vector<size_t> &Candidates) {
+  std::vector<Ranked> All;
+  for (size_t I : Candidates) {
+    const CompileCommand &Command = Units[I].Command;
+    Ranked R{I, 2, 0, withoutExtension(Command.File), {}};
+    if (isCudaUnit(Command))
+      R.Kind = sys::path::extension(Command.File).equals_insensitive(".cu") ? 0 : 1;
+    // Only a regular file: opening a FIFO would wait for a writer (the
+    // worker pool reports such a unit).
+    sys::fs::file_status Status;
+    std::unique_ptr<MemoryBuffer> Text;
+    if (!sys::fs::status(Command.File, Status) && sys::fs::is_regular_file(Status))
+      if (ErrorOr<std::unique_ptr<MemoryBuffer>> Read = MemoryBuffer::getFile(Command.File))
+        Text = std::move(*Read);
+    if (Text) {
+      R.Size = Text->getBufferSize();
+      for (const std::string &Included : quotedIncludes(Text->getBuffer()))
+        R.Includes.push_back(withoutExtension(Included));
+    }
+    All.push_back(std::move(R));
+  }
+  std::stable_sort(All.begin(), All.end(), [](const Ranked &A, const Ranked &B) {
+    return A.Kind != B.Kind ? A.Kind < B.Kind : A.Size > B.Size;
+  });
+  // The units each one calls into, by their names. An include names the
+  // unit beside the including file where there is one (as the preprocessor
+  // looks there first); else those whose main file it names whole (its
+  // path's last components, "gromacs/gpu_utils/hostallocator"); else those
+  // whose main file bears its name. Not units of a later kind: a `.cu` that
+  // includes the header a C++ unit is named after most often implements
+  // what it declares (GROMACS's `nbnxm_cuda_data_mgmt.cu` and
+  // `nbnxm_gpu_data_mgmt.h`).
+  StringMap<std::vector<size_t>> ByStem; // positions in All
+  for (size_t K = 0; K < All.size(); ++K)
+    ByStem[sys::path::filename(All[K].Path)].push_back(K);
+  std::vector<std::vector<size_t>> Callees(All.size());
+  for (size_t K = 0; K < All.size(); ++K) {
+    for (const std::string &Included : All[K].Includes) {
+      auto Named = ByStem.find(sys::path::filename(Included));
+      if (Named == ByStem.end())
+        continue;
+      SmallString<256> Beside(sys::path::parent_path(All[K].Path));
+      sys::path::append(Beside, sys::path::Style::posix, Included);
+      sys::path::remove_dots(Beside, /*remove_dot_dot=*/true, sys::path::Style::posix);
+      std::vector<size_t> Tiers[3]; // beside, named whole, same name
+      for (size_t Other : Named->second) {
+        if (All[Other].Path == Beside)
+          Tiers[0].push_back(Other);
+        if (namesAll(All[Other].Path, Included))
+          Tiers[1].push_back(Other);
+        Tiers[2].push_back(Other);
+      }
+      // Where the include names the unit itself, it is the unit's own
+      // header: `pool.cpp`'s "pool.h" names no `tests/pool.cpp`.
+      for (const std::vector<size_t> &Found : Tiers)
+        if (!Found.empty()) {
+          if (!llvm::is_contained(Found, K))
+            for (size_t Other : Found)
+              if (All[Other].Kind <= All[K].Kind)
+                Callees[K].push_back(Other);
+          break;
+        }
+    }
+  }
+  // The first unit in rank whose callees are all placed, until none is
+  // left; where a cycle leaves none ready, the first in rank.
+  SummaryOrder Result;
+  std::vector<bool> Placed(All.size(), false);
+  size_t FirstLeft = 0;
+  while (Result.Order.size() < All.size()) {
+    while (Placed[FirstLeft])
+      ++FirstLeft;
+    size_t Next = FirstLeft;
+    for (size_t K = FirstLeft; K < All.size(); ++K)
+      if (!Placed[K] && llvm::all_of(Callees[K], [&](size_t C) { return Placed[C]; })) {
+        Next = K;
+        break;
+      }
+    Placed[Next] = true;
+    Result.Order.push_back(All[Next].Index);
+  }
+  for (size_t K = 0; K < All.size(); ++K)
+    for (size_t C : Callees[K])
+      Result.Callees[All[K].Index].push_back(All[C].Index);
+  return Result;
+}
+
+} // namespace cudalint

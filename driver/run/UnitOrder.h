@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+// The order in which a run over a compile database starts its units when
+// each is handed the summaries of the units done before it
+// (ProjectAnalysis::analyzeWithSummaries). The findings never depend on it:
+// a unit whose questions the whole database answers otherwise than the
+// units done before it did is analysed again. The order decides how often.
+#ifndef CUDALINT_DRIVER_UNITORDER_H
+#define CUDALINT_DRIVER_UNITORDER_H
+
+#include "run/UnitPlan.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+struct SummaryOrder {
+  // `Candidates` (indices into `Units`), in the order to start them.
+  std::vector<size_t> Order;
+  // The units each one likely calls into (indices into `Units`): the run
+  // starts it, where another unit can start instead, only once they are
+  // done (UnitJob::StartAfter).
+  std::map<size_t, std::vector<size_t>> Callees;
+};
+
+// The order to start `Candidates` in:
+// - a unit after the units that define what it calls, as far as their
+//   names tell: one whose main file includes "ggml-cuda/getrows.cuh" after
+//   `ggml-cuda/getrows.cu` (a dispatcher after its kernels' units);
+// - otherwise `.cu` files first, then the other units nvcc compiles, then
+//   plain C++ and C: only the first can define the launchers and
+//   device-memory helpers that the others call;
+// - then the largest main files first, so that the longest units start
+//   early.
+SummaryOrder summaryOrder(const std::vector<Unit> &Units, const std::vector<size_t> &Candidates);
+
+// The files `Source` includes with quotes ("ggml-cuda/getrows.cuh"), as
+// written, read by clang's dependency-directive scanner: no
+// preprocessing, so every branch's includes count.
+std::vector<std::string> quotedIncludes(llvm::StringRef Source);
+
+} // namespace cudalint
+
+#endif
