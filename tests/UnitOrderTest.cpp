@@ -97,11 +97,24 @@ TEST_F(UnitOrderProject, OnlyUnitsOfTheSameKindAreWaitedFor) {
             (std::vector<std::string>{"cuda/nbnxm_cuda_data_mgmt.cu", "nbnxm_gpu_data_mgmt.cpp"}));
 }
 
-// Units that include each other's headers: the larger one first.
-TEST_F(UnitOrderProject, ACycleKeepsTheRank) {
+// Units that include each other's headers: the cycle is cut where it
+// closes, each unit placed once.
+TEST_F(UnitOrderProject, ACycleIsCutWhereItCloses) {
   unit("a.cu", "nvcc", "#include \"b.h\"\n// the larger\n");
   unit("b.cu", "nvcc", "#include \"a.h\"\n");
-  EXPECT_EQ(order(), (std::vector<std::string>{"a.cu", "b.cu"}));
+  EXPECT_EQ(order(), (std::vector<std::string>{"b.cu", "a.cu"}));
+}
+
+// A unit nothing is known of keeps its place by size: generated template
+// instances, small and calling into the others, do not jump ahead of the
+// large units that wait for their own callees.
+TEST_F(UnitOrderProject, UnitsWithoutKnownCalleesKeepTheirRank) {
+  unit("GpuIndexFlat.cu", "nvcc", "#include \"impl/FlatIndex.cuh\"\n" + std::string(400, ' '));
+  unit("impl/FlatIndex.cu", "nvcc", std::string(10, ' '));
+  unit("template_Codec0_L2.cu", "nvcc",
+       "#include \"IVFInterleavedImpl.cuh\"\n" + std::string(100, ' '));
+  EXPECT_EQ(order(), (std::vector<std::string>{"impl/FlatIndex.cu", "GpuIndexFlat.cu",
+                                               "template_Codec0_L2.cu"}));
 }
 
 } // namespace

@@ -11,6 +11,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -132,23 +133,26 @@ SummaryOrder summaryOrder(const std::vector<Unit> &Units, const std::vector<size
         }
     }
   }
-  // The first unit in rank whose callees are all placed, until none is
-  // left; where a cycle leaves none ready, the first in rank.
+  // In rank, each unit right after its callees, themselves in rank: the
+  // largest units still start first where nothing is known of them (a
+  // `.cu` of generated template instances stays last), and a cycle is cut
+  // where it closes.
   SummaryOrder Result;
-  std::vector<bool> Placed(All.size(), false);
-  size_t FirstLeft = 0;
-  while (Result.Order.size() < All.size()) {
-    while (Placed[FirstLeft])
-      ++FirstLeft;
-    size_t Next = FirstLeft;
-    for (size_t K = FirstLeft; K < All.size(); ++K)
-      if (!Placed[K] && llvm::all_of(Callees[K], [&](size_t C) { return Placed[C]; })) {
-        Next = K;
-        break;
-      }
-    Placed[Next] = true;
-    Result.Order.push_back(All[Next].Index);
-  }
+  enum class Visit { Not, Under, Placed };
+  std::vector<Visit> State(All.size(), Visit::Not);
+  std::function<void(size_t)> Place = [&](size_t K) {
+    if (State[K] != Visit::Not)
+      return;
+    State[K] = Visit::Under;
+    std::vector<size_t> First = Callees[K];
+    llvm::sort(First);
+    for (size_t C : First)
+      Place(C);
+    State[K] = Visit::Placed;
+    Result.Order.push_back(All[K].Index);
+  };
+  for (size_t K = 0; K < All.size(); ++K)
+    Place(K);
   for (size_t K = 0; K < All.size(); ++K)
     for (size_t C : Callees[K])
       Result.Callees[All[K].Index].push_back(All[C].Index);

@@ -27,7 +27,7 @@ struct SummaryOrder {
 };
 
 // The order to start `Candidates` in:
-// - a unit after the units that define what it calls, as far as their
+// - a unit right after the units that define what it calls, as far as their
 //   names tell: one whose main file includes "ggml-cuda/getrows.cuh" after
 //   `ggml-cuda/getrows.cu` (a dispatcher after its kernels' units);
 // - otherwise `.cu` files first, then the other units nvcc compiles, then
