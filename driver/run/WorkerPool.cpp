@@ -570,11 +570,21 @@ private:
           Beside.push_back(Job);
       }
       const std::vector<size_t> &Definers = Beside.empty() ? All : Beside;
-      Sooner.insert(Definers.begin(), Definers.end());
+      for (size_t Job : Definers)
+        withItsCallees(Job, Sooner);
     }
     if (!Sooner.empty())
       std::stable_partition(Waiting.begin(), Waiting.end(),
                             [&](size_t Job) { return Sooner.count(Job); });
+  }
+
+  // `Job` and the jobs it starts after, and theirs, unless done:
+  // `hostallocator.cpp` brings `pmalloc.cu`, whose header it includes.
+  void withItsCallees(size_t Job, std::set<size_t> &Sooner) const {
+    if (Done[Job] || !Sooner.insert(Job).second)
+      return;
+    for (size_t Callee : Jobs[Job].StartAfter)
+      withItsCallees(Callee, Sooner);
   }
 
   const std::vector<UnitJob> &Jobs;
