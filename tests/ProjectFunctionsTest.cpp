@@ -328,6 +328,10 @@ void launchFill(float *x) { fill<<<1, 1>>>(x); }
 static float *shown;
 void display() { fill<<<1, 1>>>(shown); }
 void (*onExit)() = display;
+template <typename T> void launchT(T *x);
+template <> void launchT<float>(float *x) { fill<<<1, 1>>>(x); }
+template <typename T> void launchU(T *x) { fill<<<1, 1>>>(x); }
+template void launchU<float>(float *x);
 void takeAndRelease() {
   float *p = poolTake(4);
   (void)cudaFree(p);
@@ -347,12 +351,22 @@ void takeAndRelease() {
   EXPECT_TRUE(llvm::is_contained(Analysed.SummariesConsulted, "c:@F@launchFill#*f#\tcalled\t1"))
       << Asked;
   EXPECT_TRUE(llvm::is_contained(Analysed.SummariesConsulted, "c:@F@display#\tcalled\t0")) << Asked;
+  // An explicit specialisation is most often picked from a table of
+  // function pointers; an explicit instantiation is there to be called.
+  EXPECT_TRUE(llvm::is_contained(Analysed.SummariesConsulted, "c:@F@launchT<#f>#*f#\tcalled\t0"))
+      << Asked;
+  EXPECT_TRUE(llvm::is_contained(Analysed.SummariesConsulted, "c:@F@launchU<#f>#*f#\tcalled\t1"))
+      << Asked;
   EXPECT_EQ(Analysed.UnknownCalleesDeclaredIn, std::vector<std::string>{Header});
-  // The unchecked launch of the callback is lost; the launcher's is its
-  // callers' to read, as the whole database will tell.
-  ASSERT_EQ(Analysed.Findings.size(), 1u);
+  // The unchecked launches of the callback and of the specialisation are
+  // lost; the launchers' are their callers' to read, as the whole database
+  // will tell.
+  ASSERT_EQ(Analysed.Findings.size(), 2u);
+  unsigned First = llvm::StringRef(Prelude).count('\n');
   EXPECT_EQ(Analysed.Findings[0].CheckId, "cuda-unchecked-error");
-  EXPECT_EQ(Analysed.Findings[0].Where.Line, 9u + llvm::StringRef(Prelude).count('\n'));
+  EXPECT_EQ(Analysed.Findings[0].Where.Line, First + 9);
+  EXPECT_EQ(Analysed.Findings[1].CheckId, "cuda-unchecked-error");
+  EXPECT_EQ(Analysed.Findings[1].Where.Line, First + 12);
 }
 
 // A question is asked again of the whole database, and compared with the

@@ -1644,12 +1644,16 @@ bool ProjectFunctions::launchFact(const FunctionDecl *Function, LaunchFact Fact)
 }
 
 bool ProjectFunctions::expectedCalledElsewhere(const FunctionDecl *Function) const {
-  // An implicit instance is instantiated where it is used; an explicit one
-  // (`template class PiEstimator<float>;`) is there for other units. One
-  // the unit refers to without calling it (a `display` callback handed to
-  // GLUT) is the unit's to use.
+  // An implicit instance is instantiated where it is used; an explicit
+  // instantiation (`template class PiEstimator<float>;`) is there for other
+  // units to call. An explicit specialisation most often is not called but
+  // picked from a table of function pointers (faiss's 128 `IVFINT_RUN<...>`
+  // units), which no summary counts as a call. One the unit refers to
+  // without calling it (a `display` callback handed to GLUT) is the unit's
+  // to use.
+  TemplateSpecializationKind Kind = Function->getTemplateSpecializationKind();
   return OthersToCome && Function->hasBody() && isCallableFromElsewhere(Function) &&
-         Function->getTemplateSpecializationKind() != TSK_ImplicitInstantiation &&
+         (Kind == TSK_Undeclared || Kind == TSK_ExplicitInstantiationDefinition) &&
          !Function->isReferenced();
 }
 
