@@ -12,8 +12,6 @@
 
 #include <algorithm>
 #include <functional>
-#include <map>
-#include <set>
 
 using namespace llvm;
 
