@@ -5,7 +5,6 @@
 #include "clang/Lex/DependencyDirectivesScanner.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -40,15 +39,14 @@ std::vector<std::string> quotedIncludes(StringRef Source) {
   return Included;
 }
 
-namespace {
-
-// A path without its extension, with `/` between its components.
 std::string withoutExtension(StringRef Path) {
   SmallString<256> Stripped(Path);
   sys::path::replace_extension(Stripped, "");
   sys::path::native(Stripped, sys::path::Style::posix);
   return std::string(Stripped);
 }
+
+namespace {
 
 struct Ranked {
   size_t Index;                      // into Units
@@ -66,6 +64,30 @@ bool namesAll(StringRef Path, StringRef Included) {
 }
 
 } // namespace
+
+MainFilesByName::MainFilesByName(std::vector<std::string> PathsWithoutExtension)
+    : Paths(std::move(PathsWithoutExtension)) {
+  for (size_t K = 0; K < Paths.size(); ++K)
+    ByStem[sys::path::filename(Paths[K])].push_back(K);
+}
+
+std::vector<size_t> MainFilesByName::named(StringRef Included, StringRef Beside) const {
+  auto Named = ByStem.find(sys::path::filename(Included));
+  if (Named == ByStem.end())
+    return {};
+  std::vector<size_t> Tiers[3]; // beside, named whole, same name
+  for (size_t Other : Named->second) {
+    if (Paths[Other] == Beside)
+      Tiers[0].push_back(Other);
+    if (namesAll(Paths[Other], Included))
+      Tiers[1].push_back(Other);
+    Tiers[2].push_back(Other);
+  }
+  for (std::vector<size_t> &Found : Tiers)
+    if (!Found.empty())
+      return std::move(Found);
+  return {};
+}
 
 SummaryOrder summaryOrder(const std::vector<Unit> &Units, const std::vector<size_t> &Candidates) {
   std::vector<Ranked> All;
@@ -91,44 +113,27 @@ SummaryOrder summaryOrder(const std::vector<Unit> &Units, const std::vector<size
   std::stable_sort(All.begin(), All.end(), [](const Ranked &A, const Ranked &B) {
     return A.Kind != B.Kind ? A.Kind < B.Kind : A.Size > B.Size;
   });
-  // The units each one calls into, by their names. An include names the
-  // unit beside the including file where there is one (as the preprocessor
-  // looks there first); else those whose main file it names whole (its
-  // path's last components, "gromacs/gpu_utils/hostallocator"); else those
-  // whose main file bears its name. Not units of a later kind: a `.cu` that
-  // includes the header a C++ unit is named after most often implements
-  // what it declares (GROMACS's `nbnxm_cuda_data_mgmt.cu` and
-  // `nbnxm_gpu_data_mgmt.h`).
-  StringMap<std::vector<size_t>> ByStem; // positions in All
-  for (size_t K = 0; K < All.size(); ++K)
-    ByStem[sys::path::filename(All[K].Path)].push_back(K);
+  // The units each one calls into, as its includes name them
+  // (MainFilesByName). Not units of a later kind: a `.cu` that includes the
+  // header a C++ unit is named after most often implements what it declares
+  // (GROMACS's `nbnxm_cuda_data_mgmt.cu` and `nbnxm_gpu_data_mgmt.h`).
+  std::vector<std::string> Paths;
+  for (const Ranked &R : All)
+    Paths.push_back(R.Path);
+  MainFilesByName ByName(std::move(Paths));
   std::vector<std::vector<size_t>> Callees(All.size());
   for (size_t K = 0; K < All.size(); ++K) {
     for (const std::string &Included : All[K].Includes) {
-      auto Named = ByStem.find(sys::path::filename(Included));
-      if (Named == ByStem.end())
-        continue;
       SmallString<256> Beside(sys::path::parent_path(All[K].Path));
       sys::path::append(Beside, sys::path::Style::posix, Included);
       sys::path::remove_dots(Beside, /*remove_dot_dot=*/true, sys::path::Style::posix);
-      std::vector<size_t> Tiers[3]; // beside, named whole, same name
-      for (size_t Other : Named->second) {
-        if (All[Other].Path == Beside)
-          Tiers[0].push_back(Other);
-        if (namesAll(All[Other].Path, Included))
-          Tiers[1].push_back(Other);
-        Tiers[2].push_back(Other);
-      }
+      std::vector<size_t> Found = ByName.named(Included, Beside);
       // Where the include names the unit itself, it is the unit's own
       // header: `pool.cpp`'s "pool.h" names no `tests/pool.cpp`.
-      for (const std::vector<size_t> &Found : Tiers)
-        if (!Found.empty()) {
-          if (!llvm::is_contained(Found, K))
-            for (size_t Other : Found)
-              if (All[Other].Kind <= All[K].Kind)
-                Callees[K].push_back(Other);
-          break;
-        }
+      if (!llvm::is_contained(Found, K))
+        for (size_t Other : Found)
+          if (All[Other].Kind <= All[K].Kind)
+            Callees[K].push_back(Other);
     }
   }
   // In rank, each unit right after its callees, themselves in rank: the

@@ -9,6 +9,7 @@
 
 #include "run/UnitPlan.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <map>
@@ -36,6 +37,27 @@ struct SummaryOrder {
 // - then the largest main files first, so that the longest units start
 //   early.
 SummaryOrder summaryOrder(const std::vector<Unit> &Units, const std::vector<size_t> &Candidates);
+
+// Which main files a header names, by their paths without extensions (the
+// order above, and the worker pool's units started sooner): the one at the
+// path the header stands for where there is one (an include resolved
+// beside the including file, or a header's own path); else those whose
+// path ends as the include does ("gromacs/gpu_utils/hostallocator"); else
+// those of its name (`tests/hostallocator` too).
+class MainFilesByName {
+public:
+  explicit MainFilesByName(std::vector<std::string> PathsWithoutExtension);
+  // Positions in the paths given. `Included` without its extension;
+  // `Beside` the path it stands for, without its extension.
+  std::vector<size_t> named(llvm::StringRef Included, llvm::StringRef Beside) const;
+
+private:
+  std::vector<std::string> Paths;
+  llvm::StringMap<std::vector<size_t>> ByStem;
+};
+
+// `Path` without its extension, with `/` between its components.
+std::string withoutExtension(llvm::StringRef Path);
 
 // The files `Source` includes with quotes ("ggml-cuda/getrows.cuh"), as
 // written, read by clang's dependency-directive scanner: no

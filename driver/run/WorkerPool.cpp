@@ -3,12 +3,12 @@
 
 #include "run/OutcomeEncoding.h"
 #include "run/ResultCache.h"
+#include "run/UnitOrder.h"
 #include "support/SourceFile.h"
 
 #include "CheckRegistry.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -541,36 +541,28 @@ private:
   }
 
   // A unit asked of functions no summary told of yet, declared in these
-  // files. The units waiting whose main file bears a declaring file's name
-  // (`hostallocator.h`, `hostallocator.cpp`) most likely define them, those
-  // beside the header rather than a test of the same name: they start next,
-  // so that the units after them know what those functions do and fewer are
-  // analysed twice. The findings do not depend on the order.
+  // files. The units waiting whose main file a declaring file names
+  // (MainFilesByName: `hostallocator.h`, `hostallocator.cpp`, rather than a
+  // test of the same name elsewhere) most likely define them: they start
+  // next, so that the units after them know what those functions do and
+  // fewer are analysed twice. The findings do not depend on the order.
   void startSoonerTheDefinersOf(const std::vector<std::string> &DeclaredIn) {
     if (DeclaredIn.empty())
       return;
-    if (JobsByStem.empty())
-      for (size_t Job = 0; Job < Jobs.size(); ++Job) {
-        if (Jobs[Job].ClangArguments->empty())
-          continue;
-        StringRef Main = Jobs[Job].ClangArguments->back();
-        SmallString<256> File(sys::path::is_absolute(Main) ? "" : *Jobs[Job].Directory);
+    if (!JobsByName) {
+      std::vector<std::string> JobPaths;
+      for (const UnitJob &Job : Jobs) {
+        StringRef Main = Job.ClangArguments->empty() ? "" : Job.ClangArguments->back();
+        SmallString<256> File(sys::path::is_absolute(Main) ? "" : *Job.Directory);
         sys::path::append(File, Main);
-        JobsByStem[sys::path::stem(File)].emplace_back(Job, sys::path::parent_path(File).str());
+        JobPaths.push_back(withoutExtension(File));
       }
+      JobsByName.emplace(std::move(JobPaths));
+    }
     std::set<size_t> Sooner;
     for (StringRef Header : DeclaredIn) {
-      auto Named = JobsByStem.find(sys::path::stem(Header));
-      if (Named == JobsByStem.end())
-        continue;
-      std::vector<size_t> All, Beside;
-      for (const auto &[Job, Directory] : Named->second) {
-        All.push_back(Job);
-        if (Directory == sys::path::parent_path(Header))
-          Beside.push_back(Job);
-      }
-      const std::vector<size_t> &Definers = Beside.empty() ? All : Beside;
-      for (size_t Job : Definers)
+      std::string Named = withoutExtension(Header);
+      for (size_t Job : JobsByName->named(Named, Named))
         withItsCallees(Job, Sooner);
     }
     if (!Sooner.empty())
@@ -597,9 +589,8 @@ private:
   std::vector<std::string> CacheKeys;
   std::vector<std::string> SummariesSoFar; // with Settings.ShareSummaries
   std::deque<size_t> Waiting;              // the jobs not started, next first
-  // For startSoonerTheDefinersOf: the jobs by their main file's name
-  // without its extension, each with its directory.
-  StringMap<std::vector<std::pair<size_t, std::string>>> JobsByStem;
+  // For startSoonerTheDefinersOf: the jobs' main files by name.
+  std::optional<MainFilesByName> JobsByName;
   std::string Scratch, ScratchError;
   size_t Finished = 0;
 };
