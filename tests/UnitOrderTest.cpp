@@ -11,8 +11,8 @@
 namespace cudalint {
 namespace {
 
-TEST(UnitOrderTest, QuotedIncludesOfEveryBranch) {
-  EXPECT_EQ(quotedIncludes(R"(#include <cuda_runtime.h>
+TEST(UnitOrderTest, IncludesOfEveryBranch) {
+  EXPECT_EQ(includes(R"(#include <cuda_runtime.h>
 #include "ggml-cuda/getrows.cuh"
 // #include "commented.h"
 #if defined(GGML_USE_HIP)
@@ -22,7 +22,10 @@ TEST(UnitOrderTest, QuotedIncludesOfEveryBranch) {
 #endif
 const char *text = "#include \"not-a-directive.h\"";
 )"),
-            (std::vector<std::string>{"ggml-cuda/getrows.cuh", "vendors/hip.h", "vendors/cuda.h"}));
+            (std::vector<Include>{{"cuda_runtime.h", true},
+                                  {"ggml-cuda/getrows.cuh", false},
+                                  {"vendors/hip.h", false},
+                                  {"vendors/cuda.h", false}}));
 }
 
 class UnitOrderProject : public ::testing::Test {
@@ -103,6 +106,27 @@ TEST_F(UnitOrderProject, ACycleIsCutWhereItCloses) {
   unit("a.cu", "nvcc", "#include \"b.h\"\n// the larger\n");
   unit("b.cu", "nvcc", "#include \"a.h\"\n");
   EXPECT_EQ(order(), (std::vector<std::string>{"b.cu", "a.cu"}));
+}
+
+// Angle brackets name a unit by the end of its path, whole, and only with
+// a directory: `<faiss/gpu/utils/DeviceUtils.h>` names
+// `faiss/gpu/utils/DeviceUtils.cu`, not `test/DeviceUtils.cu`;
+// `<utils/Tensor.cuh>` names no `faiss/gpu/Tensor.cu` and `<vector>` no
+// `vector.cu`.
+TEST_F(UnitOrderProject, AngleBracketsNameAUnitByItsWholePath) {
+  std::string Padding(400, ' ');
+  unit(
+      "faiss/gpu/GpuIndex.cu", "nvcc",
+      "#include <faiss/gpu/utils/DeviceUtils.h>\n#include <vector>\n#include <utils/Tensor.cuh>\n" +
+          Padding);
+  unit("faiss/gpu/test/DeviceUtils.cu", "nvcc", Padding.substr(100));
+  unit("faiss/gpu/vector.cu", "nvcc", Padding.substr(150));
+  unit("faiss/gpu/Tensor.cu", "nvcc", Padding.substr(200));
+  unit("faiss/gpu/utils/DeviceUtils.cu", "nvcc", Padding.substr(300));
+  EXPECT_EQ(order(),
+            (std::vector<std::string>{"faiss/gpu/utils/DeviceUtils.cu", "faiss/gpu/GpuIndex.cu",
+                                      "faiss/gpu/test/DeviceUtils.cu", "faiss/gpu/vector.cu",
+                                      "faiss/gpu/Tensor.cu"}));
 }
 
 // A unit nothing is known of keeps its place by size: generated template

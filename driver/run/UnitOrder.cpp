@@ -16,11 +16,11 @@ using namespace llvm;
 
 namespace cudalint {
 
-std::vector<std::string> quotedIncludes(StringRef Source) {
+std::vector<Include> includes(StringRef Source) {
   using namespace clang::dependency_directives_scan;
   SmallVector<Token, 64> Tokens;
   SmallVector<Directive, 32> Directives;
-  std::vector<std::string> Included;
+  std::vector<Include> Included;
   // A file the scanner cannot read through (an unterminated literal) tells
   // nothing of its includes.
   if (clang::scanSourceForDependencyDirectives(Source, Tokens, Directives))
@@ -30,8 +30,8 @@ std::vector<std::string> quotedIncludes(StringRef Source) {
       continue;
     for (const Token &T : D.Tokens) {
       StringRef Spelling = Source.substr(T.Offset, T.Length);
-      if (T.Kind == clang::tok::header_name && Spelling.size() > 2 && Spelling.starts_with("\"")) {
-        Included.push_back(Spelling.drop_front().drop_back().str());
+      if (T.Kind == clang::tok::header_name && Spelling.size() > 2) {
+        Included.push_back({Spelling.drop_front().drop_back().str(), Spelling.front() == '<'});
         break;
       }
     }
@@ -49,11 +49,11 @@ std::string withoutExtension(StringRef Path) {
 namespace {
 
 struct Ranked {
-  size_t Index;                      // into Units
-  int Kind;                          // 0 `.cu`, 1 another unit nvcc compiles, 2 C++ or C
-  uint64_t Size;                     // of the main file
-  std::string Path;                  // absolute, without its extension
-  std::vector<std::string> Includes; // quoted, without their extensions
+  size_t Index;                  // into Units
+  int Kind;                      // 0 `.cu`, 1 another unit nvcc compiles, 2 C++ or C
+  uint64_t Size;                 // of the main file
+  std::string Path;              // absolute, without its extension
+  std::vector<Include> Includes; // without their extensions
 };
 
 // Whether `Included` ("gromacs/gpu_utils/hostallocator") names the main file
@@ -71,7 +71,8 @@ MainFilesByName::MainFilesByName(std::vector<std::string> PathsWithoutExtension)
     ByStem[sys::path::filename(Paths[K])].push_back(K);
 }
 
-std::vector<size_t> MainFilesByName::named(StringRef Included, StringRef Beside) const {
+std::vector<size_t> MainFilesByName::named(StringRef Included, StringRef Beside,
+                                           bool NameAloneDoes) const {
   auto Named = ByStem.find(sys::path::filename(Included));
   if (Named == ByStem.end())
     return {};
@@ -81,7 +82,8 @@ std::vector<size_t> MainFilesByName::named(StringRef Included, StringRef Beside)
       Tiers[0].push_back(Other);
     if (namesAll(Paths[Other], Included))
       Tiers[1].push_back(Other);
-    Tiers[2].push_back(Other);
+    if (NameAloneDoes)
+      Tiers[2].push_back(Other);
   }
   for (std::vector<size_t> &Found : Tiers)
     if (!Found.empty())
@@ -105,8 +107,12 @@ SummaryOrder summaryOrder(const std::vector<Unit> &Units, const std::vector<size
         Text = std::move(*Read);
     if (Text) {
       R.Size = Text->getBufferSize();
-      for (const std::string &Included : quotedIncludes(Text->getBuffer()))
-        R.Includes.push_back(withoutExtension(Included));
+      for (Include &Included : includes(Text->getBuffer()))
+        // An include with angle brackets names a project's file only with
+        // a directory (<faiss/gpu/utils/DeviceUtils.h>): `<vector>` is
+        // the library's, whatever the project names `vector.cpp`.
+        if (!Included.Angled || StringRef(Included.Name).contains('/'))
+          R.Includes.push_back({withoutExtension(Included.Name), Included.Angled});
     }
     All.push_back(std::move(R));
   }
@@ -123,11 +129,16 @@ SummaryOrder summaryOrder(const std::vector<Unit> &Units, const std::vector<size
   MainFilesByName ByName(std::move(Paths));
   std::vector<std::vector<size_t>> Callees(All.size());
   for (size_t K = 0; K < All.size(); ++K) {
-    for (const std::string &Included : All[K].Includes) {
-      SmallString<256> Beside(sys::path::parent_path(All[K].Path));
-      sys::path::append(Beside, sys::path::Style::posix, Included);
-      sys::path::remove_dots(Beside, /*remove_dot_dot=*/true, sys::path::Style::posix);
-      std::vector<size_t> Found = ByName.named(Included, Beside);
+    for (const Include &Included : All[K].Includes) {
+      // Angle brackets search the include path alone: such an include
+      // names a unit only by the end of its path, whole.
+      SmallString<256> Beside;
+      if (!Included.Angled) {
+        Beside = sys::path::parent_path(All[K].Path);
+        sys::path::append(Beside, sys::path::Style::posix, Included.Name);
+        sys::path::remove_dots(Beside, /*remove_dot_dot=*/true, sys::path::Style::posix);
+      }
+      std::vector<size_t> Found = ByName.named(Included.Name, Beside, !Included.Angled);
       // Where the include names the unit itself, it is the unit's own
       // header: `pool.cpp`'s "pool.h" names no `tests/pool.cpp`.
       if (!llvm::is_contained(Found, K))

@@ -42,14 +42,16 @@ SummaryOrder summaryOrder(const std::vector<Unit> &Units, const std::vector<size
 // order above, and the worker pool's units started sooner): the one at the
 // path the header stands for where there is one (an include resolved
 // beside the including file, or a header's own path); else those whose
-// path ends as the include does ("gromacs/gpu_utils/hostallocator"); else
-// those of its name (`tests/hostallocator` too).
+// path ends as the include does ("gromacs/gpu_utils/hostallocator"); else,
+// where the name alone may do, those of its name (`tests/hostallocator`
+// too).
 class MainFilesByName {
 public:
   explicit MainFilesByName(std::vector<std::string> PathsWithoutExtension);
   // Positions in the paths given. `Included` without its extension;
   // `Beside` the path it stands for, without its extension.
-  std::vector<size_t> named(llvm::StringRef Included, llvm::StringRef Beside) const;
+  std::vector<size_t> named(llvm::StringRef Included, llvm::StringRef Beside,
+                            bool NameAloneDoes = true) const;
 
 private:
   std::vector<std::string> Paths;
@@ -59,10 +61,18 @@ private:
 // `Path` without its extension, with `/` between its components.
 std::string withoutExtension(llvm::StringRef Path);
 
-// The files `Source` includes with quotes ("ggml-cuda/getrows.cuh"), as
-// written, read by clang's dependency-directive scanner: no
-// preprocessing, so every branch's includes count.
-std::vector<std::string> quotedIncludes(llvm::StringRef Source);
+struct Include {
+  std::string Name; // as written: "ggml-cuda/getrows.cuh"
+  bool Angled;      // <faiss/gpu/utils/DeviceUtils.h>
+  bool operator==(const Include &Other) const {
+    return Name == Other.Name && Angled == Other.Angled;
+  }
+};
+
+// The files `Source` includes, as written, read by clang's
+// dependency-directive scanner: no preprocessing, so every branch's
+// includes count.
+std::vector<Include> includes(llvm::StringRef Source);
 
 } // namespace cudalint
 
