@@ -403,6 +403,16 @@ TEST(ProjectFunctionsTest, CompareAnswers) {
       P::compareAnswers(Synchronizes, AnsweredBy(Nothing, {"c:@F@l\tqueries", "c:@F@l\tcalled"})),
       D::None);
   EXPECT_EQ(P::compareAnswers(Releases, AnsweredBy(Releases, {"c:@F@a\tsummary"})), D::None);
+  // A function found to read the launch error, and nothing else: the
+  // checks that read launch facts find at most what they found.
+  ProjectFunctions Reads;
+  ASSERT_TRUE(Reads.read("launch\tc:@F@q\tqueries\nlaunch\tc:@F@l\tpending\n"));
+  EXPECT_EQ(P::compareAnswers(Reads, AnsweredBy(Synchronizes, {"c:@F@q\tqueries"})),
+            D::MoreReadersOnly);
+  EXPECT_EQ(P::compareAnswers(Synchronizes, AnsweredBy(Reads, {"c:@F@q\tqueries"})),
+            D::LaunchFactsOnly);
+  EXPECT_EQ(P::compareAnswers(Reads, AnsweredBy(Releases, {"c:@F@q\tqueries", "c:@F@l\tcalled"})),
+            D::LaunchFactsOnly);
   // A question of another version, from a cached analysis.
   EXPECT_EQ(P::compareAnswers(Synchronizes, {"c:@F@l\tsomething new\t1"}), D::Summaries);
   EXPECT_EQ(P::compareAnswers(Releases, {}), D::None);

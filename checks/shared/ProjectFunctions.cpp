@@ -1602,7 +1602,9 @@ ProjectFunctions::compareAnswers(const ProjectFunctions &Database,
     // A question of another version (a cached analysis) is asked again.
     if (!Now || !llvm::is_contained(LaunchFactNames, Asked))
       return Differences::Summaries;
-    Found = Differences::LaunchFactsOnly;
+    bool NowReads = Asked == LaunchFactNames[static_cast<unsigned>(LaunchFact::Queries)] &&
+                    Given == "0" && *Now == "1";
+    Found = std::max(Found, NowReads ? Differences::MoreReadersOnly : Differences::LaunchFactsOnly);
   }
   return Found;
 }

@@ -277,10 +277,13 @@ public:
   // they were answered. An analysis that asked those, and nothing else,
   // finds with `Database` what it found where every answer is the same;
   // where only launch facts differ, only the checks that ask those
-  // (CheckDescription::ReadsLaunchFacts) may find otherwise.
+  // (CheckDescription::ReadsLaunchFacts) may find otherwise; where only
+  // functions taken for not reading the launch error read it
+  // (MoreReadersOnly), those checks find at most what they found: each read
+  // ends paths on which an error went unread, and starts none.
   // `FirstOtherwise`, where given, receives the first question answered
   // otherwise ("USR<tab>what"), for --verbose.
-  enum class Differences { None, LaunchFactsOnly, Summaries };
+  enum class Differences { None, MoreReadersOnly, LaunchFactsOnly, Summaries };
   static Differences compareAnswers(const ProjectFunctions &Database,
                                     llvm::ArrayRef<std::string> Consulted,
                                     std::string *FirstOtherwise = nullptr);

@@ -178,18 +178,33 @@ ProjectAnalysis::analyzeWithSummaries(const std::vector<size_t> &Candidates,
   // Where only launch facts are answered otherwise, only the checks that
   // read them run again (a parse and AST matchers, not the Static Analyzer),
   // and the other checks' findings stand.
+  // Where only more functions read the launch error than the first
+  // analysis knew, those checks find at most what they found: a unit where
+  // they found nothing is not analysed again.
   std::vector<size_t> Again;
   std::set<size_t> LaunchFactsOnly;
+  size_t Spared = 0;
   for (size_t I : Selected) {
     const UnitOutcome &First = Outcomes[I];
     std::string Otherwise;
     ProjectFunctions::Differences Found =
         ProjectFunctions::compareAnswers(Database, First.SummariesConsulted, &Otherwise);
+    const AnalysisOptions &Rerun = *optionsOf(Units[I], SummaryRole::Reads, true);
+    if (Found == ProjectFunctions::Differences::MoreReadersOnly && !First.Failed &&
+        llvm::none_of(First.Findings, [&](const Finding &Found) {
+          return llvm::any_of(Rerun.Checks, [&](const CheckDescription *Check) {
+            return Check->Id == Found.CheckId;
+          });
+        })) {
+      ++Spared;
+      continue;
+    }
     switch (Found) {
     case ProjectFunctions::Differences::None:
       break;
+    case ProjectFunctions::Differences::MoreReadersOnly:
     case ProjectFunctions::Differences::LaunchFactsOnly:
-      if (!optionsOf(Units[I], SummaryRole::Reads, /*LaunchFactReaders=*/true)->Checks.empty()) {
+      if (!Rerun.Checks.empty()) {
         Again.push_back(I);
         LaunchFactsOnly.insert(I);
       }
@@ -216,7 +231,9 @@ ProjectAnalysis::analyzeWithSummaries(const std::vector<size_t> &Candidates,
     errs() << "cudalint: summaries: " << StringRef(ProjectSummaries).count('\n') << " functions of "
            << Candidates.size() << " units; " << Again.size() << " of " << Selected.size()
            << " units analysed again with them (" << LaunchFactsOnly.size()
-           << " for launch errors alone); all in " << format("%.1f", Took.count()) << " s\n";
+           << " for launch errors alone; " << Spared
+           << " spared, where only more functions read the launch error and none went unread); "
+           << "all in " << format("%.1f", Took.count()) << " s\n";
   return Outcomes;
 }
 

@@ -37,6 +37,10 @@ per run (--case):
              launcher nothing in its unit refers to is taken as called
              elsewhere: one unit of six is analysed again, and -j4 writes
              the report -j1 does
+  readers    a helper of a later unit reads the launch error: the unit
+             whose launch only the helper reads is analysed again and its
+             report dropped; the unit that reads its own launch's error
+             and calls the helper too is spared a second analysis
 """
 
 import json
@@ -656,7 +660,7 @@ def cache(args):
     # does not include, and wrappers.cu's launch facts come from main.cu:
     # both are analysed again, for launch errors alone.
     harness.expect_contains(second.stderr,
-                            "2 of 4 units analysed again with them (2 for launch errors alone)",
+                            "2 of 4 units analysed again with them (2 for launch errors alone;",
                             "the units analysed with the others' summaries")
     # The wrapper stops releasing: main.cu did not change, and its release
     # through the wrapper is now a leak.
@@ -1010,7 +1014,7 @@ def order(args):
     harness.expect(found(first) == marks,
                    f"missing {sorted(marks - found(first))}, unexpected {sorted(found(first) - marks)}")
     harness.expect_contains(first.stderr, "1 of 6 units analysed again with them (0 for launch "
-                            "errors alone)", "the units analysed again")
+                            "errors alone;", "the units analysed again")
     harness.expect_contains(first.stderr, "analysing '" + str(src / "solver.cu") + "' again",
                             "the unit analysed before pool.cpp")
     parallel = lint(args, "-j4")
@@ -1018,8 +1022,99 @@ def order(args):
     print("order: pool.cpp started next; 1 of 6 units analysed again")
 
 
+# A helper that reads the launch error, in a unit whose name its header does
+# not give: the units that call it are done before it, and take it for one
+# that reads nothing.
+CHECKS_H = """\
+#pragma once
+#include <cuda_runtime.h>
+void syncAndCheck(int line);
+"""
+
+CHECKS_CU = """\
+#include <cstdio>
+#include "util.h"
+void syncAndCheck(int line) {
+  cudaError_t status = cudaGetLastError();
+  if (status != cudaSuccess)
+    std::fprintf(stderr, "line %d: %s\\n", line, cudaGetErrorString(status));
+}
+"""
+
+# Its launch is read only by the helper: the first analysis reports it, and
+# the unit is analysed again once the helper is known to read the error.
+STEPPER_CU = """\
+#include "util.h"
+// The largest unit: done first.
+__global__ void step(float *x, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    x[i] += 1.0f;
+}
+static void advance(float *x, int n) {
+  step<<<(n + 255) / 256, 256>>>(x, n);
+  syncAndCheck(__LINE__);
+}
+int main(int argc, char **) {
+  advance(nullptr, argc);
+  return 0;
+}
+"""
+
+# Reads its launch's error itself and calls the helper too: the helper's
+# read can only end paths on which an error went unread, and there are
+# none, so the unit is not analysed again.
+SMOOTHER_CU = """\
+#include "util.h"
+__global__ void blur(float *x, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i > 0 && i < n)
+    x[i] = 0.5f * (x[i] + x[i - 1]);
+}
+int smoothAll(float *x, int n) {
+  blur<<<(n + 255) / 256, 256>>>(x, n);
+  if (cudaGetLastError() != cudaSuccess)
+    return 1;
+  syncAndCheck(__LINE__);
+  float *scratch;
+  if (cudaMalloc(&scratch, n * sizeof(float)) != cudaSuccess) // BUG cuda-memory-leak
+    return 1;
+  return 0;
+}
+"""
+
+
+def readers(args):
+    src = args.work_dir / "src"
+    src.mkdir(parents=True, exist_ok=True)
+    files = {"util.h": CHECKS_H, "checks.cu": CHECKS_CU, "stepper.cu": STEPPER_CU,
+             "smoother.cu": SMOOTHER_CU}
+    for name, text in files.items():
+        (src / name).write_text(text)
+    entries = [{"directory": str(src), "file": str(src / name),
+                "arguments": ["nvcc", "-std=c++17", "-c", name, "-o", name + ".o"]}
+               for name in files if name.endswith(".cu")]
+    (args.work_dir / "compile_commands.json").write_text(json.dumps(entries, indent=2))
+    marks = {(name, number, m.group(1)) for name, text in files.items()
+             for number, line in enumerate(text.splitlines(), 1)
+             if (m := re.search(r"// BUG (\S+)", line))}
+    first = lint(args, "-j1", "--verbose")
+    harness.expect(found(first) == marks,
+                   f"missing {sorted(marks - found(first))}, unexpected {sorted(found(first) - marks)}")
+    harness.expect_contains(first.stderr, "1 of 3 units analysed again with them (1 for launch "
+                            "errors alone; 1 spared", "the units analysed again")
+    harness.expect_contains(first.stderr, "analysing '" + str(src / "stepper.cu") + "' again",
+                            "the unit whose launch only the helper reads")
+    parallel = lint(args, "-j4")
+    harness.expect(parallel.stdout == lint(args, "-j1").stdout, "-j4 wrote another report than -j1")
+    alone = found(lint(args, "-j1", summaries=False))
+    harness.expect(("stepper.cu", 9, "cuda-unchecked-error") in alone,
+                   f"without the summaries, the helper's read is not known: {sorted(alone)}")
+    print("readers: 1 unit analysed again, 1 spared")
+
+
 if __name__ == "__main__":
     harness.main_with_cases(__doc__, {"findings": findings, "cache": cache, "shard": shard,
-                                      "order": order,
+                                      "order": order, "readers": readers,
                                       "unparsed-caller": unparsed_caller,
                                       "status-types": status_types})
