@@ -91,13 +91,20 @@ TEST_F(UnitOrderProject, TheCalleesGoWithTheOrder) {
   EXPECT_EQ(Order.Callees, (std::map<size_t, std::vector<size_t>>{{0, {1}}, {2, {1}}}));
 }
 
-// A `.cu` that includes the header a C++ unit nvcc compiles is named after
-// implements what it declares: it does not wait for that unit.
+// A `.cu` that includes the header a C++ unit is named after implements
+// what it declares: it does not wait for that unit. Where nvcc compiles
+// that unit too, the unit is the other half of the implementation and
+// calls the `.cu`'s: it waits for the `.cu`. A plain C++ unit does not.
 TEST_F(UnitOrderProject, OnlyUnitsOfTheSameKindAreWaitedFor) {
-  unit("nbnxm_gpu_data_mgmt.cpp", "nvcc", "#include \"nbnxm_gpu_data_mgmt.h\"\n");
+  unit("nbnxm_gpu_data_mgmt.cpp", "nvcc",
+       "#include \"nbnxm_gpu_data_mgmt.h\"\n" + std::string(400, ' '));
   unit("cuda/nbnxm_cuda_data_mgmt.cu", "nvcc", "#include \"../nbnxm_gpu_data_mgmt.h\"\n");
-  EXPECT_EQ(order(),
-            (std::vector<std::string>{"cuda/nbnxm_cuda_data_mgmt.cu", "nbnxm_gpu_data_mgmt.cpp"}));
+  unit("cuda/nbnxm_cuda.cu", "nvcc", "#include \"../nbnxm_gpu_data_mgmt.h\"\n");
+  unit("pool.cpp", "g++", "#include \"pool.h\"\n");
+  unit("kernels.cu", "nvcc", "#include \"pool.h\"\n");
+  SummaryOrder Order = summaryOrder(Units, {0, 1, 2, 3, 4});
+  EXPECT_EQ(Order.Order, (std::vector<size_t>{1, 2, 4, 0, 3}));
+  EXPECT_EQ(Order.Callees, (std::map<size_t, std::vector<size_t>>{{0, {1, 2}}}));
 }
 
 // Units that include each other's headers: the cycle is cut where it

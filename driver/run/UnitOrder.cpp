@@ -122,7 +122,11 @@ SummaryOrder summaryOrder(const std::vector<Unit> &Units, const std::vector<size
   // The units each one calls into, as its includes name them
   // (MainFilesByName). Not units of a later kind: a `.cu` that includes the
   // header a C++ unit is named after most often implements what it declares
-  // (GROMACS's `nbnxm_cuda_data_mgmt.cu` and `nbnxm_gpu_data_mgmt.h`).
+  // (GROMACS's `nbnxm_cuda_data_mgmt.cu` and `nbnxm_gpu_data_mgmt.h`). Where
+  // nvcc compiles that C++ unit too, the two are halves of one
+  // implementation, and the C++ half calls the `.cu`'s
+  // (`gpu_free_platform_specific`): it waits for the `.cu`. A plain C++
+  // unit is more often a library the `.cu` calls.
   std::vector<std::string> Paths;
   for (const Ranked &R : All)
     Paths.push_back(R.Path);
@@ -142,10 +146,17 @@ SummaryOrder summaryOrder(const std::vector<Unit> &Units, const std::vector<size
       // Where the include names the unit itself, it is the unit's own
       // header: `pool.cpp`'s "pool.h" names no `tests/pool.cpp`.
       if (!llvm::is_contained(Found, K))
-        for (size_t Other : Found)
+        for (size_t Other : Found) {
           if (All[Other].Kind <= All[K].Kind)
             Callees[K].push_back(Other);
+          else if (All[K].Kind == 0 && All[Other].Kind == 1)
+            Callees[Other].push_back(K);
+        }
     }
+  }
+  for (std::vector<size_t> &Of : Callees) {
+    llvm::sort(Of);
+    Of.erase(std::unique(Of.begin(), Of.end()), Of.end());
   }
   // In rank, each unit right after its callees, themselves in rank: the
   // largest units still start first where nothing is known of them (a
