@@ -991,13 +991,13 @@ int run(float *x, int n) {
 """
 
 
-def order(args):
+def write_units(args, files):
+    """Writes `files` under src/, each one not a header a unit of its own (a
+    .cpp built by g++, the others by nvcc), and returns src and the lines
+    marked BUG."""
     src = args.work_dir / "src"
-    (src / "tests").mkdir(parents=True, exist_ok=True)
-    files = {"buffers.h": BUFFERS_H, "pool.h": POOL_H, "pool.cpp": POOL_CPP, "solver.cu": SOLVER_CU,
-             "filter.cu": FILTER_CU, "kernels.cu": KERNELS_CU, "app.cpp": APP_CPP,
-             "tests/pool.cpp": POOL_TEST_CPP}
     for name, text in files.items():
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
         (src / name).write_text(text)
     entries = [{"directory": str(src), "file": str(src / name),
                 "arguments": ["g++" if name.endswith(".cpp") else "nvcc", "-std=c++17", "-c",
@@ -1007,18 +1007,33 @@ def order(args):
     marks = {(name, number, m.group(1)) for name, text in files.items()
              for number, line in enumerate(text.splitlines(), 1)
              if (m := re.search(r"// BUG (\S+)", line))}
-    # One unit at a time: CUDA units first, the largest first; pool.cpp,
-    # beside pool.h, starts once solver.cu has asked of its functions, and
-    # tests/pool.cpp after it.
+    return src, marks
+
+
+def expect_analysed_again(args, marks, again, summary):
+    """One unit at a time: the marks are found, the unit `again` is the one
+    analysed a second time, the summary line says `summary`; -j4 writes the
+    report -j1 does."""
     first = lint(args, "-j1", "--verbose")
     harness.expect(found(first) == marks,
                    f"missing {sorted(marks - found(first))}, unexpected {sorted(found(first) - marks)}")
-    harness.expect_contains(first.stderr, "1 of 6 units analysed again with them (0 for launch "
-                            "errors alone;", "the units analysed again")
-    harness.expect_contains(first.stderr, "analysing '" + str(src / "solver.cu") + "' again",
-                            "the unit analysed before pool.cpp")
+    harness.expect_contains(first.stderr, summary, "the units analysed again")
+    harness.expect_contains(first.stderr, f"analysing '{again}' again",
+                            "the unit analysed a second time")
     parallel = lint(args, "-j4")
     harness.expect(parallel.stdout == lint(args, "-j1").stdout, "-j4 wrote another report than -j1")
+
+
+def order(args):
+    src, marks = write_units(args, {
+        "buffers.h": BUFFERS_H, "pool.h": POOL_H, "pool.cpp": POOL_CPP, "solver.cu": SOLVER_CU,
+        "filter.cu": FILTER_CU, "kernels.cu": KERNELS_CU, "app.cpp": APP_CPP,
+        "tests/pool.cpp": POOL_TEST_CPP})
+    # One unit at a time: CUDA units first, the largest first; pool.cpp,
+    # beside pool.h, starts once solver.cu has asked of its functions, and
+    # tests/pool.cpp after it.
+    expect_analysed_again(args, marks, src / "solver.cu",
+                          "1 of 6 units analysed again with them (0 for launch errors alone;")
     print("order: pool.cpp started next; 1 of 6 units analysed again")
 
 
@@ -1085,28 +1100,13 @@ int smoothAll(float *x, int n) {
 
 
 def readers(args):
-    src = args.work_dir / "src"
-    src.mkdir(parents=True, exist_ok=True)
-    files = {"util.h": CHECKS_H, "checks.cu": CHECKS_CU, "stepper.cu": STEPPER_CU,
-             "smoother.cu": SMOOTHER_CU}
-    for name, text in files.items():
-        (src / name).write_text(text)
-    entries = [{"directory": str(src), "file": str(src / name),
-                "arguments": ["nvcc", "-std=c++17", "-c", name, "-o", name + ".o"]}
-               for name in files if name.endswith(".cu")]
-    (args.work_dir / "compile_commands.json").write_text(json.dumps(entries, indent=2))
-    marks = {(name, number, m.group(1)) for name, text in files.items()
-             for number, line in enumerate(text.splitlines(), 1)
-             if (m := re.search(r"// BUG (\S+)", line))}
-    first = lint(args, "-j1", "--verbose")
-    harness.expect(found(first) == marks,
-                   f"missing {sorted(marks - found(first))}, unexpected {sorted(found(first) - marks)}")
-    harness.expect_contains(first.stderr, "1 of 3 units analysed again with them (1 for launch "
-                            "errors alone; 1 spared", "the units analysed again")
-    harness.expect_contains(first.stderr, "analysing '" + str(src / "stepper.cu") + "' again",
-                            "the unit whose launch only the helper reads")
-    parallel = lint(args, "-j4")
-    harness.expect(parallel.stdout == lint(args, "-j1").stdout, "-j4 wrote another report than -j1")
+    src, marks = write_units(args, {"util.h": CHECKS_H, "checks.cu": CHECKS_CU,
+                                    "stepper.cu": STEPPER_CU, "smoother.cu": SMOOTHER_CU})
+    # stepper.cu, whose launch only the helper reads, is analysed again;
+    # smoother.cu is spared.
+    expect_analysed_again(args, marks, src / "stepper.cu",
+                          "1 of 3 units analysed again with them (1 for launch errors alone; "
+                          "1 spared")
     alone = found(lint(args, "-j1", summaries=False))
     harness.expect(("stepper.cu", 9, "cuda-unchecked-error") in alone,
                    f"without the summaries, the helper's read is not known: {sorted(alone)}")
