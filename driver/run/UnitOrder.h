@@ -30,7 +30,9 @@ struct SummaryOrder {
 // The order to start `Candidates` in:
 // - a unit right after the units that define what it calls, as far as their
 //   names tell: one whose main file includes "ggml-cuda/getrows.cuh" after
-//   `ggml-cuda/getrows.cu` (a dispatcher after its kernels' units);
+//   `ggml-cuda/getrows.cu` (a dispatcher after its kernels' units); and a
+//   C++ unit nvcc compiles after the `.cu` files that include its header,
+//   which implement the part of it that the C++ half calls;
 // - otherwise `.cu` files first, then the other units nvcc compiles, then
 //   plain C++ and C: only the first can define the launchers and
 //   device-memory helpers that the others call;
