@@ -268,10 +268,9 @@ public:
   // got, as "USR<tab>what<tab>answer", sorted.
   std::vector<std::string> consulted() const;
   // The project files that declare the functions asked of and known to no
-  // summary yet, as absolute paths where the file system gives one, sorted: where their definitions
-  // likely are
-  // (`hostallocator.h`, `hostallocator.cpp`), for a run to analyse those
-  // units sooner.
+  // summary yet, as absolute paths where the file system gives one, sorted:
+  // where their definitions likely are (`hostallocator.h`,
+  // `hostallocator.cpp`), for a run to analyse those units sooner.
   std::vector<std::string> unknownCalleesDeclaredIn() const;
   // Whether `Database` answers the questions of `Consulted` otherwise than
   // they were answered. An analysis that asked those, and nothing else,

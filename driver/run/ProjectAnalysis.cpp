@@ -16,6 +16,12 @@ using namespace llvm;
 
 namespace cudalint {
 
+// Whether one of the checks `Options` runs reported `Found`.
+static bool foundByOneOf(const AnalysisOptions &Options, const Finding &Found) {
+  return llvm::any_of(Options.Checks,
+                      [&](const CheckDescription *Check) { return Check->Id == Found.CheckId; });
+}
+
 ProjectAnalysis::ProjectAnalysis(const std::vector<Unit> &Units, WorkerSettings Workers,
                                  bool LastingPreambles, bool Verbose)
     : Units(Units), Workers(std::move(Workers)), LastingPreambles(LastingPreambles),
@@ -191,11 +197,8 @@ ProjectAnalysis::analyzeWithSummaries(const std::vector<size_t> &Candidates,
         ProjectFunctions::compareAnswers(Database, First.SummariesConsulted, &Otherwise);
     const AnalysisOptions &Rerun = *optionsOf(Units[I], SummaryRole::Reads, true);
     if (Found == ProjectFunctions::Differences::MoreReadersOnly && !First.Failed &&
-        llvm::none_of(First.Findings, [&](const Finding &Found) {
-          return llvm::any_of(Rerun.Checks, [&](const CheckDescription *Check) {
-            return Check->Id == Found.CheckId;
-          });
-        })) {
+        llvm::none_of(First.Findings,
+                      [&](const Finding &Reported) { return foundByOneOf(Rerun, Reported); })) {
       ++Spared;
       continue;
     }
@@ -251,11 +254,8 @@ void ProjectAnalysis::keepSecondAnalyses(std::vector<UnitOutcome> &Outcomes,
     // ran out of time) is the unit's outcome, as any failed analysis is.
     if (LaunchFactsOnly.count(I) && Then.Failed == First.Failed) {
       const AnalysisOptions &Rerun = *optionsOf(Units[I], SummaryRole::Reads, true);
-      llvm::erase_if(First.Findings, [&](const Finding &Found) {
-        return llvm::any_of(Rerun.Checks, [&](const CheckDescription *Check) {
-          return Check->Id == Found.CheckId;
-        });
-      });
+      llvm::erase_if(First.Findings,
+                     [&](const Finding &Found) { return foundByOneOf(Rerun, Found); });
       llvm::append_range(First.Findings, Then.Findings);
       First.Timing = Then.Timing;
       continue;

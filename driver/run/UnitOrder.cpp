@@ -169,9 +169,7 @@ SummaryOrder summaryOrder(const std::vector<Unit> &Units, const std::vector<size
     if (State[K] != Visit::Not)
       return;
     State[K] = Visit::Under;
-    std::vector<size_t> First = Callees[K];
-    llvm::sort(First);
-    for (size_t C : First)
+    for (size_t C : Callees[K]) // sorted: in rank
       Place(C);
     State[K] = Visit::Placed;
     Result.Order.push_back(All[K].Index);

@@ -144,9 +144,14 @@ void injectTestFault(StringRef File) {
     std::this_thread::sleep_for(std::chrono::seconds(1));
 }
 
+// The main file, as the command names it (last); empty for no command.
+StringRef mainFileOf(const UnitJob &Job) {
+  return Job.ClangArguments->empty() ? "" : StringRef(Job.ClangArguments->back());
+}
+
 UnitOutcome failedOutcome(const UnitJob &Job, std::string Reason) {
   UnitOutcome Outcome;
-  Outcome.File = Job.ClangArguments->empty() ? "" : Job.ClangArguments->back();
+  Outcome.File = mainFileOf(Job).str();
   Outcome.Failed = true;
   Outcome.Errors.push_back(std::move(Reason));
   return Outcome;
@@ -311,9 +316,8 @@ public:
   std::vector<UnitOutcome> run() {
     for (size_t I = 0; I < Jobs.size(); ++I) {
       // A FIFO would block its worker until --unit-timeout.
-      if (std::optional<std::string> Why = Jobs[I].ClangArguments->empty()
-                                               ? std::nullopt
-                                               : notASourceFile(Jobs[I].ClangArguments->back()))
+      StringRef Main = mainFileOf(Jobs[I]);
+      if (std::optional<std::string> Why = Main.empty() ? std::nullopt : notASourceFile(Main))
         finish(I, failedOutcome(Jobs[I], *Why));
       else if (!fromCache(I))
         Waiting.push_back(I);
@@ -552,7 +556,7 @@ private:
     if (!JobsByName) {
       std::vector<std::string> JobPaths;
       for (const UnitJob &Job : Jobs) {
-        StringRef Main = Job.ClangArguments->empty() ? "" : Job.ClangArguments->back();
+        StringRef Main = mainFileOf(Job);
         SmallString<256> File(sys::path::is_absolute(Main) ? "" : *Job.Directory);
         sys::path::append(File, Main);
         JobPaths.push_back(withoutExtension(File));
