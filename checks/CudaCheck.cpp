@@ -54,6 +54,12 @@ FindingBuilder &FindingBuilder::note(SourceLocation Loc, llvm::StringRef Message
   return *this;
 }
 
+FindingBuilder &FindingBuilder::dependsOnLaterReads() {
+  if (Target)
+    Target->DependsOnLaterReads = true;
+  return *this;
+}
+
 FindingBuilder &FindingBuilder::fixIt(const FixItHint &Hint) {
   const SourceManager *SM = Context.sourceManager();
   if (!Target || !SM || Hint.RemoveRange.isInvalid())

@@ -77,6 +77,7 @@ public:
 
   FindingBuilder &note(clang::SourceLocation Loc, llvm::StringRef Message);
   FindingBuilder &fixIt(const clang::FixItHint &Hint);
+  FindingBuilder &dependsOnLaterReads();
   explicit operator bool() const { return Target != nullptr; }
 
 private:

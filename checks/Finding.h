@@ -59,6 +59,11 @@ struct Finding {
   // How many instantiations the unit made of the template code the finding
   // is in: one problem in the template, reported once (1 outside templates).
   unsigned Instances = 1;
+  // Judged on no function reading the launch error after the call (an
+  // unchecked launch, a runtime status left to a later cudaGetLastError()):
+  // a function of another unit found to read it may remove the finding, and
+  // nothing else that the other units' summaries tell can.
+  bool DependsOnLaterReads = false;
 
   auto key() const { return std::tie(Where, CheckId, Message); }
 };

@@ -351,8 +351,8 @@ void UncheckedErrorCheck::check(const MatchFinder::MatchResult &Result) {
     Launches->addFunction(*Function);
 }
 
-void UncheckedErrorCheck::reportDiscardedStatus(const CallExpr &Call, bool WholeStatement,
-                                                ASTContext &Context) {
+FindingBuilder UncheckedErrorCheck::reportDiscardedStatus(const CallExpr &Call, bool WholeStatement,
+                                                          ASTContext &Context) {
   const FunctionDecl *Callee = Call.getDirectCallee();
   std::string Name = calleeName(Call);
   llvm::StringRef Status = StatusApi.statusTypeName(Callee->getReturnType());
@@ -366,6 +366,7 @@ void UncheckedErrorCheck::reportDiscardedStatus(const CallExpr &Call, bool Whole
       .note(Callee->getLocation(), llvm::formatv("'{0}' is declared here", Name).str());
   if (WholeStatement && !CheckMacro.empty())
     wrapInCheckMacro(Finding, Call, Context);
+  return Finding;
 }
 
 // `cudaFree(p);` becomes `CUDA_CHECK(cudaFree(p));`. Only for a call written
@@ -513,7 +514,8 @@ void UncheckedErrorCheck::onEndOfTranslationUnit() {
     Launches->willAskQueriedAfter();
   for (const DiscardedStatus &Discarded : DiscardedRuntimeStatuses)
     if (!Launches->queriedAfter(*Discarded.Call, madeThrough(*Discarded.Call)))
-      reportDiscardedStatus(*Discarded.Call, Discarded.WholeStatement, *Discarded.Context);
+      reportDiscardedStatus(*Discarded.Call, Discarded.WholeStatement, *Discarded.Context)
+          .dependsOnLaterReads();
   DiscardedRuntimeStatuses.clear();
   std::vector<UncheckedLaunch> Unchecked = Launches->uncheckedLaunches();
   Launches.reset(new LaunchCheckingAnalysis(StatusApi));
@@ -532,6 +534,7 @@ void UncheckedErrorCheck::onEndOfTranslationUnit() {
                            "returns cudaSuccess",
                            What)
                  .str());
+    Finding.dependsOnLaterReads();
     if (Launch.Helper)
       Finding.note(Launch.Helper->getLocation(),
                    llvm::formatv("'{0}', defined in another unit of the compile database, "

@@ -75,8 +75,8 @@ public:
 
 private:
   const clang::ValueDecl *madeThrough(const clang::CallExpr &Call) const;
-  void reportDiscardedStatus(const clang::CallExpr &Call, bool WholeStatement,
-                             clang::ASTContext &Context);
+  FindingBuilder reportDiscardedStatus(const clang::CallExpr &Call, bool WholeStatement,
+                                       clang::ASTContext &Context);
   void wrapInCheckMacro(FindingBuilder &Finding, const clang::CallExpr &Call,
                         clang::ASTContext &Context) const;
   void reportDeadStatusStores(const clang::FunctionDecl &Function, clang::ASTContext &Context);

@@ -278,8 +278,9 @@ public:
   // where only launch facts differ, only the checks that ask those
   // (CheckDescription::ReadsLaunchFacts) may find otherwise; where only
   // functions taken for not reading the launch error read it
-  // (MoreReadersOnly), those checks find at most what they found: each read
-  // ends paths on which an error went unread, and starts none.
+  // (MoreReadersOnly), those checks find at most what they found, and lose
+  // only findings judged on no later read (Finding::DependsOnLaterReads):
+  // each read ends paths on which an error went unread, and starts none.
   // `FirstOtherwise`, where given, receives the first question answered
   // otherwise ("USR<tab>what"), for --verbose.
   enum class Differences { None, MoreReadersOnly, LaunchFactsOnly, Summaries };

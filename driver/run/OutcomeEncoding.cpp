@@ -12,7 +12,7 @@ namespace cudalint {
 namespace {
 
 // Changes whenever the layout below does.
-constexpr llvm::StringLiteral OutcomeMagic = "cudalint-unit-outcome-9\n";
+constexpr llvm::StringLiteral OutcomeMagic = "cudalint-unit-outcome-10\n";
 constexpr size_t DigestSize = 16;
 
 // Twelve days: a longer timing is a corrupt entry. Up to it, microseconds
@@ -65,6 +65,7 @@ void FieldWriter::finding(const Finding &F) {
   point(F.Where);
   text(F.Message);
   number(F.Instances);
+  number(F.DependsOnLaterReads);
   number(F.Notes.size());
   for (const FindingNote &Note : F.Notes) {
     point(Note.Where);
@@ -139,7 +140,7 @@ bool FieldReader::finding(Finding &F) {
   bool IsError;
   size_t Notes, Fixes;
   if (!text(F.CheckId) || !flag(IsError) || !flag(F.PromotedToError) || !point(F.Where) ||
-      !text(F.Message) || !number(F.Instances) || !count(Notes))
+      !text(F.Message) || !number(F.Instances) || !flag(F.DependsOnLaterReads) || !count(Notes))
     return false;
   F.Level = IsError ? Severity::Error : Severity::Warning;
   F.Notes.resize(Notes);

@@ -185,8 +185,10 @@ ProjectAnalysis::analyzeWithSummaries(const std::vector<size_t> &Candidates,
   // read them run again (a parse and AST matchers, not the Static Analyzer),
   // and the other checks' findings stand.
   // Where only more functions read the launch error than the first
-  // analysis knew, those checks find at most what they found: a unit where
-  // they found nothing is not analysed again.
+  // analysis knew, those checks find at most what they found, and lose only
+  // what was judged on no later read: a unit with no such finding is not
+  // analysed again (one whose only finding of them is a discarded
+  // cublasStatus_t keeps it).
   std::vector<size_t> Again;
   std::set<size_t> LaunchFactsOnly;
   size_t Spared = 0;
@@ -198,7 +200,7 @@ ProjectAnalysis::analyzeWithSummaries(const std::vector<size_t> &Candidates,
     const AnalysisOptions &Rerun = *optionsOf(Units[I], SummaryRole::Reads, true);
     if (Found == ProjectFunctions::Differences::MoreReadersOnly && !First.Failed &&
         llvm::none_of(First.Findings,
-                      [&](const Finding &Reported) { return foundByOneOf(Rerun, Reported); })) {
+                      [](const Finding &Reported) { return Reported.DependsOnLaterReads; })) {
       ++Spared;
       continue;
     }
@@ -235,7 +237,8 @@ ProjectAnalysis::analyzeWithSummaries(const std::vector<size_t> &Candidates,
            << Candidates.size() << " units; " << Again.size() << " of " << Selected.size()
            << " units analysed again with them (" << LaunchFactsOnly.size()
            << " for launch errors alone; " << Spared
-           << " spared, where only more functions read the launch error and none went unread); "
+           << " spared, where only more functions read the launch error and no finding "
+           << "rested on its going unread); "
            << "all in " << format("%.1f", Took.count()) << " s\n";
   return Outcomes;
 }

@@ -37,10 +37,12 @@ per run (--case):
              launcher nothing in its unit refers to is taken as called
              elsewhere: one unit of six is analysed again, and -j4 writes
              the report -j1 does
-  readers    a helper of a later unit reads the launch error: the unit
-             whose launch only the helper reads is analysed again and its
-             report dropped; the unit that reads its own launch's error
-             and calls the helper too is spared a second analysis
+  readers    a helper of a later unit reads the launch error: the units
+             whose launch, or runtime call's status, only the helper reads
+             are analysed again and their reports dropped; the unit that
+             reads its own launch's error and calls the helper too is
+             spared a second analysis, though it stores a status it never
+             reads
 """
 
 import json
@@ -1011,15 +1013,16 @@ def write_units(args, files):
 
 
 def expect_analysed_again(args, marks, again, summary):
-    """One unit at a time: the marks are found, the unit `again` is the one
+    """One unit at a time: the marks are found, the units `again` are those
     analysed a second time, the summary line says `summary`; -j4 writes the
     report -j1 does."""
     first = lint(args, "-j1", "--verbose")
     harness.expect(found(first) == marks,
                    f"missing {sorted(marks - found(first))}, unexpected {sorted(found(first) - marks)}")
     harness.expect_contains(first.stderr, summary, "the units analysed again")
-    harness.expect_contains(first.stderr, f"analysing '{again}' again",
-                            "the unit analysed a second time")
+    for unit in again:
+        harness.expect_contains(first.stderr, f"analysing '{unit}' again",
+                                "a unit analysed a second time")
     parallel = lint(args, "-j4")
     harness.expect(parallel.stdout == lint(args, "-j1").stdout, "-j4 wrote another report than -j1")
 
@@ -1032,7 +1035,7 @@ def order(args):
     # One unit at a time: CUDA units first, the largest first; pool.cpp,
     # beside pool.h, starts once solver.cu has asked of its functions, and
     # tests/pool.cpp after it.
-    expect_analysed_again(args, marks, src / "solver.cu",
+    expect_analysed_again(args, marks, [src / "solver.cu"],
                           "1 of 6 units analysed again with them (0 for launch errors alone;")
     print("order: pool.cpp started next; 1 of 6 units analysed again")
 
@@ -1078,7 +1081,8 @@ int main(int argc, char **) {
 
 # Reads its launch's error itself and calls the helper too: the helper's
 # read can only end paths on which an error went unread, and there are
-# none, so the unit is not analysed again.
+# none, so the unit is not analysed again. Its status stored and never read
+# is lost whoever reads the launch error.
 SMOOTHER_CU = """\
 #include "util.h"
 __global__ void blur(float *x, int n) {
@@ -1094,23 +1098,38 @@ int smoothAll(float *x, int n) {
   float *scratch;
   if (cudaMalloc(&scratch, n * sizeof(float)) != cudaSuccess) // BUG cuda-memory-leak
     return 1;
+  cudaError_t synced = cudaDeviceSynchronize(); // BUG cuda-unchecked-error
   return 0;
+}
+"""
+
+# Its runtime call's status is left to the helper's cudaGetLastError(): the
+# first analysis reports it, the one that knows the helper does not.
+COPIER_CU = """\
+#include "util.h"
+// Clears a buffer and leaves the memset's failure to the helper's read of
+// the runtime's last error.
+void clearAll(float *x, int n) {
+  cudaMemset(x, 0, n * sizeof(float));
+  syncAndCheck(__LINE__);
 }
 """
 
 
 def readers(args):
     src, marks = write_units(args, {"util.h": CHECKS_H, "checks.cu": CHECKS_CU,
-                                    "stepper.cu": STEPPER_CU, "smoother.cu": SMOOTHER_CU})
-    # stepper.cu, whose launch only the helper reads, is analysed again;
-    # smoother.cu is spared.
-    expect_analysed_again(args, marks, src / "stepper.cu",
-                          "1 of 3 units analysed again with them (1 for launch errors alone; "
+                                    "stepper.cu": STEPPER_CU, "smoother.cu": SMOOTHER_CU,
+                                    "copier.cu": COPIER_CU})
+    # stepper.cu and copier.cu, whose errors only the helper reads, are
+    # analysed again; smoother.cu is spared.
+    expect_analysed_again(args, marks, [src / "stepper.cu", src / "copier.cu"],
+                          "2 of 4 units analysed again with them (2 for launch errors alone; "
                           "1 spared")
     alone = found(lint(args, "-j1", summaries=False))
-    harness.expect(("stepper.cu", 9, "cuda-unchecked-error") in alone,
-                   f"without the summaries, the helper's read is not known: {sorted(alone)}")
-    print("readers: 1 unit analysed again, 1 spared")
+    for unread in [("stepper.cu", 9), ("copier.cu", 5)]:
+        harness.expect(unread + ("cuda-unchecked-error",) in alone,
+                       f"without the summaries, the helper's read is not known: {sorted(alone)}")
+    print("readers: 2 units analysed again, 1 spared")
 
 
 if __name__ == "__main__":
