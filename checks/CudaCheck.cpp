@@ -54,9 +54,9 @@ FindingBuilder &FindingBuilder::note(SourceLocation Loc, llvm::StringRef Message
   return *this;
 }
 
-FindingBuilder &FindingBuilder::dependsOnLaterReads() {
+FindingBuilder &FindingBuilder::restsOnNonReaders(std::vector<std::string> NonReadersAfter) {
   if (Target)
-    Target->DependsOnLaterReads = true;
+    Target->NonReadersAfter = std::move(NonReadersAfter);
   return *this;
 }
 

@@ -77,7 +77,7 @@ public:
 
   FindingBuilder &note(clang::SourceLocation Loc, llvm::StringRef Message);
   FindingBuilder &fixIt(const clang::FixItHint &Hint);
-  FindingBuilder &dependsOnLaterReads();
+  FindingBuilder &restsOnNonReaders(std::vector<std::string> NonReadersAfter);
   explicit operator bool() const { return Target != nullptr; }
 
 private:

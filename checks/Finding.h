@@ -59,11 +59,13 @@ struct Finding {
   // How many instantiations the unit made of the template code the finding
   // is in: one problem in the template, reported once (1 outside templates).
   unsigned Instances = 1;
-  // Judged on no function reading the launch error after the call (an
-  // unchecked launch, a runtime status left to a later cudaGetLastError()):
-  // a function of another unit found to read it may remove the finding, and
-  // nothing else that the other units' summaries tell can.
-  bool DependsOnLaterReads = false;
+  // For a finding judged on no function reading the launch error after the
+  // call (an unchecked launch, a runtime status left to a later
+  // cudaGetLastError()): the functions of other units, taken for not
+  // reading it, that the error meets on its way (USRs, sorted). Were one
+  // found to read it, the finding might go; nothing else the other units'
+  // summaries tell can remove it. Empty for every other finding.
+  std::vector<std::string> NonReadersAfter;
 
   auto key() const { return std::tie(Where, CheckId, Message); }
 };

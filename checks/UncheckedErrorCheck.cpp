@@ -515,7 +515,7 @@ void UncheckedErrorCheck::onEndOfTranslationUnit() {
   for (const DiscardedStatus &Discarded : DiscardedRuntimeStatuses)
     if (!Launches->queriedAfter(*Discarded.Call, madeThrough(*Discarded.Call)))
       reportDiscardedStatus(*Discarded.Call, Discarded.WholeStatement, *Discarded.Context)
-          .dependsOnLaterReads();
+          .restsOnNonReaders(Launches->nonReadersAfter(*Discarded.Call));
   DiscardedRuntimeStatuses.clear();
   std::vector<UncheckedLaunch> Unchecked = Launches->uncheckedLaunches();
   Launches.reset(new LaunchCheckingAnalysis(StatusApi));
@@ -534,7 +534,7 @@ void UncheckedErrorCheck::onEndOfTranslationUnit() {
                            "returns cudaSuccess",
                            What)
                  .str());
-    Finding.dependsOnLaterReads();
+    Finding.restsOnNonReaders(Launch.NonReadersAfter);
     if (Launch.Helper)
       Finding.note(Launch.Helper->getLocation(),
                    llvm::formatv("'{0}', defined in another unit of the compile database, "

@@ -413,6 +413,12 @@ TEST(ProjectFunctionsTest, CompareAnswers) {
             D::LaunchFactsOnly);
   EXPECT_EQ(P::compareAnswers(Reads, AnsweredBy(Releases, {"c:@F@q\tqueries", "c:@F@l\tcalled"})),
             D::LaunchFactsOnly);
+  // Which: the findings that rest on them are those that may go.
+  EXPECT_EQ(P::nowReading(Reads, AnsweredBy(Synchronizes, {"c:@F@q\tqueries", "c:@F@l\tqueries",
+                                                           "c:@F@l\tpending"})),
+            std::vector<std::string>{"c:@F@q"});
+  EXPECT_EQ(P::nowReading(Synchronizes, AnsweredBy(Reads, {"c:@F@q\tqueries"})),
+            std::vector<std::string>{});
   // A question of another version, from a cached analysis.
   EXPECT_EQ(P::compareAnswers(Synchronizes, {"c:@F@l\tsomething new\t1"}), D::Summaries);
   EXPECT_EQ(P::compareAnswers(Releases, {}), D::None);

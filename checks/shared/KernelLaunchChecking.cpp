@@ -506,7 +506,7 @@ bool LaunchCheckingAnalysis::fact(const FunctionDecl *Function, LaunchFact Fact)
 void LaunchCheckingAnalysis::buildFlows() {
   // A virtual call may run any override the unit defines: they are its
   // callees, and the call is one of their call sites.
-  llvm::DenseMap<const CXXMethodDecl *, llvm::SmallVector<const FunctionDecl *, 2>> Overrides;
+  auto &Overrides = OverridesOf;
   for (const auto &[Function, Calls] : Added)
     if (const auto *Method = dyn_cast<CXXMethodDecl>(Function); Method && Method->isVirtual())
       forEachOverridden(Method, [&, Function = Function](const CXXMethodDecl *Base) {
@@ -737,7 +737,7 @@ static bool isDeadHere(const FunctionDecl &Function) {
 // dead here are neither callers nor tops.
 void LaunchCheckingAnalysis::topsOfUncheckedChains(
     const FunctionDecl *Function, llvm::SmallPtrSetImpl<const FunctionDecl *> &Visiting,
-    llvm::SetVector<const FunctionDecl *> &Tops) {
+    FunctionSet &Tops, FunctionSet *NonReaders) {
   if (isDeadHere(*Function))
     return;
   auto Sites = CallSites.find(Function);
@@ -764,11 +764,14 @@ void LaunchCheckingAnalysis::topsOfUncheckedChains(
       continue;
     bool CallUnchecked = false;
     forEachStmtElement(*Flow->second.Graph, [&](const CFGBlock &Block, size_t I, const Stmt *S) {
-      if (S == Call)
-        CallUnchecked |= uncheckedAfter(Flow->second, Block, I);
+      if (S != Call || !uncheckedAfter(Flow->second, Block, I))
+        return;
+      CallUnchecked = true;
+      if (NonReaders)
+        gatherCalledAfter(Flow->second, Block, I, *NonReaders);
     });
     if (CallUnchecked)
-      topsOfUncheckedChains(Caller, Visiting, Tops);
+      topsOfUncheckedChains(Caller, Visiting, Tops, NonReaders);
   }
 }
 
@@ -796,12 +799,115 @@ bool LaunchCheckingAnalysis::lostAtTop(const FunctionDecl *Top) const {
            isCalledTemplate(Top->getTemplateInstantiationPattern(), Top));
 }
 
-// Whether an unchecked launch inside `Function` stays unchecked for good.
-bool LaunchCheckingAnalysis::escapesUnchecked(const FunctionDecl *Function) {
+// Whether an unchecked launch inside `Function` stays unchecked for good;
+// `NonReaders` gains the functions of other units the callers on the way
+// call after their calls.
+bool LaunchCheckingAnalysis::escapesUnchecked(const FunctionDecl *Function,
+                                              FunctionSet &NonReaders) {
   llvm::SmallPtrSet<const FunctionDecl *, 8> Visiting;
-  llvm::SetVector<const FunctionDecl *> Tops;
-  topsOfUncheckedChains(Function, Visiting, Tops);
+  FunctionSet Tops;
+  topsOfUncheckedChains(Function, Visiting, Tops, &NonReaders);
   return llvm::any_of(Tops, [&](const FunctionDecl *Top) { return lostAtTop(Top); });
+}
+
+// Every element the path may reach after the call, in its block and the
+// blocks after (the call's own block again, round a loop), and the unit's
+// functions those call, however deep: where a read of the error could be
+// found. Only reads end such paths (a read outranks a launch, and resets do
+// not come from other units), so a finding whose non-readers all stay so
+// stays.
+void LaunchCheckingAnalysis::gatherCalledAfter(const FunctionFlow &Flow, const CFGBlock &Block,
+                                               size_t Index, FunctionSet &NotDefinedHere) const {
+  llvm::SmallVector<const FunctionDecl *, 16> Called;
+  auto MeetCallsIn = [&](const CFGBlock &Walked, size_t From) {
+    for (size_t I = From; I < Walked.size(); ++I) {
+      auto Element = Walked[I].getAs<CFGStmt>();
+      const auto *Call = Element ? dyn_cast<CallExpr>(Element->getStmt()) : nullptr;
+      if (!Call)
+        continue;
+      if (const FunctionDecl *Callee = Call->getDirectCallee())
+        Called.push_back(Callee);
+      else
+        llvm::append_range(Called, dependentCallees(*Call));
+      if (const CXXMethodDecl *Method = virtualCallee(*Call))
+        llvm::append_range(Called, OverridesOf.lookup(Method->getCanonicalDecl()));
+    }
+  };
+  MeetCallsIn(Block, Index + 1);
+  llvm::SmallPtrSet<const CFGBlock *, 16> Seen;
+  llvm::SmallVector<const CFGBlock *, 16> Blocks;
+  auto Follow = [&](const CFGBlock &From) {
+    for (const CFGBlock *Next : From.succs())
+      if (Next && Seen.insert(Next).second)
+        Blocks.push_back(Next);
+  };
+  Follow(Block);
+  while (!Blocks.empty()) {
+    const CFGBlock *Next = Blocks.pop_back_val();
+    MeetCallsIn(*Next, 0);
+    Follow(*Next);
+  }
+  gatherNotDefined(Called, NotDefinedHere);
+}
+
+// `Called`, and what the unit's functions among them call however deep: the
+// functions the unit does not define (canonical).
+void LaunchCheckingAnalysis::gatherNotDefined(llvm::ArrayRef<const FunctionDecl *> Called,
+                                              FunctionSet &NotDefinedHere) const {
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Reached;
+  llvm::SmallVector<const FunctionDecl *, 16> Work;
+  auto Meet = [&](const FunctionDecl *Callee) {
+    if (const FunctionDecl *Definition = definitionOf(Callee)) {
+      if (Reached.insert(Definition).second)
+        Work.push_back(Definition);
+    } else if (Callee) {
+      NotDefinedHere.insert(Callee->getCanonicalDecl());
+    }
+  };
+  llvm::for_each(Called, Meet);
+  while (!Work.empty()) {
+    auto Calls = Added.find(Work.pop_back_val());
+    if (Calls == Added.end())
+      continue;
+    llvm::for_each(Calls->second.Callees, Meet);
+    llvm::for_each(Calls->second.MayQueryElsewhere, Meet);
+  }
+}
+
+// Of those, the ones the summaries answered do not read the error: the
+// answers that, turned, could remove the finding. Only where readers matter
+// were they asked at all.
+std::vector<std::string>
+LaunchCheckingAnalysis::nonReaders(const FunctionSet &NotDefinedHere) const {
+  const ProjectFunctions *Project = Api.project();
+  if (!Project || !ReadersMatter)
+    return {};
+  return Project->nonReaders(NotDefinedHere.getArrayRef());
+}
+
+std::vector<std::string> LaunchCheckingAnalysis::nonReadersAfter(const CallExpr &Call) const {
+  FunctionSet NotDefinedHere;
+  auto Places = CallPlaces.find(Call.getBeginLoc().getRawEncoding());
+  if (Places != CallPlaces.end()) {
+    for (const CallPlace &Place : Places->second)
+      gatherCalledAfter(*Place.Flow, *Place.Block, Place.Index, NotDefinedHere);
+    return nonReaders(NotDefinedHere);
+  }
+  // A call in a function with no flow, which reads the error nowhere the
+  // unit knows of: any function of another unit it calls, found to read,
+  // would give it one. Each function whose body holds the call (a
+  // template's instances, a lambda and the function around it).
+  llvm::SmallVector<const FunctionDecl *, 4> Enclosing;
+  for (const auto &[Function, Calls] : Added) {
+    const SourceManager &SM = Function->getASTContext().getSourceManager();
+    SourceLocation At = SM.getExpansionLoc(Call.getBeginLoc());
+    SourceRange Body = Function->getBody()->getSourceRange();
+    if (!SM.isBeforeInTranslationUnit(At, SM.getExpansionLoc(Body.getBegin())) &&
+        !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Body.getEnd()), At))
+      Enclosing.push_back(Function);
+  }
+  gatherNotDefined(Enclosing, NotDefinedHere);
+  return nonReaders(NotDefinedHere);
 }
 
 // Whether a function of the unit other than `Except` instantiated from
@@ -945,20 +1051,28 @@ std::vector<UncheckedLaunch> LaunchCheckingAnalysis::uncheckedLaunches() {
     // judged in its instances, where they run.
     if (!LeavesUnchecked.lookup(Function) || Function->isDependentContext())
       continue;
-    if (!escapesUnchecked(Function))
+    FunctionSet CalledByCallers;
+    if (!escapesUnchecked(Function, CalledByCallers))
       continue;
     forEachStmtElement(*Flow.Graph, [&](const CFGBlock &Block, size_t I, const Stmt *S) {
       const auto *Call = dyn_cast<CallExpr>(S);
       if (!Call || roleOf(Call) != ElementRole::Launch || !uncheckedAfter(Flow, Block, I))
         return;
+      auto NonReadersAfter = [&] {
+        FunctionSet NotDefinedHere = CalledByCallers;
+        gatherCalledAfter(Flow, Block, I, NotDefinedHere);
+        return nonReaders(NotDefinedHere);
+      };
       if (const auto *Launch = dyn_cast<CUDAKernelCallExpr>(Call)) {
-        Unchecked.push_back({Launch, kernelName(*Launch), nullptr, {exitNote(Flow, Block, I)}});
+        Unchecked.push_back(
+            {Launch, kernelName(*Launch), nullptr, {exitNote(Flow, Block, I)}, NonReadersAfter()});
         return;
       }
       // A helper of this unit is reported at its own launch; one of another
       // unit, whose launch this unit cannot point at, at the call.
       if (factElsewhere(Call->getDirectCallee(), LaunchFact::LeavesPending))
-        Unchecked.push_back({Call, "", Call->getDirectCallee(), {exitNote(Flow, Block, I)}});
+        Unchecked.push_back(
+            {Call, "", Call->getDirectCallee(), {exitNote(Flow, Block, I)}, NonReadersAfter()});
     });
   }
   return Unchecked;

@@ -41,6 +41,8 @@ struct UncheckedLaunch {
   // The helper, for such a call; null for a launch.
   const clang::FunctionDecl *Helper = nullptr;
   std::vector<std::pair<clang::SourceLocation, std::string>> PathNotes;
+  // What the finding rests on: LaunchCheckingAnalysis::nonReadersAfter.
+  std::vector<std::string> NonReadersAfter;
 };
 
 // The calls of a function of another unit, taken for a launcher, after which
@@ -124,6 +126,13 @@ public:
   // also come before the first use of it: a stream or buffer the failed call
   // never made is used before the error is seen.
   bool queriedAfter(const clang::CallExpr &Call, const clang::ValueDecl *Written = nullptr);
+  // The functions of other units, taken for not reading the launch error,
+  // that an error pending after `Call` may meet before it is lost (USRs,
+  // sorted): those called after it, themselves or through the functions of
+  // the unit they call. Were one found to read the error, a finding that
+  // `Call`'s error goes unread might go; were none, it stays. After
+  // queriedAfter asked of `Call`.
+  std::vector<std::string> nonReadersAfter(const clang::CallExpr &Call) const;
 
   // In the order the launches appear in the unit's functions.
   std::vector<UncheckedLaunch> uncheckedLaunches();
@@ -214,11 +223,19 @@ private:
   bool leavesLaunchUnchecked(const FunctionFlow &Flow) const;
   bool isCalledTemplate(const clang::FunctionDecl *Pattern,
                         const clang::FunctionDecl *Except) const;
+  using FunctionSet = llvm::SetVector<const clang::FunctionDecl *>;
   void topsOfUncheckedChains(const clang::FunctionDecl *Function,
                              llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Visiting,
-                             llvm::SetVector<const clang::FunctionDecl *> &Tops);
+                             FunctionSet &Tops, FunctionSet *NonReaders = nullptr);
   bool lostAtTop(const clang::FunctionDecl *Top) const;
-  bool escapesUnchecked(const clang::FunctionDecl *Function);
+  bool escapesUnchecked(const clang::FunctionDecl *Function, FunctionSet &NonReaders);
+  // The functions the unit does not define that the path from element
+  // `Index` of `Block` on may call, itself or through the unit's functions.
+  void gatherCalledAfter(const FunctionFlow &Flow, const clang::CFGBlock &Block, size_t Index,
+                         FunctionSet &NotDefinedHere) const;
+  void gatherNotDefined(llvm::ArrayRef<const clang::FunctionDecl *> Called,
+                        FunctionSet &NotDefinedHere) const;
+  std::vector<std::string> nonReaders(const FunctionSet &NotDefinedHere) const;
   std::pair<clang::SourceLocation, std::string>
   exitNote(const FunctionFlow &Flow, const clang::CFGBlock &Block, size_t Index) const;
 
@@ -243,6 +260,9 @@ private:
   llvm::SmallPtrSet<const clang::CallExpr *, 8> ErrorResets;
   llvm::SetVector<const clang::FunctionDecl *> NotDefined;       // canonical
   llvm::SetVector<const clang::CXXMethodDecl *> CalledVirtually; // canonical
+  // A virtual method (canonical) -> the overrides the unit defines.
+  llvm::DenseMap<const clang::CXXMethodDecl *, llvm::SmallVector<const clang::FunctionDecl *, 2>>
+      OverridesOf;
   // Where the calls of the flows stand, by location (a template's instances
   // share theirs), for queriedAfter; made once.
   struct CallPlace {

@@ -1609,6 +1609,30 @@ ProjectFunctions::compareAnswers(const ProjectFunctions &Database,
   return Found;
 }
 
+std::vector<std::string> ProjectFunctions::nowReading(const ProjectFunctions &Database,
+                                                      llvm::ArrayRef<std::string> Consulted) {
+  llvm::StringRef Queries = LaunchFactNames[static_cast<unsigned>(LaunchFact::Queries)];
+  std::vector<std::string> Reading;
+  for (llvm::StringRef Entry : Consulted) {
+    auto [Usr, Rest] = Entry.split('\t');
+    auto [Asked, Given] = Rest.split('\t');
+    if (Asked == Queries && Given == "0" && Database.answer(Usr, Asked) == "1")
+      Reading.push_back(Usr.str());
+  }
+  sortUnique(Reading);
+  return Reading;
+}
+
+std::vector<std::string>
+ProjectFunctions::nonReaders(llvm::ArrayRef<const FunctionDecl *> Functions) const {
+  std::vector<std::string> NonReaders;
+  for (const FunctionDecl *Function : Functions)
+    if (const std::string *Usr = usrOf(Function); Usr && !launchFact(Function, LaunchFact::Queries))
+      NonReaders.push_back(*Usr);
+  sortUnique(NonReaders);
+  return NonReaders;
+}
+
 const FunctionSummary *ProjectFunctions::summaryOf(const FunctionDecl *Callee) const {
   // A function the unit defines is followed into; only named functions are
   // summarised, and methods never.

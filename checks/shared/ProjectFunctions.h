@@ -279,14 +279,23 @@ public:
   // (CheckDescription::ReadsLaunchFacts) may find otherwise; where only
   // functions taken for not reading the launch error read it
   // (MoreReadersOnly), those checks find at most what they found, and lose
-  // only findings judged on no later read (Finding::DependsOnLaterReads):
-  // each read ends paths on which an error went unread, and starts none.
+  // only findings that rest on one of those functions not reading it
+  // (Finding::NonReadersAfter): each read ends paths on which an error went
+  // unread, and starts none.
   // `FirstOtherwise`, where given, receives the first question answered
   // otherwise ("USR<tab>what"), for --verbose.
   enum class Differences { None, MoreReadersOnly, LaunchFactsOnly, Summaries };
   static Differences compareAnswers(const ProjectFunctions &Database,
                                     llvm::ArrayRef<std::string> Consulted,
                                     std::string *FirstOtherwise = nullptr);
+  // The functions of `Consulted` taken for not reading the launch error
+  // that `Database` says read it (USRs, sorted).
+  static std::vector<std::string> nowReading(const ProjectFunctions &Database,
+                                             llvm::ArrayRef<std::string> Consulted);
+  // The USRs of `Functions` (of other units) taken for not reading the
+  // launch error, sorted: what a finding judged on their not reading it
+  // rests on (Finding::NonReadersAfter).
+  std::vector<std::string> nonReaders(llvm::ArrayRef<const clang::FunctionDecl *> Functions) const;
   // The answer to a question as consulted() writes it; nullopt for a
   // question this version does not ask.
   std::optional<std::string> answer(llvm::StringRef Usr, llvm::StringRef Asked) const;

@@ -65,7 +65,7 @@ void FieldWriter::finding(const Finding &F) {
   point(F.Where);
   text(F.Message);
   number(F.Instances);
-  number(F.DependsOnLaterReads);
+  texts(F.NonReadersAfter);
   number(F.Notes.size());
   for (const FindingNote &Note : F.Notes) {
     point(Note.Where);
@@ -140,7 +140,7 @@ bool FieldReader::finding(Finding &F) {
   bool IsError;
   size_t Notes, Fixes;
   if (!text(F.CheckId) || !flag(IsError) || !flag(F.PromotedToError) || !point(F.Where) ||
-      !text(F.Message) || !number(F.Instances) || !flag(F.DependsOnLaterReads) || !count(Notes))
+      !text(F.Message) || !number(F.Instances) || !texts(F.NonReadersAfter) || !count(Notes))
     return false;
   F.Level = IsError ? Severity::Error : Severity::Warning;
   F.Notes.resize(Notes);

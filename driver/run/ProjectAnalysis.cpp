@@ -22,6 +22,21 @@ static bool foundByOneOf(const AnalysisOptions &Options, const Finding &Found) {
                       [&](const CheckDescription *Check) { return Check->Id == Found.CheckId; });
 }
 
+// Whether one of `Findings` rests on one of `NowReading` not reading the
+// launch error (both lists sorted).
+static bool anyRestsOn(const std::vector<Finding> &Findings,
+                       const std::vector<std::string> &NowReading) {
+  return llvm::any_of(Findings, [&](const Finding &Found) {
+    auto Rests = Found.NonReadersAfter.begin(), Reads = NowReading.begin();
+    while (Rests != Found.NonReadersAfter.end() && Reads != NowReading.end()) {
+      if (*Rests == *Reads)
+        return true;
+      (*Rests < *Reads) ? ++Rests : ++Reads;
+    }
+    return false;
+  });
+}
+
 ProjectAnalysis::ProjectAnalysis(const std::vector<Unit> &Units, WorkerSettings Workers,
                                  bool LastingPreambles, bool Verbose)
     : Units(Units), Workers(std::move(Workers)), LastingPreambles(LastingPreambles),
@@ -186,9 +201,10 @@ ProjectAnalysis::analyzeWithSummaries(const std::vector<size_t> &Candidates,
   // and the other checks' findings stand.
   // Where only more functions read the launch error than the first
   // analysis knew, those checks find at most what they found, and lose only
-  // what was judged on no later read: a unit with no such finding is not
-  // analysed again (one whose only finding of them is a discarded
-  // cublasStatus_t keeps it).
+  // findings that rest on one of those functions not reading it: a unit
+  // with no such finding is not analysed again (a discarded cublasStatus_t
+  // rests on none; an unchecked launch on the functions of other units
+  // called after it, in its function and in its callers).
   std::vector<size_t> Again;
   std::set<size_t> LaunchFactsOnly;
   size_t Spared = 0;
@@ -199,8 +215,8 @@ ProjectAnalysis::analyzeWithSummaries(const std::vector<size_t> &Candidates,
         ProjectFunctions::compareAnswers(Database, First.SummariesConsulted, &Otherwise);
     const AnalysisOptions &Rerun = *optionsOf(Units[I], SummaryRole::Reads, true);
     if (Found == ProjectFunctions::Differences::MoreReadersOnly && !First.Failed &&
-        llvm::none_of(First.Findings,
-                      [](const Finding &Reported) { return Reported.DependsOnLaterReads; })) {
+        !anyRestsOn(First.Findings,
+                    ProjectFunctions::nowReading(Database, First.SummariesConsulted))) {
       ++Spared;
       continue;
     }
@@ -238,7 +254,7 @@ ProjectAnalysis::analyzeWithSummaries(const std::vector<size_t> &Candidates,
            << " units analysed again with them (" << LaunchFactsOnly.size()
            << " for launch errors alone; " << Spared
            << " spared, where only more functions read the launch error and no finding "
-           << "rested on its going unread); "
+           << "rested on their not reading it); "
            << "all in " << format("%.1f", Took.count()) << " s\n";
   return Outcomes;
 }

@@ -41,8 +41,8 @@ per run (--case):
              whose launch, or runtime call's status, only the helper reads
              are analysed again and their reports dropped; the unit that
              reads its own launch's error and calls the helper too is
-             spared a second analysis, though it stores a status it never
-             reads
+             spared a second analysis, though it loses statuses where the
+             helper is not called
 """
 
 import json
@@ -1081,8 +1081,9 @@ int main(int argc, char **) {
 
 # Reads its launch's error itself and calls the helper too: the helper's
 # read can only end paths on which an error went unread, and there are
-# none, so the unit is not analysed again. Its status stored and never read
-# is lost whoever reads the launch error.
+# none, so the unit is not analysed again. Its statuses stored and never
+# read, or discarded with no call after, are lost whoever reads the launch
+# error.
 SMOOTHER_CU = """\
 #include "util.h"
 __global__ void blur(float *x, int n) {
@@ -1101,16 +1102,32 @@ int smoothAll(float *x, int n) {
   cudaError_t synced = cudaDeviceSynchronize(); // BUG cuda-unchecked-error
   return 0;
 }
+void syncQuietly() {
+  cudaDeviceSynchronize(); // BUG cuda-unchecked-error
+}
 """
 
-# Its runtime call's status is left to the helper's cudaGetLastError(): the
-# first analysis reports it, the one that knows the helper does not.
+# Their runtime calls' statuses are left to the helper's cudaGetLastError():
+# the first analysis reports them, the one that knows the helper does not.
+# clearAll reads the error itself on one branch; fillAll reads it nowhere the
+# unit can see.
 COPIER_CU = """\
+#include <cstdio>
 #include "util.h"
-// Clears a buffer and leaves the memset's failure to the helper's read of
-// the runtime's last error.
-void clearAll(float *x, int n) {
+void clearAll(float *x, int n, bool verbose) {
   cudaMemset(x, 0, n * sizeof(float));
+  syncAndCheck(__LINE__);
+  if (verbose)
+    std::printf("%s\\n", cudaGetErrorString(cudaPeekAtLastError()));
+}
+"""
+
+FILLER_CU = """\
+#include "util.h"
+// Fills a buffer with ones and leaves the memset's failure to the helper's
+// read of the runtime's last error.
+void fillAll(float *x, int n) {
+  cudaMemset(x, 1, n * sizeof(float));
   syncAndCheck(__LINE__);
 }
 """
@@ -1119,17 +1136,18 @@ void clearAll(float *x, int n) {
 def readers(args):
     src, marks = write_units(args, {"util.h": CHECKS_H, "checks.cu": CHECKS_CU,
                                     "stepper.cu": STEPPER_CU, "smoother.cu": SMOOTHER_CU,
-                                    "copier.cu": COPIER_CU})
-    # stepper.cu and copier.cu, whose errors only the helper reads, are
-    # analysed again; smoother.cu is spared.
-    expect_analysed_again(args, marks, [src / "stepper.cu", src / "copier.cu"],
-                          "2 of 4 units analysed again with them (2 for launch errors alone; "
+                                    "copier.cu": COPIER_CU, "filler.cu": FILLER_CU})
+    # stepper.cu, copier.cu and filler.cu, whose errors only the helper
+    # reads, are analysed again; smoother.cu is spared.
+    expect_analysed_again(args, marks,
+                          [src / "stepper.cu", src / "copier.cu", src / "filler.cu"],
+                          "3 of 5 units analysed again with them (3 for launch errors alone; "
                           "1 spared")
     alone = found(lint(args, "-j1", summaries=False))
-    for unread in [("stepper.cu", 9), ("copier.cu", 5)]:
+    for unread in [("stepper.cu", 9), ("copier.cu", 4), ("filler.cu", 5)]:
         harness.expect(unread + ("cuda-unchecked-error",) in alone,
                        f"without the summaries, the helper's read is not known: {sorted(alone)}")
-    print("readers: 2 units analysed again, 1 spared")
+    print("readers: 3 units analysed again, 1 spared")
 
 
 if __name__ == "__main__":
