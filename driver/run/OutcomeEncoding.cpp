@@ -12,7 +12,7 @@ namespace cudalint {
 namespace {
 
 // Changes whenever the layout below does.
-constexpr llvm::StringLiteral OutcomeMagic = "cudalint-unit-outcome-10\n";
+constexpr llvm::StringLiteral OutcomeMagic = "cudalint-unit-outcome-11\n";
 constexpr size_t DigestSize = 16;
 
 // Twelve days: a longer timing is a corrupt entry. Up to it, microseconds
