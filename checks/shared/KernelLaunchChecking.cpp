@@ -471,23 +471,30 @@ std::vector<unsigned> nullParameters(const CallExpr &Call) {
   return Null;
 }
 
-std::vector<const FunctionDecl *>
-LaunchCheckingAnalysis::calleesNotDefinedReachedFrom(const FunctionDecl *Function) const {
-  std::vector<const FunctionDecl *> Reached;
-  llvm::SmallPtrSet<const FunctionDecl *, 16> Visited{Function}, Listed;
-  llvm::SmallVector<const FunctionDecl *, 16> Work{Function};
+// The calls of the added functions among `From` and of those they call in
+// the unit, however deep, each function's once.
+void LaunchCheckingAnalysis::forEachReachedCalls(
+    llvm::ArrayRef<const FunctionDecl *> From,
+    llvm::function_ref<void(const FunctionCalls &)> Visit) const {
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Visited(llvm::from_range, From);
+  llvm::SmallVector<const FunctionDecl *, 16> Work(From);
   while (!Work.empty()) {
     auto Calls = Added.find(Work.pop_back_val());
     if (Calls == Added.end())
       continue;
-    for (const FunctionDecl *Callee : Calls->second.NotDefined)
-      if (Listed.insert(Callee).second)
-        Reached.push_back(Callee);
+    Visit(Calls->second);
     for (const FunctionDecl *Callee : Calls->second.Callees)
       if (Visited.insert(Callee).second)
         Work.push_back(Callee);
   }
-  return Reached;
+}
+
+std::vector<const FunctionDecl *>
+LaunchCheckingAnalysis::calleesNotDefinedReachedFrom(const FunctionDecl *Function) const {
+  llvm::SetVector<const FunctionDecl *> Reached;
+  forEachReachedCalls(Function,
+                      [&](const FunctionCalls &Calls) { Reached.insert_range(Calls.NotDefined); });
+  return {Reached.begin(), Reached.end()};
 }
 
 bool LaunchCheckingAnalysis::factElsewhere(const FunctionDecl *Callee, LaunchFact Fact) const {
@@ -506,15 +513,14 @@ bool LaunchCheckingAnalysis::fact(const FunctionDecl *Function, LaunchFact Fact)
 void LaunchCheckingAnalysis::buildFlows() {
   // A virtual call may run any override the unit defines: they are its
   // callees, and the call is one of their call sites.
-  auto &Overrides = OverridesOf;
   for (const auto &[Function, Calls] : Added)
     if (const auto *Method = dyn_cast<CXXMethodDecl>(Function); Method && Method->isVirtual())
       forEachOverridden(Method, [&, Function = Function](const CXXMethodDecl *Base) {
-        Overrides[Base].push_back(Function);
+        OverridesOf[Base].push_back(Function);
       });
   for (auto &[Function, Calls] : Added)
     for (const CXXMethodDecl *Method : Calls.Virtual)
-      for (const FunctionDecl *Override : Overrides.lookup(Method))
+      for (const FunctionDecl *Override : OverridesOf.lookup(Method))
         Calls.Callees.push_back(Override);
   ReadersMatter |= llvm::any_of(Added, [](const auto &Entry) { return Entry.second.Launches; });
   if (ReadersMatter)
@@ -556,7 +562,7 @@ void LaunchCheckingAnalysis::buildFlows() {
       if (const FunctionDecl *Callee = definitionOf(Call->getDirectCallee()))
         CallSites[Callee].push_back({Function, Call});
       if (const CXXMethodDecl *Method = virtualCallee(*Call))
-        for (const FunctionDecl *Override : Overrides.lookup(Method->getCanonicalDecl()))
+        for (const FunctionDecl *Override : OverridesOf.lookup(Method->getCanonicalDecl()))
           if (Override != definitionOf(Call->getDirectCallee()))
             CallSites[Override].push_back({Function, Call});
     });
@@ -851,27 +857,24 @@ void LaunchCheckingAnalysis::gatherCalledAfter(const FunctionFlow &Flow, const C
 }
 
 // `Called`, and what the unit's functions among them call however deep: the
-// functions the unit does not define (canonical).
+// functions the unit does not define (canonical), a dependent call's
+// candidates among them, whose reads make the call one.
 void LaunchCheckingAnalysis::gatherNotDefined(llvm::ArrayRef<const FunctionDecl *> Called,
                                               FunctionSet &NotDefinedHere) const {
-  llvm::SmallPtrSet<const FunctionDecl *, 16> Reached;
-  llvm::SmallVector<const FunctionDecl *, 16> Work;
+  llvm::SmallVector<const FunctionDecl *, 16> Definitions;
   auto Meet = [&](const FunctionDecl *Callee) {
-    if (const FunctionDecl *Definition = definitionOf(Callee)) {
-      if (Reached.insert(Definition).second)
-        Work.push_back(Definition);
-    } else if (Callee) {
+    if (const FunctionDecl *Definition = definitionOf(Callee))
+      Definitions.push_back(Definition);
+    else if (Callee)
       NotDefinedHere.insert(Callee->getCanonicalDecl());
-    }
   };
   llvm::for_each(Called, Meet);
-  while (!Work.empty()) {
-    auto Calls = Added.find(Work.pop_back_val());
-    if (Calls == Added.end())
-      continue;
-    llvm::for_each(Calls->second.Callees, Meet);
-    llvm::for_each(Calls->second.MayQueryElsewhere, Meet);
-  }
+  // A defined candidate is among the callees, walked there.
+  forEachReachedCalls(Definitions, [&](const FunctionCalls &Calls) {
+    for (const FunctionDecl *Callee : Calls.MayQueryElsewhere)
+      if (!definitionOf(Callee))
+        NotDefinedHere.insert(Callee->getCanonicalDecl());
+  });
 }
 
 // Of those, the ones the summaries answered do not read the error: the

@@ -168,6 +168,8 @@ private:
     bool QueriesDirectly = false;
   };
   void buildFlows();
+  void forEachReachedCalls(llvm::ArrayRef<const clang::FunctionDecl *> From,
+                           llvm::function_ref<void(const FunctionCalls &)> Visit) const;
   // Whether it matters which functions of other units read the last error:
   // a function of the unit launches (itself or through a launcher of
   // another unit), or an error is to be read after a call (queriedAfter). A

@@ -1586,6 +1586,15 @@ std::optional<std::string> ProjectFunctions::answer(llvm::StringRef Usr,
   return factOf(launchFactsNamed(Usr), LaunchFact(Fact - std::begin(LaunchFactNames))) ? "1" : "0";
 }
 
+// Whether the answer `Given` to `Asked`, answered `Now` by the whole
+// database, is a function taken for not reading the launch error that reads
+// it.
+static bool becameReader(llvm::StringRef Asked, llvm::StringRef Given,
+                         const std::optional<std::string> &Now) {
+  return Asked == LaunchFactNames[static_cast<unsigned>(LaunchFact::Queries)] && Given == "0" &&
+         Now == "1";
+}
+
 ProjectFunctions::Differences
 ProjectFunctions::compareAnswers(const ProjectFunctions &Database,
                                  llvm::ArrayRef<std::string> Consulted,
@@ -1602,21 +1611,19 @@ ProjectFunctions::compareAnswers(const ProjectFunctions &Database,
     // A question of another version (a cached analysis) is asked again.
     if (!Now || !llvm::is_contained(LaunchFactNames, Asked))
       return Differences::Summaries;
-    bool NowReads = Asked == LaunchFactNames[static_cast<unsigned>(LaunchFact::Queries)] &&
-                    Given == "0" && *Now == "1";
-    Found = std::max(Found, NowReads ? Differences::MoreReadersOnly : Differences::LaunchFactsOnly);
+    Found = std::max(Found, becameReader(Asked, Given, Now) ? Differences::MoreReadersOnly
+                                                            : Differences::LaunchFactsOnly);
   }
   return Found;
 }
 
 std::vector<std::string> ProjectFunctions::nowReading(const ProjectFunctions &Database,
                                                       llvm::ArrayRef<std::string> Consulted) {
-  llvm::StringRef Queries = LaunchFactNames[static_cast<unsigned>(LaunchFact::Queries)];
   std::vector<std::string> Reading;
   for (llvm::StringRef Entry : Consulted) {
     auto [Usr, Rest] = Entry.split('\t');
     auto [Asked, Given] = Rest.split('\t');
-    if (Asked == Queries && Given == "0" && Database.answer(Usr, Asked) == "1")
+    if (becameReader(Asked, Given, Database.answer(Usr, Asked)))
       Reading.push_back(Usr.str());
   }
   sortUnique(Reading);
