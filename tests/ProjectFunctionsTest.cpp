@@ -90,7 +90,7 @@ float *eitherFamily(size_t n, bool pinned) {
   ASSERT_TRUE(Summaries["makeArray"].Returns.has_value());
   EXPECT_EQ(Summaries["makeArray"].Returns->Family, MemoryFamily::Device);
   EXPECT_EQ(Summaries["makeArray"].Returns->Release, "cudaFree");
-  EXPECT_TRUE(Summaries["makeArray"].actsOnCuda());
+  EXPECT_EQ(Summaries["makeArray"].cudaEffect(), CudaEffect::OnMemory);
   ASSERT_TRUE(Summaries.count("makeHost") && Summaries["makeHost"].Returns);
   EXPECT_EQ(Summaries["makeHost"].Returns->Family, MemoryFamily::PageableHost);
   EXPECT_FALSE(Summaries["makeHost"].actsOnCuda());
@@ -210,7 +210,7 @@ void syncSometimes(bool debug) {
 void noSync(int) {}
 )");
   EXPECT_TRUE(Summaries["syncAll"].SynchronizesDevice);
-  EXPECT_TRUE(Summaries["syncAll"].actsOnCuda());
+  EXPECT_EQ(Summaries["syncAll"].cudaEffect(), CudaEffect::WaitsOnly);
   EXPECT_TRUE(Summaries["syncSometimes"].SynchronizesDevice);
   EXPECT_FALSE(Summaries.count("noSync"));
 }
@@ -233,7 +233,7 @@ void waitsBoth(cudaStream_t a, cudaStream_t b) {
   ASSERT_TRUE(Summaries["finish"].WaitsFor.has_value());
   EXPECT_EQ(Summaries["finish"].WaitsFor->Scope, SyncScope::Stream);
   EXPECT_EQ(Summaries["finish"].WaitsFor->Parameter, 1u);
-  EXPECT_TRUE(Summaries["finish"].actsOnCuda());
+  EXPECT_EQ(Summaries["finish"].cudaEffect(), CudaEffect::WaitsOnly);
   ASSERT_TRUE(Summaries["finishThrough"].WaitsFor.has_value());
   EXPECT_EQ(Summaries["finishThrough"].WaitsFor->Parameter, 0u);
   ASSERT_TRUE(Summaries["waitEvent"].WaitsFor.has_value());
@@ -388,7 +388,10 @@ TEST(ProjectFunctionsTest, CompareAnswers) {
   using D = ProjectFunctions::Differences;
   EXPECT_EQ(P::compareAnswers(Releases, AnsweredBy(Synchronizes, {"c:@F@a\tsummary"})),
             D::Summaries);
-  EXPECT_EQ(P::compareAnswers(Releases, AnsweredBy(Synchronizes, {"c:@F@a\tacts"})), D::None);
+  // Both act on CUDA, but a caller whose only CUDA is a wait is not
+  // explored, and one that releases may show a bug.
+  EXPECT_EQ(P::compareAnswers(Releases, AnsweredBy(Synchronizes, {"c:@F@a\tacts"})), D::Summaries);
+  EXPECT_EQ(P::compareAnswers(Releases, AnsweredBy(Releases, {"c:@F@a\tacts"})), D::None);
   EXPECT_EQ(P::compareAnswers(Releases, AnsweredBy(Nothing, {"c:@F@a\tacts"})), D::Summaries);
   EXPECT_EQ(
       P::compareAnswers(Releases, AnsweredBy(Synchronizes, {"c:@F@l\tpending", "c:@F@z\tsummary"})),

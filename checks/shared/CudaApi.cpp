@@ -1125,7 +1125,7 @@ const FunctionSummary *CudaApi::projectFunction(const FunctionDecl *Callee) cons
 bool CudaApi::isCudaApiCall(const FunctionDecl *Callee) const {
   if (!Callee)
     return false;
-  if (Project && Project->actsOnCuda(Callee))
+  if (Project && Project->cudaEffect(Callee) != CudaEffect::None)
     return true;
   if (Callee->hasAttr<CUDAGlobalAttr>() || isStatusType(Callee->getReturnType()))
     return true;
@@ -1135,6 +1135,10 @@ bool CudaApi::isCudaApiCall(const FunctionDecl *Callee) const {
          eventRecord(Callee) || completionQuery(Callee) || mappedPointer(Callee) ||
          pointerQuery(Callee) || streamWait(Callee) || isLastErrorQuery(Callee) ||
          launchesGraph(Callee);
+}
+
+bool CudaApi::onlyWaits(const FunctionDecl *Callee) const {
+  return Project && Project->cudaEffect(Callee) == CudaEffect::WaitsOnly;
 }
 
 QualType CudaApi::allocationTargetType(const FunctionDecl *Callee, const AllocationApi &Api) const {

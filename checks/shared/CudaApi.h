@@ -686,6 +686,11 @@ public:
   // or a project function in another unit that acts on CUDA memory or the
   // device.
   bool isCudaApiCall(const clang::FunctionDecl *Callee) const;
+  // Whether all that a call to `Callee` does to CUDA, as the path-sensitive
+  // checks see it, is wait for device work: a project function in another
+  // unit that synchronises the device or a stream it is given, and hands out
+  // or releases no CUDA memory (FunctionSummary::cudaEffect).
+  bool onlyWaits(const clang::FunctionDecl *Callee) const;
 
   static llvm::ArrayRef<llvm::StringLiteral> builtinStatusTypes();
   static llvm::ArrayRef<CudaLibrary> libraries();

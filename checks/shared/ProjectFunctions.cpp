@@ -28,12 +28,13 @@ bool FunctionSummary::operator==(const FunctionSummary &Other) const {
          WaitsFor == Other.WaitsFor && IgnoresStatus == Other.IgnoresStatus;
 }
 
-bool FunctionSummary::actsOnCuda() const {
+CudaEffect FunctionSummary::cudaEffect() const {
   auto OnDevice = [](MemoryFamily Family) { return Family != MemoryFamily::PageableHost; };
-  return SynchronizesDevice || WaitsFor || (Returns && OnDevice(Returns->Family)) ||
-         (Releases && OnDevice(Releases->second)) ||
-         llvm::any_of(WritesAllocation,
-                      [&](const auto &Written) { return OnDevice(Written.second.Family); });
+  if ((Returns && OnDevice(Returns->Family)) || (Releases && OnDevice(Releases->second)) ||
+      llvm::any_of(WritesAllocation,
+                   [&](const auto &Written) { return OnDevice(Written.second.Family); }))
+    return CudaEffect::OnMemory;
+  return SynchronizesDevice || WaitsFor ? CudaEffect::WaitsOnly : CudaEffect::None;
 }
 
 namespace {
@@ -1476,6 +1477,19 @@ llvm::StringRef questionName(unsigned Asked) {
   return LaunchFactNames[Asked - FirstLaunchFact];
 }
 
+// The answer to ActsOnCuda.
+llvm::StringRef cudaEffectName(CudaEffect Effect) {
+  switch (Effect) {
+  case CudaEffect::None:
+    return "0";
+  case CudaEffect::WaitsOnly:
+    return "waits";
+  case CudaEffect::OnMemory:
+    return "1";
+  }
+  llvm_unreachable("unknown CUDA effect");
+}
+
 bool factOf(const LaunchFacts *Facts, LaunchFact Fact) {
   if (!Facts)
     return false;
@@ -1579,7 +1593,7 @@ std::optional<std::string> ProjectFunctions::answer(llvm::StringRef Usr,
   if (Asked == questionName(WholeSummary))
     return Summary ? writeSummaries(*Summary) : "-";
   if (Asked == questionName(ActsOnCuda))
-    return Summary && Summary->actsOnCuda() ? "1" : "0";
+    return cudaEffectName(Summary ? Summary->cudaEffect() : CudaEffect::None).str();
   const auto *Fact = llvm::find(LaunchFactNames, Asked);
   if (Fact == std::end(LaunchFactNames))
     return std::nullopt;
@@ -1656,11 +1670,11 @@ const FunctionSummary *ProjectFunctions::find(const FunctionDecl *Callee) const 
   return Summary;
 }
 
-bool ProjectFunctions::actsOnCuda(const FunctionDecl *Callee) const {
+CudaEffect ProjectFunctions::cudaEffect(const FunctionDecl *Callee) const {
   const FunctionSummary *Summary = summaryOf(Callee);
   if (Summary || (Callee && !Callee->hasBody()))
     note(Callee, ActsOnCuda);
-  return Summary && Summary->actsOnCuda();
+  return Summary ? Summary->cudaEffect() : CudaEffect::None;
 }
 
 bool ProjectFunctions::launchFact(const FunctionDecl *Function, LaunchFact Fact) const {

@@ -74,6 +74,8 @@ struct HandleWait {
   }
 };
 
+enum class CudaEffect { None, WaitsOnly, OnMemory };
+
 struct FunctionSummary {
   std::string Usr;  // clang's USR: the function's identity in every unit
   std::string Name; // qualified, as messages name it
@@ -98,9 +100,12 @@ struct FunctionSummary {
   std::vector<unsigned> IgnoresStatus;
 
   bool operator==(const FunctionSummary &Other) const;
-  // Whether the function does something to CUDA memory or the device, as a
-  // CUDA API call does: a caller of it is worth the analyzer's time.
-  bool actsOnCuda() const;
+  // What a call of the function does to CUDA memory or the device, as the
+  // path-sensitive checks see it: nothing, only a wait for device work (it
+  // synchronises the device, or a stream or event it is given), or more (it
+  // hands out or releases CUDA memory).
+  CudaEffect cudaEffect() const;
+  bool actsOnCuda() const { return cudaEffect() != CudaEffect::None; }
 };
 
 // What a function does with the sticky launch error, for cuda-unchecked-error
@@ -256,9 +261,9 @@ public:
   // for one it defines (the analyzer follows that call itself) and for one
   // no unit defines.
   const FunctionSummary *find(const clang::FunctionDecl *Callee) const;
-  // Whether find(Callee) has a summary that acts on CUDA
-  // (FunctionSummary::actsOnCuda).
-  bool actsOnCuda(const clang::FunctionDecl *Callee) const;
+  // What find(Callee)'s summary does to CUDA (FunctionSummary::cudaEffect);
+  // None where there is none.
+  CudaEffect cudaEffect(const clang::FunctionDecl *Callee) const;
   // One launch fact of `Function`, defined in this unit or another; false
   // where no summary speaks of it.
   bool launchFact(const clang::FunctionDecl *Function, LaunchFact Fact) const;

@@ -43,6 +43,11 @@ per run (--case):
              reads its own launch's error and calls the helper too is
              spared a second analysis, though it loses statuses where the
              helper is not called
+  waits      a function whose only CUDA is a call of another unit's
+             function that waits for device work is not explored (nothing
+             it does can show a bug), one that calls a wrapper handing out
+             device memory is; a helper of the unit that only waits is
+             still followed, so the host read after it is not a race
 """
 
 import json
@@ -1150,8 +1155,92 @@ def readers(args):
     print("readers: 3 units analysed again, 1 spared")
 
 
+# Wrappers of another unit, two that only wait for device work and one that
+# hands out device memory.
+DEVICES_H = """\
+#pragma once
+#include <cuda_runtime.h>
+#include <stddef.h>
+void syncAll(void);
+void finishStream(cudaStream_t stream);
+float *makeBuffer(size_t bytes);
+"""
+
+DEVICES_CU = """\
+#include "devices.h"
+void syncAll(void) { (void)cudaDeviceSynchronize(); }
+void finishStream(cudaStream_t stream) { (void)cudaStreamSynchronize(stream); }
+float *makeBuffer(size_t bytes) {
+  float *d = nullptr;
+  if (cudaMalloc((void **)&d, bytes) != cudaSuccess)
+    return nullptr;
+  return d;
+}
+"""
+
+SETUP_CPP = """\
+#include "devices.h"
+int sumAfterWaiting(int n, cudaStream_t stream) {
+  syncAll();
+  finishStream(stream);
+  int total = 0;
+  for (int i = 0; i < n; ++i)
+    total += i % 7 ? i : -i;
+  return total;
+}
+
+void bufferNeverFreed() {
+  float *buffer = makeBuffer(256); // BUG cuda-memory-leak
+  if (!buffer)
+    return;
+}
+"""
+
+STEPPER_WAITS_CU = """\
+#include "devices.h"
+__global__ void fill(float *x, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    x[i] = 1.0f;
+}
+
+static void waitForAll() { syncAll(); }
+
+float readAfterHelperWaits() {
+  float *m = nullptr;
+  if (cudaMallocManaged((void **)&m, 256 * sizeof(float)) != cudaSuccess)
+    return 0;
+  fill<<<1, 256>>>(m, 256);
+  (void)cudaGetLastError();
+  waitForAll();
+  float first = m[0];
+  (void)cudaFree(m);
+  return first;
+}
+"""
+
+
+def waits(args):
+    src, marks = write_units(args, {"devices.h": DEVICES_H, "devices.cu": DEVICES_CU,
+                                    "setup.cpp": SETUP_CPP, "stepper.cu": STEPPER_WAITS_CU})
+    with_summaries = lint(args, "-j1")
+    got = found(with_summaries)
+    harness.expect(got == marks, f"missing {sorted(marks - got)}, unexpected {sorted(got - marks)}")
+    explored = {unit["file"].rsplit("/", 1)[-1]: unit["functionsExplored"]
+                for unit in harness.report(with_summaries.stdout)["analysis"]}
+    # bufferNeverFreed alone: sumAfterWaiting's waits show nothing.
+    harness.expect(explored["setup.cpp"] == 1, f"functions explored: {explored}")
+    # Without the summaries waitForAll() is a call the race check cannot
+    # see into: the read is reported, so the helper's wait is what spares
+    # it above.
+    alone = found(lint(args, "-j1", summaries=False))
+    harness.expect(alone == {("stepper.cu", 17, "cuda-unsynchronized-host-read")},
+                   f"without the summaries: {sorted(alone)}")
+    print(f"waits: functions explored {explored}")
+
+
 if __name__ == "__main__":
     harness.main_with_cases(__doc__, {"findings": findings, "cache": cache, "shard": shard,
-                                      "order": order, "readers": readers,
+                                      "order": order, "readers": readers, "waits": waits,
                                       "unparsed-caller": unparsed_caller,
                                       "status-types": status_types})
