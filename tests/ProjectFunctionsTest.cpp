@@ -432,12 +432,20 @@ TEST(ProjectFunctionsTest, OnlyWhatAnotherUnitCalls) {
 static void deviceFreeStatic(float *d) { (void)cudaFree(d); }
 inline void deviceFreeInline(float *d) { (void)cudaFree(d); }
 template <typename T> void deviceFreeTemplate(T *d) { (void)cudaFree(d); }
-struct Holder { void release(float *d) { (void)cudaFree(d); } };
+struct Holder {
+  void release(float *d) { (void)cudaFree(d); }
+  friend void releaseFriend(Holder &, float *d) { (void)cudaFree(d); }
+};
 namespace project { void deviceFree(float *d) { deviceFreeStatic(d); } }
+extern "C" { void c_device_free(float *d) { (void)cudaFree(d); } }
+extern "C++" { namespace project::nested { void free2(float *d) { (void)cudaFree(d); } } }
 )");
-  ASSERT_EQ(Summaries.size(), 1u);
+  // A friend defined in its class is inline.
+  ASSERT_EQ(Summaries.size(), 3u);
   ASSERT_TRUE(Summaries.count("project::deviceFree"));
   EXPECT_TRUE(Summaries["project::deviceFree"].Releases.has_value());
+  EXPECT_TRUE(Summaries.count("c_device_free"));
+  EXPECT_TRUE(Summaries.count("project::nested::free2"));
 }
 
 TEST(ProjectFunctionsTest, TextReadsBackAndMerges) {
