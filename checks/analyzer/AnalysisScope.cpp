@@ -310,15 +310,8 @@ public:
     return ChangingGlobals.contains(Callee->getCanonicalDecl());
   }
 
-  // An entry point not seen here (an Objective-C method, a block) is
-  // explored: nothing says it cannot reach CUDA.
-  bool reachesCuda(const Decl *Entry) const {
-    const auto *Function = dyn_cast_or_null<FunctionDecl>(Entry);
-    if (!Function)
-      return true;
-    Function = Function->getCanonicalDecl();
-    return Reaching.contains(Function) || !Scanned.contains(Function);
-  }
+  bool reachesCuda(const Decl *Entry) const { return isIn(Reaching, Entry); }
+
   // Whether exploring `Entry` may meet more of CUDA than waits in functions
   // of other units (CudaApi::onlyWaits): a wait shows no check a bug where
   // nothing was queued, and whatever queues device work is the CUDA API.
@@ -326,13 +319,7 @@ public:
   // doDeviceTransfers(), which synchronise in other units: 112 of the 2,196
   // functions its summaries had the analyzer explore, and 4.8 s of
   // gpu_utils/tests/hostallocator.cpp's 5.1 s of analysis.
-  bool reachesMoreThanWaits(const Decl *Entry) const {
-    const auto *Function = dyn_cast_or_null<FunctionDecl>(Entry);
-    if (!Function)
-      return true;
-    Function = Function->getCanonicalDecl();
-    return ReachingBeyondWaits.contains(Function) || !Scanned.contains(Function);
-  }
+  bool reachesMoreThanWaits(const Decl *Entry) const { return isIn(ReachingBeyondWaits, Entry); }
 
 private:
   void scan(const FunctionDecl *Function, CodeScanner::Enter Entered, CodeScanner::Note Used) {
@@ -393,6 +380,16 @@ private:
     return It->second;
   }
   bool isApiCall(const FunctionDecl *Callee) { return cudaUse(Callee) != CudaUse::None; }
+
+  // An entry point not seen here (an Objective-C method, a block) is
+  // explored: nothing says it cannot reach CUDA.
+  bool isIn(const llvm::DenseSet<const FunctionDecl *> &Reached, const Decl *Entry) const {
+    const auto *Function = dyn_cast_or_null<FunctionDecl>(Entry);
+    if (!Function)
+      return true;
+    Function = Function->getCanonicalDecl();
+    return Reached.contains(Function) || !Scanned.contains(Function);
+  }
 
   // Memory the checks track: host allocations and releases, and calls that
   // hand memory out or keep what they are given.
