@@ -18,6 +18,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -147,6 +148,38 @@ TEST(StandbyWorkerTest, ADeadStandbyStepsAsideForAFreshWorker) {
   std::optional<UnitOutcome> Outcome =
       analyzeInCancellableWorker(Leaking.job(), Settings, [] { return false; }, &Standby);
   EXPECT_TRUE(reportsTheLeak(Outcome));
+}
+
+// A standby killed once the request is in its pipe, before it reads it (a
+// SIGKILL sent while it waits lands there when the system is loaded): a
+// stand-in for cudalint that, as a standby, opens its pipe, lets the run
+// write, and kills itself; started for a unit, it is cudalint. The unit is
+// analysed by a fresh worker, not reported as killed for lack of memory.
+TEST(StandbyWorkerTest, AStandbyKilledWithTheRequestInItsPipeStepsAside) {
+  llvm::SmallString<128> Directory;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("standby-killed-test", Directory));
+  std::string StandIn = (Directory + "/cudalint").str();
+  {
+    std::ofstream Script(StandIn);
+    Script << "#!/bin/sh\n"
+           << "case \"$3\" in */cudalint-standby*)\n"
+           << "  exec 3<\"$3\"; sleep 0.3; kill -9 $$ ;;\n"
+           << "esac\n"
+           << "exec '" << CUDALINT_TEST_EXECUTABLE << "' \"$@\"\n";
+  }
+  ASSERT_EQ(::chmod(StandIn.c_str(), 0755), 0);
+  Unit Leaking;
+  WorkerSettings Settings = workers();
+  Settings.Executable = StandIn;
+  std::optional<UnitOutcome> Outcome;
+  {
+    StandbyWorker Standby;
+    ASSERT_TRUE(Standby.ensureStarted(Settings));
+    Outcome = analyzeInCancellableWorker(Leaking.job(), Settings, [] { return false; }, &Standby);
+  }
+  llvm::sys::fs::remove_directories(Directory);
+  EXPECT_TRUE(reportsTheLeak(Outcome))
+      << (Outcome && !Outcome->Errors.empty() ? Outcome->Errors.front() : "");
 }
 
 TEST(StandbyWorkerTest, ADeadStandbyIsReplacedBeforeUse) {

@@ -178,6 +178,7 @@ struct Worker {
   std::string RequestPath, OutcomePath, ErrorPath;
   std::chrono::steady_clock::time_point Deadline;
   bool TimedOut = false;
+  bool OnStandby = false; // the standby worker, handed the request
 };
 
 // A run that only ends when its units are done.
@@ -403,9 +404,9 @@ private:
     }
   }
 
-  std::optional<Worker> start(size_t I) {
+  std::optional<Worker> start(size_t I, bool MayUseStandby = true) {
     const UnitJob &Job = Jobs[I];
-    if (Standby && Standby->standing() && !Job.Options->Verify)
+    if (MayUseStandby && Standby && Standby->standing() && !Job.Options->Verify)
       if (std::optional<Worker> Started = startOnStandby(I))
         return Started;
     Worker W;
@@ -470,6 +471,7 @@ private:
     }
     W.Deadline =
         std::chrono::steady_clock::now() + std::chrono::seconds(Settings.UnitTimeoutSeconds);
+    W.OnStandby = true;
     return W;
   }
 
@@ -495,6 +497,20 @@ private:
       ::kill(W.Process.Pid, SIGKILL);
       W.TimedOut = true;
       Done = sys::Wait(W.Process, std::nullopt, &WaitError, &Statistics);
+    }
+    // A standby killed while it waited (by hand, or by the system for
+    // memory) may still take the request into its pipe before it dies: the
+    // job runs again, once, in a worker of its own. Only for a SIGKILL
+    // nobody here sent, with no answer; a crash (another signal) is
+    // reported, and a unit whose analysis the system kills again is too.
+    if (W.OnStandby && !W.TimedOut && Done.ReturnCode == -2 &&
+        StringRef(WaitError).starts_with("Killed") && readWhole(W.OutcomePath).empty()) {
+      removeFiles({W.RequestPath, W.OutcomePath, W.ErrorPath});
+      std::optional<Worker> Fresh = start(W.Job, /*MayUseStandby=*/false);
+      if (!Fresh)
+        return true; // start() recorded why
+      W = std::move(*Fresh);
+      return false;
     }
     std::string Log = readWhole(W.ErrorPath);
     if (Settings.Verbose && !Log.empty())
