@@ -93,7 +93,7 @@ float *eitherFamily(size_t n, bool pinned) {
   EXPECT_EQ(Summaries["makeArray"].cudaEffect(), CudaEffect::OnMemory);
   ASSERT_TRUE(Summaries.count("makeHost") && Summaries["makeHost"].Returns);
   EXPECT_EQ(Summaries["makeHost"].Returns->Family, MemoryFamily::PageableHost);
-  EXPECT_FALSE(Summaries["makeHost"].actsOnCuda());
+  EXPECT_EQ(Summaries["makeHost"].cudaEffect(), CudaEffect::None);
   ASSERT_TRUE(Summaries.count("makeThroughAnother") && Summaries["makeThroughAnother"].Returns);
   EXPECT_EQ(Summaries["makeThroughAnother"].Returns->Family, MemoryFamily::Device);
   // cudaFree and cudaMallocHost synchronise the device, and that is all
@@ -191,7 +191,7 @@ void fillThenKeep(float *p, float *q) {
 )");
   ASSERT_TRUE(Summaries.count("fill"));
   EXPECT_TRUE(Summaries["fill"].Keeps.empty());
-  EXPECT_FALSE(Summaries["fill"].actsOnCuda());
+  EXPECT_EQ(Summaries["fill"].cudaEffect(), CudaEffect::None);
   ASSERT_TRUE(Summaries.count("upload"));
   EXPECT_TRUE(Summaries["upload"].Keeps.empty());
   for (const char *Name : {"storeGlobally", "handOn", "copyLocally", "capture"})
@@ -263,7 +263,7 @@ void checkUnknown(cudaError_t status) { handOnUnknown(status); }
   EXPECT_EQ(Summaries["checkStub"].IgnoresStatus, std::vector<unsigned>{0});
   EXPECT_EQ(Summaries["checkUnnamed"].IgnoresStatus, std::vector<unsigned>{0});
   EXPECT_EQ(Summaries["checkThrough"].IgnoresStatus, std::vector<unsigned>{1});
-  EXPECT_FALSE(Summaries["checkStub"].actsOnCuda());
+  EXPECT_EQ(Summaries["checkStub"].cudaEffect(), CudaEffect::None);
   for (const char *Name : {"checkReads", "passOn", "checkLater", "checkUnknown"})
     EXPECT_TRUE(Summaries[Name].IgnoresStatus.empty()) << Name;
 }

@@ -105,7 +105,6 @@ struct FunctionSummary {
   // synchronises the device, or a stream or event it is given), or more (it
   // hands out or releases CUDA memory).
   CudaEffect cudaEffect() const;
-  bool actsOnCuda() const { return cudaEffect() != CudaEffect::None; }
 };
 
 // What a function does with the sticky launch error, for cuda-unchecked-error
