@@ -258,6 +258,54 @@ TEST(AnalysisLimitTest, CheaperModesFinishWhatTheBudgetCutShort) {
   EXPECT_EQ(Outcome.FunctionsExplored, 5u);
 }
 
+// A callee whose every path ends in abort() is not entered, in any mode:
+// the path ends at the call, as it would inside. ggml's CUDA_CHECK calls
+// ggml_cuda_error on every failed status; it asks for the current device (a
+// CUDA call, so the analyzer followed it) and aborts. A callee that ends in
+// exit() is still followed: the leak checks judge what main holds there.
+const std::string FailureHandlerUnit = CudaAndBranches + R"(
+extern "C" void abort(void) __attribute__((noreturn));
+extern "C" void exit(int) __attribute__((noreturn));
+extern "C" cudaError_t cudaGetLastError(void);
+
+[[noreturn]] void failAndAbort(const int *flags) {
+  int sum = 0;
+  SIXTEEN_BRANCHES
+  (void)cudaGetLastError();
+  abort();
+}
+
+[[noreturn]] void failAndExit(const int *flags) {
+  int sum = 0;
+  SIXTEEN_BRANCHES
+  (void)cudaGetLastError();
+  exit(sum);
+}
+
+void uploadOrAbort(const int *flags) {
+  float *d = nullptr;
+  if (cudaMalloc((void **)&d, 64) != cudaSuccess)
+    failAndAbort(flags);
+  (void)cudaFree(d);
+}
+
+void uploadOrExit(const int *flags) {
+  float *d = nullptr;
+  if (cudaMalloc((void **)&d, 64) != cudaSuccess)
+    failAndExit(flags);
+  (void)cudaFree(d);
+}
+)";
+
+TEST(AnalysisLimitTest, ACalleeThatAbortsIsNotEntered) {
+  UnitOutcome Outcome = analyzeWithNodeBudget(FailureHandlerUnit, 2000);
+  ASSERT_FALSE(Outcome.Failed);
+  EXPECT_EQ(limitOf(Outcome, "uploadOrAbort"), nullptr);
+  const AnalysisLimit *Exiting = limitOf(Outcome, "uploadOrExit");
+  ASSERT_NE(Exiting, nullptr);
+  EXPECT_EQ(Exiting->Reason, "node budget (2000 nodes) exhausted");
+}
+
 // What a cheaper mode gives up must not make findings up (GROMACS and
 // cuda-samples shapes; each function runs out of the full budget in a
 // helper of its own, as the analyzer does not inline again a callee that

@@ -26,6 +26,11 @@
 // them. It can change no finding, and following it multiplies the paths of
 // every caller.
 //
+// A call into a function whose every path aborts (abort, a failed
+// assertion, a [[noreturn]] handler that comes to one; never exit, whose
+// end the leak checks judge) ends the path at the call: its body could only
+// end the path later.
+//
 // A dereferenced pointer is not null from there on, and a path that
 // dereferences a pointer known to be null ends: the pruning clang's
 // core.NullDereference gives its paths, which cudalint does not run.
