@@ -258,6 +258,39 @@ TEST(AnalysisLimitTest, CheaperModesFinishWhatTheBudgetCutShort) {
   EXPECT_EQ(Outcome.FunctionsExplored, 5u);
 }
 
+// The first cheaper mode gives up a helper that cannot reach the CUDA API
+// whatever it returns: an object it returns is built, unknown, where the
+// caller keeps it. ggml's device description helpers spend their nodes in
+// std::to_string and std::operator+, which return strings; following them,
+// that mode did not finish ggml_backend_cuda_device_get_host_buffer_type,
+// and the next, which follows no callee at all, had to.
+const std::string ObjectHelperUnit = CudaAndBranches + R"(
+struct Tally { int sum; };
+
+Tally tallyOfFlags(const int *flags) {
+  int sum = 0;
+  SIXTEEN_BRANCHES
+  return Tally{sum};
+}
+
+void leakOnOneTally(const int *flags) {
+  float *d = nullptr;
+  (void)cudaMalloc((void **)&d, 64);
+  if (tallyOfFlags(flags).sum == 120)
+    return;
+  (void)cudaFree(d);
+}
+)";
+
+TEST(AnalysisLimitTest, TheFirstCheaperModeGivesUpHelpersThatReturnObjects) {
+  UnitOutcome Outcome = analyzeWithNodeBudget(ObjectHelperUnit, 2000);
+  ASSERT_FALSE(Outcome.Failed);
+  const AnalysisLimit *Tally = limitOf(Outcome, "leakOnOneTally");
+  ASSERT_NE(Tally, nullptr);
+  EXPECT_EQ(Tally->Fallback, "callees that do not reach the CUDA API were not followed");
+  EXPECT_TRUE(leaksAt(Outcome, 21u));
+}
+
 // A callee whose every path ends in abort() is not entered, in any mode:
 // the path ends at the call, as it would inside. ggml's CUDA_CHECK calls
 // ggml_cuda_error on every failed status; it asks for the current device (a

@@ -441,23 +441,28 @@ public:
 private:
   void enterCountedLoop(const Stmt *Init, CheckerContext &C) const;
 
-  // A call evaluated as a call into another unit, other than one that makes
-  // an object (a constructor, a function returning a class), which the
-  // analyzer builds in place: a call into rejected code, or into a body
-  // the engine would end every path in.
+  // A call evaluated as a call into another unit: one into a callee the
+  // first cheaper mode gives up, whatever it returns (an object it returns
+  // is built, unknown, where the caller keeps it; ggml's
+  // ggml_backend_cuda_device_get_host_buffer_type spent its nodes in
+  // std::to_string and std::operator+, which return strings); and, other
+  // than one that makes an object (a constructor, a function returning a
+  // class), a call into rejected code, or into a body the engine would end
+  // every path in.
   bool callsUnanalysable(const CallEvent &Call) const {
     const Decl *Callee = Call.getDecl();
-    if (!Callee || !isa<SimpleFunctionCall, CXXMemberCall, CXXMemberOperatorCall>(Call) ||
-        Call.getResultType()->isRecordType())
+    if (!Callee || !isa<SimpleFunctionCall, CXXMemberCall, CXXMemberOperatorCall>(Call))
+      return false;
+    const auto *Function = dyn_cast<FunctionDecl>(Callee);
+    const FunctionDecl *Definition = Function ? Function->getDefinition() : nullptr;
+    bool HasBody = Definition && Definition->hasBody();
+    if (HasBody && Round && Round->Mode == Exploration::CudaCalleesOnly && givesUp(*Definition))
+      return true;
+    if (Call.getResultType()->isRecordType())
       return false;
     if (isRejected(*Callee))
       return true;
-    const auto *Function = dyn_cast<FunctionDecl>(Callee);
-    const FunctionDecl *Definition = Function ? Function->getDefinition() : nullptr;
-    if (!Definition || !Definition->hasBody())
-      return false;
-    return hasUnevaluatedStatement(*Definition) ||
-           (Round && Round->Mode == Exploration::CudaCalleesOnly && givesUp(*Definition));
+    return HasBody && hasUnevaluatedStatement(*Definition);
   }
   bool hasUnevaluatedStatement(const FunctionDecl &Definition) const;
   bool abortsWithoutExit(const FunctionDecl &Definition, AnalysisManager &Manager) const;
@@ -844,11 +849,11 @@ bool AnalysisScope::evalCall(const CallEvent &Call, CheckerContext &C) const {
     }
   }
   if (callsUnanalysable(Call)) {
+    // As the engine evaluates a call it does not enter: an object the call
+    // returns is built, unknown, where the caller keeps it.
     ProgramStateRef State = Call.invalidateRegions(C.blockCount(), C.getState());
-    if (const Expr *Origin = Call.getOriginExpr())
-      State = State->BindExpr(
-          Origin, C.getLocationContext(),
-          C.getSValBuilder().conjureSymbolVal(Call, Call.getResultType(), C.blockCount()));
+    State = C.getStateManager().getOwningEngine().bindReturnValue(Call, C.getLocationContext(),
+                                                                  State);
     C.addTransition(State);
     return true;
   }
