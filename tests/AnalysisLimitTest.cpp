@@ -339,6 +339,45 @@ TEST(AnalysisLimitTest, ACalleeThatAbortsIsNotEntered) {
   EXPECT_EQ(Exiting->Reason, "node budget (2000 nodes) exhausted");
 }
 
+// A function whose only CUDA is waits and questions about the device
+// (cudaGetDeviceCount, cudaSetDevice, cudaDeviceSynchronize,
+// cudaGetLastError) starts with nothing queued and queues nothing: no check
+// can find a bug in it, and it is not explored (cuda-samples' deviceQuery
+// `main` used up every mode's budget). A function that also allocates is.
+const std::string DeviceQueriesUnit = CudaAndBranches + R"(
+extern "C" cudaError_t cudaGetDeviceCount(int *count);
+extern "C" cudaError_t cudaSetDevice(int device);
+extern "C" cudaError_t cudaDeviceSynchronize(void);
+extern "C" cudaError_t cudaGetLastError(void);
+
+int pickDevice(const int *flags) {
+  int count = 1, sum = 0;
+  (void)cudaGetDeviceCount(&count);
+  SIXTEEN_BRANCHES
+  (void)cudaSetDevice(sum % count);
+  (void)cudaDeviceSynchronize();
+  return cudaGetLastError() == cudaSuccess ? sum : -1;
+}
+
+void allocateOnADevice(const int *flags) {
+  int count = 1, sum = 0;
+  (void)cudaGetDeviceCount(&count);
+  SIXTEEN_BRANCHES
+  (void)cudaSetDevice(sum % count);
+  float *d = nullptr;
+  (void)cudaMalloc((void **)&d, 64);
+  (void)cudaFree(d);
+}
+)";
+
+TEST(AnalysisLimitTest, FunctionsThatOnlyWaitOrAskAreNotExplored) {
+  UnitOutcome Outcome = analyzeWithNodeBudget(DeviceQueriesUnit, 2000);
+  ASSERT_FALSE(Outcome.Failed);
+  EXPECT_EQ(limitOf(Outcome, "pickDevice"), nullptr);
+  EXPECT_NE(limitOf(Outcome, "allocateOnADevice"), nullptr);
+  EXPECT_EQ(Outcome.FunctionsExplored, 1u);
+}
+
 // What a cheaper mode gives up must not make findings up (GROMACS and
 // cuda-samples shapes; each function runs out of the full budget in a
 // helper of its own, as the analyzer does not inline again a callee that

@@ -312,9 +312,11 @@ public:
 
   bool reachesCuda(const Decl *Entry) const { return isIn(Reaching, Entry); }
 
-  // Whether exploring `Entry` may meet more of CUDA than waits in functions
-  // of other units (CudaApi::onlyWaits): a wait shows no check a bug where
-  // nothing was queued, and whatever queues device work is the CUDA API.
+  // Whether exploring `Entry` may meet more of CUDA than waits and questions
+  // about the device's state (CudaApi::onlyWaits: cudaDeviceSynchronize,
+  // cudaGetDeviceCount, functions of other units that only synchronise): a
+  // wait shows no check a bug where nothing was queued, and whatever queues
+  // device work is the CUDA API.
   // GROMACS' tests and setup code call findDevices() and
   // doDeviceTransfers(), which synchronise in other units: 112 of the 2,196
   // functions its summaries had the analyzer explore, and 4.8 s of

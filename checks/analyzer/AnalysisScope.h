@@ -10,9 +10,11 @@
 // code through the callees the unit defines, which the analyzer inlines. Any
 // other function shows them pageable host memory at most, which
 // clang-analyzer's unix.Malloc covers; its exploration ends where it begins.
-// A call into another unit's function that only waits for device work (its
-// summary synchronises, and hands out or releases no CUDA memory) does not
-// count: where nothing was queued, waiting shows no check a bug.
+// A call that only waits for device work or asks for the device's state
+// (cudaDeviceSynchronize, cudaGetDeviceCount, cudaSetDevice; another unit's
+// function whose summary synchronises, and hands out or releases no CUDA
+// memory) does not count: where nothing was queued, waiting shows no check
+// a bug.
 // So does that of kernels and __device__ functions: host-side memory
 // management does not happen in device code.
 //

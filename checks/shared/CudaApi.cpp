@@ -347,6 +347,50 @@ constexpr llvm::StringLiteral HostFunctionLaunches[] = {
 constexpr uint64_t LegacyStreamHandle = 0x1;
 constexpr uint64_t PerThreadStreamHandle = 0x2;
 
+// Calls that ask for or set the state of the device and the runtime, and
+// queue, allocate, release and create nothing: the device a call runs on,
+// its properties and limits, the versions, the free memory, the occupancy a
+// kernel would have. (cudaDeviceReset is not one: it releases every
+// allocation.)
+constexpr llvm::StringLiteral StateQueries[] = {
+    "cudaGetDeviceCount",
+    "cudaGetDevice",
+    "cudaSetDevice",
+    "cudaInitDevice",
+    "cudaSetDeviceFlags",
+    "cudaGetDeviceFlags",
+    "cudaChooseDevice",
+    "cudaGetDeviceProperties",
+    "cudaGetDeviceProperties_v2",
+    "cudaDeviceGetAttribute",
+    "cudaDeviceGetLimit",
+    "cudaDeviceSetLimit",
+    "cudaDeviceGetPCIBusId",
+    "cudaDeviceGetByPCIBusId",
+    "cudaDeviceCanAccessPeer",
+    "cudaDeviceGetP2PAttribute",
+    "cudaDeviceGetStreamPriorityRange",
+    "cudaDeviceGetCacheConfig",
+    "cudaDeviceSetCacheConfig",
+    "cudaDriverGetVersion",
+    "cudaRuntimeGetVersion",
+    "cudaMemGetInfo",
+    "cudaFuncGetAttributes",
+    "cudaOccupancyMaxActiveBlocksPerMultiprocessor",
+    "cudaOccupancyMaxPotentialBlockSize",
+    "cuInit",
+    "cuDriverGetVersion",
+    "cuDeviceGet",
+    "cuDeviceGetCount",
+    "cuDeviceGetName",
+    "cuDeviceGetAttribute",
+    "cuDeviceTotalMem",
+    "cuDeviceTotalMem_v2",
+    "cuCtxGetDevice",
+    "cuMemGetInfo",
+    "cuMemGetInfo_v2",
+};
+
 // cudaGetLastError resets the error it reports; cudaPeekAtLastError leaves it.
 constexpr llvm::StringLiteral ResettingLastErrorQuery = "cudaGetLastError";
 constexpr llvm::StringLiteral LastErrorQueries[] = {ResettingLastErrorQuery, "cudaPeekAtLastError"};
@@ -1138,7 +1182,16 @@ bool CudaApi::isCudaApiCall(const FunctionDecl *Callee) const {
 }
 
 bool CudaApi::onlyWaits(const FunctionDecl *Callee) const {
-  return Project && Project->cudaEffect(Callee) == CudaEffect::WaitsOnly;
+  if (Project && Project->cudaEffect(Callee) == CudaEffect::WaitsOnly)
+    return true;
+  if (!returnsStatus(*this, Callee))
+    return false;
+  if (llvm::is_contained(StateQueries, globalFunctionName(Callee)) || isLastErrorQuery(Callee) ||
+      completionQuery(Callee))
+    return true;
+  // The waits of the table above that are neither copies nor releases.
+  const SyncApi *Wait = synchronization(Callee);
+  return Wait && Wait->Scope != SyncScope::LegacyDefault && !release(Callee);
 }
 
 QualType CudaApi::allocationTargetType(const FunctionDecl *Callee, const AllocationApi &Api) const {

@@ -687,9 +687,14 @@ public:
   // device.
   bool isCudaApiCall(const clang::FunctionDecl *Callee) const;
   // Whether all that a call to `Callee` does to CUDA, as the path-sensitive
-  // checks see it, is wait for device work: a project function in another
+  // checks see it, is wait for device work or ask for (or set) the state of
+  // the device: cudaDeviceSynchronize, cudaStreamSynchronize,
+  // cudaStreamQuery, cudaGetLastError, cudaGetDeviceCount, cudaSetDevice,
+  // cudaGetDeviceProperties and their kin, and a project function in another
   // unit that synchronises the device or a stream it is given, and hands out
-  // or releases no CUDA memory (FunctionSummary::cudaEffect).
+  // or releases no CUDA memory (FunctionSummary::cudaEffect). A function
+  // whose only CUDA is such calls starts its exploration with nothing queued
+  // and queues nothing: no path-sensitive check can find a bug in it.
   bool onlyWaits(const clang::FunctionDecl *Callee) const;
 
   static llvm::ArrayRef<llvm::StringLiteral> builtinStatusTypes();
