@@ -854,8 +854,8 @@ bool AnalysisScope::evalCall(const CallEvent &Call, CheckerContext &C) const {
     // As the engine evaluates a call it does not enter: an object the call
     // returns is built, unknown, where the caller keeps it.
     ProgramStateRef State = Call.invalidateRegions(C.blockCount(), C.getState());
-    State = C.getStateManager().getOwningEngine().bindReturnValue(Call, C.getLocationContext(),
-                                                                  State);
+    State =
+        C.getStateManager().getOwningEngine().bindReturnValue(Call, C.getLocationContext(), State);
     C.addTransition(State);
     return true;
   }
