@@ -1189,7 +1189,7 @@ bool CudaApi::onlyWaits(const FunctionDecl *Callee) const {
   if (llvm::is_contained(StateQueries, globalFunctionName(Callee)) || isLastErrorQuery(Callee) ||
       completionQuery(Callee))
     return true;
-  // The waits of the table above that are neither copies nor releases.
+  // The waits of Synchronizations that are neither copies nor releases.
   const SyncApi *Wait = synchronization(Callee);
   return Wait && Wait->Scope != SyncScope::LegacyDefault && !release(Callee);
 }
