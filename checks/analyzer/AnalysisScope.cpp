@@ -479,7 +479,6 @@ private:
   mutable std::map<llvm::FoldingSetNodeID, std::unique_ptr<char>> CallKeys;
   mutable llvm::DenseMap<const FunctionDecl *, bool> Unevaluated;
   mutable llvm::DenseMap<const FunctionDecl *, bool> Aborting; // canonical declarations
-  mutable const CudaApi *UnitApi = nullptr;
 };
 
 // Why a sink at the entry, not a filter of the declarations the analyzer is
@@ -514,7 +513,6 @@ void AnalysisScope::checkBeginFunction(CheckerContext &C) const {
   const Decl *Entry = C.getLocationContext()->getDecl();
   if (!Reach) {
     Reach = std::make_unique<CudaReach>(C.getASTContext(), memory::api(C));
-    UnitApi = &memory::api(C);
     Round = explorationRound(C.getAnalysisManager());
   }
   bool Explored = !(Entry && (isDeviceOnly(*Entry) || isRejected(*Entry))) &&
@@ -791,7 +789,7 @@ bool AnalysisScope::abortsWithoutExit(const FunctionDecl &Definition,
   const CFG *Graph = Manager.getAnalysisDeclContext(&Definition)->getCFG();
   if (!Graph)
     return false;
-  const CudaApi &Api = *UnitApi;
+  const CudaApi &Api = memory::api(Manager);
   auto Aborts = [&](const CFGBlock &Ending) {
     if (!Ending.hasNoReturnElement())
       return false;
@@ -823,8 +821,7 @@ bool AnalysisScope::abortsWithoutExit(const FunctionDecl &Definition,
 
 bool AnalysisScope::evalCall(const CallEvent &Call, CheckerContext &C) const {
   if (const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call.getRuntimeDefinition().getDecl());
-      Callee && Callee->hasBody() && UnitApi &&
-      abortsWithoutExit(*Callee, C.getAnalysisManager())) {
+      Callee && Callee->hasBody() && abortsWithoutExit(*Callee, C.getAnalysisManager())) {
     C.generateSink(C.getState(), C.getPredecessor());
     return true;
   }
