@@ -222,22 +222,10 @@ void configure(AnalyzerOptions &Options, llvm::ArrayRef<const CheckDescription *
   // the budget up). The functions that use it up are named in every report.
   if (Options.MaxNodesPerTopLevelFunction == ClangDeepModeNodeBudget)
     Options.MaxNodesPerTopLevelFunction = NodeBudget;
-#if LLVM_WITH_Z3
-  // The range constraints the analyzer keeps know nothing of division: on
-  // cuda-samples' reduction.cpp a path with `maxN == 1` also took the
-  // branch where `maxN / maxThreads >= 65535`, and cuda-copy-size reported a
-  // copy that path could never make. Each report's path is checked once more
-  // with Z3 (only reports, so the cost is small), and one Z3 cannot satisfy
-  // is dropped. The limit is Z3's deterministic resource count, never a
-  // wall-clock timeout, so that the findings do not depend on the machine's
-  // load. A query over it drops its report too (the analyzer's rule): ten
-  // times clang's suggested 400,000, about a second, which no path of the
-  // test suites or real projects has come near.
-  Options.ShouldCrosscheckWithZ3 = true;
-  Options.Z3CrosscheckTimeoutThreshold = 0;
-  Options.Z3CrosscheckEQClassTimeoutThreshold = 0;
-  Options.Z3CrosscheckRLimitThreshold = 4'000'000;
-#endif
+  // Each path report is checked once more with Z3 by the checks themselves
+  // (ReportCrosscheck.h), at a fraction of the memory clang's crosscheck
+  // costs on a path through a division.
+  Options.ShouldCrosscheckWithZ3 = false;
 }
 
 // clang's Static Analyzer keeps process-wide statistics (the registry of

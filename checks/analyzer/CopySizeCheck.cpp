@@ -2,6 +2,7 @@
 #include "CopySizeCheck.h"
 
 #include "MemoryModel.h"
+#include "ReportCrosscheck.h"
 #include "shared/SourceText.h"
 
 #include "clang/AST/Expr.h"
@@ -461,7 +462,7 @@ void CopySizeChecker::report(const CallEvent &Call, const Expr *At, std::string 
     Report->markInteresting(Memory);
     Report->addVisitor(memory::historyNotes(Memory));
   }
-  C.emitReport(std::move(Report));
+  emitCrosschecked(C, std::move(Report));
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 #include "DoubleFreeCheck.h"
 
 #include "MemoryModel.h"
+#include "ReportCrosscheck.h"
 
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporter.h"
 #include "clang/StaticAnalyzer/Core/BugReporter/BugType.h"
@@ -56,7 +57,7 @@ void DoubleFreeChecker::checkPreCall(const CallEvent &Call, CheckerContext &C) c
   Report->addRange(Release->Argument->getSourceRange());
   Report->markInteresting(Sym);
   Report->addVisitor(memory::historyNotes(Sym));
-  C.emitReport(std::move(Report));
+  emitCrosschecked(C, std::move(Report));
 }
 
 } // namespace

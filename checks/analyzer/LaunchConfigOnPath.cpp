@@ -23,6 +23,7 @@
 
 #include "AnalyzerEngine.h"
 #include "MemoryModel.h"
+#include "ReportCrosscheck.h"
 #include "shared/FunctionMutations.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -394,7 +395,7 @@ void LaunchConfigOnPathChecker::checkPreCall(const CallEvent &Call, CheckerConte
                                                            pathNote(Found.Of), Node, At, Function);
     if (Found.NoteAt.isValid())
       Report->addNote(Found.Note, PathDiagnosticLocation(Found.NoteAt, C.getSourceManager()));
-    C.emitReport(std::move(Report));
+    emitCrosschecked(C, std::move(Report));
   }
 }
 

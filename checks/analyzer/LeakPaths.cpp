@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "LeakPaths.h"
 
+#include "ReportCrosscheck.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
@@ -172,7 +174,7 @@ void reportLeak(const BugType &Type, std::string Message, const memory::Allocati
   Report->markInteresting(Lost.Sym);
   Report->addVisitor(memory::historyNotes(Lost.Sym));
   Report->addVisitor(lostHereNotes(Memory));
-  C.emitReport(std::move(Report));
+  emitCrosschecked(C, std::move(Report));
 }
 
 } // namespace cudalint

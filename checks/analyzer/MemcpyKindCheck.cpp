@@ -2,6 +2,7 @@
 #include "MemcpyKindCheck.h"
 
 #include "MemoryModel.h"
+#include "ReportCrosscheck.h"
 #include "shared/SourceText.h"
 
 #include "clang/AST/Expr.h"
@@ -388,7 +389,7 @@ void MemcpyKindChecker::report(const std::string &Message, const std::string &Ev
   }
   if (Fix)
     Report->addFixItHint(*Fix);
-  C.emitReport(std::move(Report));
+  emitCrosschecked(C, std::move(Report));
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 #include "MismatchedFreeCheck.h"
 
 #include "MemoryModel.h"
+#include "ReportCrosscheck.h"
 #include "shared/MemberOwnership.h"
 
 #include "clang/AST/ASTContext.h"
@@ -77,7 +78,7 @@ void MismatchedFreeChecker::checkPreCall(const CallEvent &Call, CheckerContext &
     Report->markInteresting(Sym);
     Report->addVisitor(memory::historyNotes(Sym));
   }
-  C.emitReport(std::move(Report));
+  emitCrosschecked(C, std::move(Report));
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 #include "PageableAsyncCopyCheck.h"
 
 #include "MemoryModel.h"
+#include "ReportCrosscheck.h"
 #include "shared/ProjectFunctions.h"
 #include "shared/SourceText.h"
 
@@ -350,7 +351,7 @@ void PageableAsyncCopyChecker::checkHostSide(const CallEvent &Call, const CopyAp
     Report->markInteresting(Sym);
     Report->addVisitor(memory::historyNotes(Sym));
   }
-  C.emitReport(std::move(Report));
+  emitCrosschecked(C, std::move(Report));
 }
 
 } // namespace

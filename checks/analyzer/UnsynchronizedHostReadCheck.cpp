@@ -3,6 +3,7 @@
 
 #include "AnalysisScope.h"
 #include "MemoryModel.h"
+#include "ReportCrosscheck.h"
 #include "shared/ProjectFunctions.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -1440,7 +1441,7 @@ void UnsynchronizedHostReadChecker::addTransition(ProgramStateRef State, std::ve
       Node);
   Report->addRange(Site->getSourceRange());
   Report->markInteresting(First.Memory);
-  C.emitReport(std::move(Report));
+  emitCrosschecked(C, std::move(Report));
   C.addTransition(State, Node);
 }
 
@@ -2186,7 +2187,7 @@ void UnsynchronizedHostReadChecker::reportRace(const MemRegion *Memory, const Me
   if (At)
     Report->addRange(At->getSourceRange());
   Report->markInteresting(Memory);
-  C.emitReport(std::move(Report));
+  emitCrosschecked(C, std::move(Report));
   // One report per piece of work.
   C.addTransition(withoutSettledWork(State->remove<InFlight>(Key)->remove<DeviceInFlight>(Key)),
                   Node);
@@ -2210,7 +2211,7 @@ void UnsynchronizedHostReadChecker::reportStaleCopy(const MemRegion *Memory, con
   if (At)
     Report->addRange(At->getSourceRange());
   Report->markInteresting(Memory);
-  C.emitReport(std::move(Report));
+  emitCrosschecked(C, std::move(Report));
   C.addTransition(State->remove<HostCopies>(Memory), Node);
 }
 

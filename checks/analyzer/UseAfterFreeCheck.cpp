@@ -2,6 +2,7 @@
 #include "UseAfterFreeCheck.h"
 
 #include "MemoryModel.h"
+#include "ReportCrosscheck.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
@@ -95,7 +96,7 @@ bool UseAfterFreeChecker::checkUse(SVal Address, const Expr *Argument, Use How, 
     Report->addRange(Argument->getSourceRange());
   Report->markInteresting(Sym);
   Report->addVisitor(memory::historyNotes(Sym));
-  C.emitReport(std::move(Report));
+  emitCrosschecked(C, std::move(Report));
   return true;
 }
 

@@ -304,7 +304,40 @@ void pinnedTextNeverReleased(int length) {
   fillText(text, length);
 } // expected-note {{'pinnedTextNeverReleased' returns here without releasing the memory}}
 
+// A path through a remainder the program can take: a batch that does not
+// divide evenly returns with the buffer. (Deciding that this path can happen
+// does not need Z3's circuit for the 64-bit remainder: ReportCrosscheck.h.)
+int uploadWholeRows(const float *rows, size_t count, size_t width) {
+  if (width == 0) // expected-note {{assuming 'width' is not equal to 0}} expected-note {{taking false branch}}
+    return -1;
+  float *d;
+  // expected-note@+2 {{device memory is allocated here by 'cudaMalloc'}}
+  // expected-note@+1 {{assuming the condition is false}} expected-note@+1 {{taking false branch}}
+  if (cudaMalloc(&d, count * sizeof(float)) != cudaSuccess) // expected-warning {{device memory allocated by 'cudaMalloc' is not released on every path}}
+    return -1;
+  if (count % width != 0) // expected-note {{assuming the condition is true}} expected-note {{taking true branch}}
+    return -2; // expected-note {{'uploadWholeRows' returns here without releasing the memory}}
+  cudaMemcpy(d, rows, count * sizeof(float), cudaMemcpyHostToDevice);
+  cudaFree(d);
+  return 0;
+}
+
 // ---------------------------------------------------------- clean look-alikes
+
+// The only path that returns with the buffer needs `count == 1` and
+// `count / threads >= 65535` with `threads` at least 1: the analyzer's ranges
+// cannot see that no such path exists, the crosscheck with Z3 does.
+int blocksForOneElement(size_t count, size_t threads) {
+  if (threads == 0)
+    return -1;
+  float *d;
+  if (cudaMalloc(&d, count * sizeof(float)) != cudaSuccess)
+    return -1;
+  if (count == 1 && count / threads >= 65535)
+    return -2;
+  cudaFree(d);
+  return 0;
+}
 
 void releasedAtTheEnd(int n) {
   float *d;

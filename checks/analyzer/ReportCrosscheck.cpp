@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#include "ReportCrosscheck.h"
+
+#include "clang/StaticAnalyzer/Core/BugReporter/BugReporterVisitors.h"
+#include "clang/StaticAnalyzer/Core/PathSensitive/SMTConv.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/SMTAPI.h"
+
+#include <optional>
+
+namespace cudalint {
+
+using namespace clang;
+using namespace clang::ento;
+
+namespace {
+
+#if LLVM_WITH_Z3
+// Z3's deterministic resource count, never a wall-clock timeout, so that the
+// findings do not depend on the machine's load: ten times clang's suggested
+// 400,000, about a second a query. One path of cuda-samples'
+// conjugateGradientCudaGraphs.cu (a product and a quotient of the sample's
+// sizes) is decided on its second attempt.
+constexpr unsigned QueryResourceLimit = 4'000'000;
+
+llvm::SMTSolverRef newSolver() {
+  llvm::SMTSolverRef Solver = llvm::CreateZ3Solver();
+  Solver->setUnsignedParam("rlimit", QueryResourceLimit);
+  return Solver;
+}
+
+bool divides(SymbolRef Constrained) {
+  for (SymbolRef Part : Constrained->symbols())
+    if (const auto *Binary = dyn_cast<BinarySymExpr>(Part))
+      if (Binary->getOpcode() == BO_Div || Binary->getOpcode() == BO_Rem)
+        return true;
+  return false;
+}
+
+// `Constrained` lies in one of `Allowed`'s ranges.
+llvm::SMTExprRef inRanges(llvm::SMTSolverRef &Solver, ASTContext &Context, SymbolRef Constrained,
+                          const RangeSet &Allowed) {
+  auto Range = Allowed.begin();
+  llvm::SMTExprRef Within =
+      SMTConv::getRangeExpr(Solver, Context, Constrained, Range->From(), Range->To(), true);
+  while (++Range != Allowed.end())
+    Within = Solver->mkOr(Within, SMTConv::getRangeExpr(Solver, Context, Constrained, Range->From(),
+                                                        Range->To(), true));
+  return Within;
+}
+
+// `Leaf` equals the value `Solved`'s solution gives it, 1 (or true) where the
+// solution leaves it free, stated for `Target`. Nothing for a floating value.
+std::optional<llvm::SMTExprRef> pinnedToSolution(llvm::SMTSolverRef &Solved,
+                                                 llvm::SMTSolverRef &Target, ASTContext &Context,
+                                                 const SymbolData *Leaf) {
+  llvm::SMTExprRef InSolved = SMTConv::fromData(Solved, Context, Leaf);
+  llvm::SMTExprRef InTarget = SMTConv::fromData(Target, Context, Leaf);
+  llvm::SMTSortRef Sort = Solved->getSort(InSolved);
+  if (Sort->isBooleanSort()) {
+    llvm::APSInt Value(llvm::APInt(1, 1), /*isUnsigned=*/true);
+    Solved->getInterpretation(InSolved, Value);
+    return Target->mkEqual(InTarget, Target->mkBoolean(!Value.isZero()));
+  }
+  if (!Sort->isBitvectorSort())
+    return std::nullopt;
+  unsigned Width = Sort->getBitvectorSortSize();
+  llvm::APSInt Value(llvm::APInt(Width, 1), /*isUnsigned=*/true);
+  if (!Solved->getInterpretation(InSolved, Value))
+    Value = llvm::APSInt(llvm::APInt(Width, 1), /*isUnsigned=*/true);
+  return Target->mkEqual(InTarget, Target->mkBitvector(Value, Width));
+}
+#endif
+
+constexpr const char *InfeasibleTag = "the path's constraints cannot all hold";
+
+// Gathers the constraints along a report's path as clang's Z3 crosscheck
+// does: each symbol keeps the ranges of the node nearest the report, and
+// the symbols that died before it keep the last ranges they had.
+class PathConstraints final : public BugReporterVisitor {
+public:
+  PathConstraints() : Constraints(Factory.getEmptyMap()) {}
+
+  void Profile(llvm::FoldingSetNodeID &ID) const override {
+    static int Tag = 0;
+    ID.AddPointer(&Tag);
+  }
+
+  PathDiagnosticPieceRef VisitNode(const ExplodedNode *Node, BugReporterContext &,
+                                   PathSensitiveBugReport &) override {
+    add(Node, /*ReplaceKnown=*/false);
+    return nullptr;
+  }
+
+  void finalizeVisitor(BugReporterContext &Context, const ExplodedNode *End,
+                       PathSensitiveBugReport &Report) override {
+    add(End, /*ReplaceKnown=*/true);
+    if (!Report.isValid())
+      return; // another path to the bug ran Z3 out of its resources
+    PathFeasibility Decided =
+        crosscheckPath(Context.getASTContext(), Constraints,
+                       Context.getAnalyzerOptions().Z3CrosscheckMaxAttemptsPerQuery);
+    if (Decided.OutOfResources)
+      for (BugReportEquivClass &Bug : Context.getBugReporter().equivalenceClasses())
+        if (llvm::any_of(Bug.getReports(), [&](const auto &Path) { return Path.get() == &Report; }))
+          for (const std::unique_ptr<BugReport> &Path : Bug.getReports())
+            if (auto *PathReport = dyn_cast<PathSensitiveBugReport>(Path.get()))
+              PathReport->markInvalid(InfeasibleTag, nullptr);
+    if (!Decided.Feasible)
+      Report.markInvalid(InfeasibleTag, nullptr);
+  }
+
+private:
+  void add(const ExplodedNode *Node, bool ReplaceKnown) {
+    for (const auto &[Constrained, Allowed] : getConstraintMap(Node->getState()))
+      if (ReplaceKnown || !Constraints.contains(Constrained))
+        Constraints = Factory.add(Constraints, Constrained, Allowed);
+  }
+
+  ConstraintMap::Factory Factory;
+  ConstraintMap Constraints;
+};
+
+} // namespace
+
+void emitCrosschecked(CheckerContext &C, std::unique_ptr<PathSensitiveBugReport> Report) {
+  Report->addVisitor<PathConstraints>();
+  C.emitReport(std::move(Report));
+}
+
+PathFeasibility crosscheckPath([[maybe_unused]] ASTContext &Context,
+                               [[maybe_unused]] const ConstraintMap &Constraints,
+                               [[maybe_unused]] unsigned Retries) {
+  PathFeasibility Result;
+#if LLVM_WITH_Z3
+  if (llvm::any_of(Constraints, [](const auto &Entry) { return divides(Entry.first); })) {
+    Result.SolvedWithoutDivisions = true;
+    llvm::SMTSolverRef WithoutDivisions = newSolver();
+    for (const auto &[Constrained, Allowed] : Constraints)
+      if (!divides(Constrained))
+        WithoutDivisions->addConstraint(inRanges(WithoutDivisions, Context, Constrained, Allowed));
+    std::optional<bool> Holds = WithoutDivisions->check();
+    if (Holds == false) {
+      Result.Feasible = false;
+      return Result;
+    }
+    if (Holds == true) {
+      Result.SolvedPinned = true;
+      llvm::SMTSolverRef Pinned = newSolver();
+      llvm::SmallPtrSet<const SymbolData *, 32> Leaves;
+      for (const auto &[Constrained, Allowed] : Constraints) {
+        Pinned->addConstraint(inRanges(Pinned, Context, Constrained, Allowed));
+        for (SymbolRef Part : Constrained->symbols())
+          if (const auto *Leaf = dyn_cast<SymbolData>(Part); Leaf && Leaves.insert(Leaf).second)
+            if (std::optional<llvm::SMTExprRef> Pin =
+                    pinnedToSolution(WithoutDivisions, Pinned, Context, Leaf))
+              Pinned->addConstraint(*Pin);
+      }
+      if (Pinned->check() == true)
+        return Result;
+    }
+  }
+  Result.SolvedWhole = true;
+  llvm::SMTSolverRef Whole = newSolver();
+  for (const auto &[Constrained, Allowed] : Constraints)
+    Whole->addConstraint(inRanges(Whole, Context, Constrained, Allowed));
+  // clang's rule, kept so that the findings stay what they were: a query Z3
+  // leaves undecided is asked again on the same solver, which goes on from
+  // where it stopped; undecided still, with its resources used up, it
+  // drops its report and the other paths to the same bug.
+  auto UsedResources = [&] { return Whole->getStatistics()->getUnsigned("rlimit count"); };
+  std::optional<bool> Holds;
+  for (unsigned Attempt = 0; !Holds && Attempt <= Retries; ++Attempt) {
+    unsigned Before = UsedResources();
+    Holds = Whole->check();
+    Result.OutOfResources = !Holds && UsedResources() - Before >= QueryResourceLimit;
+  }
+  Result.Feasible = Holds == true;
+#endif
+  return Result;
+}
+
+} // namespace cudalint
