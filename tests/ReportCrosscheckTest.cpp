@@ -51,8 +51,8 @@ protected:
 
   PathFeasibility crosscheck() { return crosscheckPath(Context, Constraints); }
 
-  std::unique_ptr<ASTUnit> Unit =
-      tooling::buildASTFromCode("typedef unsigned long size_t; size_t count, width, threads;");
+  std::unique_ptr<ASTUnit> Unit = tooling::buildASTFromCode(
+      "typedef unsigned long size_t; size_t count, width, threads; long offset, stride, limit;");
   ASTContext &Context = Unit->getASTContext();
   llvm::BumpPtrAllocator Memory;
   BasicValueFactory Values{Context, Memory};
@@ -93,6 +93,18 @@ TEST_F(ReportCrosscheckTest, AGuessThatFailsFallsBackToTheWholeProblem) {
   EXPECT_TRUE(Decided.Feasible);
   EXPECT_TRUE(Decided.SolvedPinned);
   EXPECT_TRUE(Decided.SolvedWhole);
+}
+
+TEST_F(ReportCrosscheckTest, ASymbolLeftFreeIsGuessedZeroToo) {
+  // !(limit <= offset / stride), nothing else known: 1 > 1 / 1 fails, and
+  // 0 > 0 / 0 holds, since a quotient by 0 is free (for Z3 on the whole
+  // problem too).
+  SymbolRef Quotient = apply(valueOf("offset"), BO_Div, valueOf("stride"));
+  allow(Symbols.acquire<SymSymExpr>(valueOf("limit"), BO_LE, Quotient, Context.IntTy), 0, 0);
+  PathFeasibility Decided = crosscheck();
+  EXPECT_TRUE(Decided.Feasible);
+  EXPECT_TRUE(Decided.SolvedPinned);
+  EXPECT_FALSE(Decided.SolvedWhole);
 }
 
 TEST_F(ReportCrosscheckTest, ConstraintsWithoutTheDivisionCanRefuteAlone) {

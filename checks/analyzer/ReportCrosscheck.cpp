@@ -50,25 +50,28 @@ llvm::SMTExprRef inRanges(llvm::SMTSolverRef &Solver, ASTContext &Context, Symbo
   return Within;
 }
 
-// `Leaf` equals the value `Solved`'s solution gives it, 1 (or true) where the
-// solution leaves it free, stated for `Target`. Nothing for a floating value.
+// `Leaf` equals the value `Solved`'s solution gives it, or `Guess` where the
+// solution leaves it free (`Guessed` then says so), stated for `Target`.
+// Nothing for a floating value.
 std::optional<llvm::SMTExprRef> pinnedToSolution(llvm::SMTSolverRef &Solved,
                                                  llvm::SMTSolverRef &Target, ASTContext &Context,
-                                                 const SymbolData *Leaf) {
+                                                 const SymbolData *Leaf, unsigned Guess,
+                                                 bool &Guessed) {
   llvm::SMTExprRef InSolved = SMTConv::fromData(Solved, Context, Leaf);
   llvm::SMTExprRef InTarget = SMTConv::fromData(Target, Context, Leaf);
   llvm::SMTSortRef Sort = Solved->getSort(InSolved);
-  if (Sort->isBooleanSort()) {
-    llvm::APSInt Value(llvm::APInt(1, 1), /*isUnsigned=*/true);
-    Solved->getInterpretation(InSolved, Value);
-    return Target->mkEqual(InTarget, Target->mkBoolean(!Value.isZero()));
-  }
-  if (!Sort->isBitvectorSort())
+  unsigned Width = Sort->isBooleanSort()     ? 1
+                   : Sort->isBitvectorSort() ? Sort->getBitvectorSortSize()
+                                             : 0;
+  if (Width == 0)
     return std::nullopt;
-  unsigned Width = Sort->getBitvectorSortSize();
-  llvm::APSInt Value(llvm::APInt(Width, 1), /*isUnsigned=*/true);
-  if (!Solved->getInterpretation(InSolved, Value))
-    Value = llvm::APSInt(llvm::APInt(Width, 1), /*isUnsigned=*/true);
+  llvm::APSInt Value(llvm::APInt(Width, 0), /*isUnsigned=*/true);
+  if (!Solved->getInterpretation(InSolved, Value)) {
+    Value = llvm::APSInt(llvm::APInt(Width, Guess), /*isUnsigned=*/true);
+    Guessed = true;
+  }
+  if (Sort->isBooleanSort())
+    return Target->mkEqual(InTarget, Target->mkBoolean(!Value.isZero()));
   return Target->mkEqual(InTarget, Target->mkBitvector(Value, Width));
 }
 #endif
@@ -147,18 +150,25 @@ PathFeasibility crosscheckPath([[maybe_unused]] ASTContext &Context,
     }
     if (Holds == true) {
       Result.SolvedPinned = true;
-      llvm::SMTSolverRef Pinned = newSolver();
-      llvm::SmallPtrSet<const SymbolData *, 32> Leaves;
-      for (const auto &[Constrained, Allowed] : Constraints) {
-        Pinned->addConstraint(inRanges(Pinned, Context, Constrained, Allowed));
-        for (SymbolRef Part : Constrained->symbols())
-          if (const auto *Leaf = dyn_cast<SymbolData>(Part); Leaf && Leaves.insert(Leaf).second)
-            if (std::optional<llvm::SMTExprRef> Pin =
-                    pinnedToSolution(WithoutDivisions, Pinned, Context, Leaf))
-              Pinned->addConstraint(*Pin);
+      // A symbol that solution leaves free is guessed 1, then 0: a divisor of
+      // 0 leaves its quotient free, for Z3 on the whole problem too.
+      bool Guessed = false;
+      for (unsigned Guess : {1u, 0u}) {
+        if (Guess == 0 && !Guessed)
+          break;
+        llvm::SMTSolverRef Pinned = newSolver();
+        llvm::SmallPtrSet<const SymbolData *, 32> Leaves;
+        for (const auto &[Constrained, Allowed] : Constraints) {
+          Pinned->addConstraint(inRanges(Pinned, Context, Constrained, Allowed));
+          for (SymbolRef Part : Constrained->symbols())
+            if (const auto *Leaf = dyn_cast<SymbolData>(Part); Leaf && Leaves.insert(Leaf).second)
+              if (std::optional<llvm::SMTExprRef> Pin =
+                      pinnedToSolution(WithoutDivisions, Pinned, Context, Leaf, Guess, Guessed))
+                Pinned->addConstraint(*Pin);
+        }
+        if (Pinned->check() == true)
+          return Result;
       }
-      if (Pinned->check() == true)
-        return Result;
     }
   }
   Result.SolvedWhole = true;

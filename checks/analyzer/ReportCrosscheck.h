@@ -16,8 +16,9 @@
 // rarely needs that circuit to show it: Z3 first solves the constraints
 // without a division or remainder in them; if even those cannot hold, the
 // path cannot. Otherwise every symbol is pinned to the value that solution
-// gave it (1 where it gave none), and with nothing left unknown Z3 folds
-// each division to a constant: if all constraints hold, the path can happen.
+// gave it (1, then 0, where it gave none), and with nothing left unknown Z3
+// folds each division to a constant: if all constraints hold, the path can
+// happen.
 // Only where that guess fails does Z3 build the circuits and decide on the
 // whole problem, as before.
 #ifndef CUDALINT_CHECKS_ANALYZER_REPORTCROSSCHECK_H
