@@ -19,9 +19,9 @@ namespace {
 #if LLVM_WITH_Z3
 // Z3's deterministic resource count, never a wall-clock timeout, so that the
 // findings do not depend on the machine's load: ten times clang's suggested
-// 400,000, about a second a query. One path of cuda-samples'
-// conjugateGradientCudaGraphs.cu (a product and a quotient of the sample's
-// sizes) is decided on its second attempt.
+// 400,000, about a second a query. clang's crosscheck needed a second
+// attempt for one path of cuda-samples' conjugateGradientCudaGraphs.cu (a
+// product and a quotient of the sample's sizes).
 constexpr unsigned QueryResourceLimit = 4'000'000;
 
 llvm::SMTSolverRef newSolver() {
