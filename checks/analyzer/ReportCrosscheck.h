@@ -18,9 +18,8 @@
 // path cannot. Otherwise every symbol is pinned to the value that solution
 // gave it (1, then 0, where it gave none), and with nothing left unknown Z3
 // folds each division to a constant: if all constraints hold, the path can
-// happen.
-// Only where that guess fails does Z3 build the circuits and decide on the
-// whole problem, as before.
+// happen. Only where both guesses fail does Z3 build the circuits and decide
+// on the whole problem, as before.
 #ifndef CUDALINT_CHECKS_ANALYZER_REPORTCROSSCHECK_H
 #define CUDALINT_CHECKS_ANALYZER_REPORTCROSSCHECK_H
 
