@@ -3,7 +3,7 @@
 
 #include "clang/StaticAnalyzer/Core/BugReporter/BugReporterVisitors.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/SMTConv.h"
-#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/SMTAPI.h"
 
@@ -48,6 +48,14 @@ llvm::SMTExprRef inRanges(llvm::SMTSolverRef &Solver, ASTContext &Context, Symbo
     Within = Solver->mkOr(Within, SMTConv::getRangeExpr(Solver, Context, Constrained, Range->From(),
                                                         Range->To(), true));
   return Within;
+}
+
+// Each of `Constraints` holds; those with a division only `WithDivisions`.
+void assertConstraints(llvm::SMTSolverRef &Solver, ASTContext &Context,
+                       const ConstraintMap &Constraints, bool WithDivisions) {
+  for (const auto &[Constrained, Allowed] : Constraints)
+    if (WithDivisions || !divides(Constrained))
+      Solver->addConstraint(inRanges(Solver, Context, Constrained, Allowed));
 }
 
 // `Leaf` equals the value `Solved`'s solution gives it, or `Guess` where the
@@ -100,7 +108,7 @@ public:
                        PathSensitiveBugReport &Report) override {
     add(End, /*ReplaceKnown=*/true);
     if (!Report.isValid())
-      return; // another path to the bug ran Z3 out of its resources
+      return; // another visitor dropped it, or another path to the bug ran Z3 dry
     PathFeasibility Decided =
         crosscheckPath(Context.getASTContext(), Constraints,
                        Context.getAnalyzerOptions().Z3CrosscheckMaxAttemptsPerQuery);
@@ -140,9 +148,7 @@ PathFeasibility crosscheckPath([[maybe_unused]] ASTContext &Context,
   if (llvm::any_of(Constraints, [](const auto &Entry) { return divides(Entry.first); })) {
     Result.SolvedWithoutDivisions = true;
     llvm::SMTSolverRef WithoutDivisions = newSolver();
-    for (const auto &[Constrained, Allowed] : Constraints)
-      if (!divides(Constrained))
-        WithoutDivisions->addConstraint(inRanges(WithoutDivisions, Context, Constrained, Allowed));
+    assertConstraints(WithoutDivisions, Context, Constraints, /*WithDivisions=*/false);
     std::optional<bool> Holds = WithoutDivisions->check();
     if (Holds == false) {
       Result.Feasible = false;
@@ -150,6 +156,11 @@ PathFeasibility crosscheckPath([[maybe_unused]] ASTContext &Context,
     }
     if (Holds == true) {
       Result.SolvedPinned = true;
+      llvm::SetVector<const SymbolData *> Leaves;
+      for (const auto &Entry : Constraints)
+        for (SymbolRef Part : Entry.first->symbols())
+          if (const auto *Leaf = dyn_cast<SymbolData>(Part))
+            Leaves.insert(Leaf);
       // A symbol that solution leaves free is guessed 1, then 0: a divisor of
       // 0 leaves its quotient free, for Z3 on the whole problem too.
       bool Guessed = false;
@@ -157,15 +168,11 @@ PathFeasibility crosscheckPath([[maybe_unused]] ASTContext &Context,
         if (Guess == 0 && !Guessed)
           break;
         llvm::SMTSolverRef Pinned = newSolver();
-        llvm::SmallPtrSet<const SymbolData *, 32> Leaves;
-        for (const auto &[Constrained, Allowed] : Constraints) {
-          Pinned->addConstraint(inRanges(Pinned, Context, Constrained, Allowed));
-          for (SymbolRef Part : Constrained->symbols())
-            if (const auto *Leaf = dyn_cast<SymbolData>(Part); Leaf && Leaves.insert(Leaf).second)
-              if (std::optional<llvm::SMTExprRef> Pin =
-                      pinnedToSolution(WithoutDivisions, Pinned, Context, Leaf, Guess, Guessed))
-                Pinned->addConstraint(*Pin);
-        }
+        assertConstraints(Pinned, Context, Constraints, /*WithDivisions=*/true);
+        for (const SymbolData *Leaf : Leaves)
+          if (std::optional<llvm::SMTExprRef> Pin =
+                  pinnedToSolution(WithoutDivisions, Pinned, Context, Leaf, Guess, Guessed))
+            Pinned->addConstraint(*Pin);
         if (Pinned->check() == true)
           return Result;
       }
@@ -173,8 +180,7 @@ PathFeasibility crosscheckPath([[maybe_unused]] ASTContext &Context,
   }
   Result.SolvedWhole = true;
   llvm::SMTSolverRef Whole = newSolver();
-  for (const auto &[Constrained, Allowed] : Constraints)
-    Whole->addConstraint(inRanges(Whole, Context, Constrained, Allowed));
+  assertConstraints(Whole, Context, Constraints, /*WithDivisions=*/true);
   // clang's rule, kept so that the findings stay what they were: a query Z3
   // leaves undecided is asked again on the same solver, which goes on from
   // where it stopped; undecided still, with its resources used up, it
