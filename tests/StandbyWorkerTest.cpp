@@ -221,5 +221,27 @@ TEST(StandbyWorkerTest, AnUnusedStandbyLeavesNothingBehind) {
   llvm::sys::fs::remove_directories(Temporary);
 }
 
+// Workers run without address-space randomisation (run/AnalysisThread.h):
+// the Static Analyzer's exploration follows the addresses of its regions
+// and symbols. The run itself, and what else it starts, keep theirs.
+TEST(StandbyWorkerTest, StartsWithoutAddressRandomisation) {
+  if (!workerAddressesCanBeFixed())
+    GTEST_SKIP() << "personality(2) may not turn address randomisation off here";
+  auto Personality = [](const std::string &Process) {
+    std::ifstream File("/proc/" + Process + "/personality");
+    unsigned long Value = 0;
+    File >> std::hex >> Value;
+    return Value;
+  };
+  constexpr unsigned long NoRandomisation = 0x0040000; // ADDR_NO_RANDOMIZE
+  unsigned long Own = Personality("self");
+  StandbyWorker Standby;
+  ASSERT_TRUE(Standby.ensureStarted(workers()));
+  std::vector<pid_t> Started = startedStandbyProcesses();
+  ASSERT_EQ(Started.size(), 1u);
+  EXPECT_TRUE(Personality(std::to_string(Started.front())) & NoRandomisation);
+  EXPECT_EQ(Personality("self"), Own);
+}
+
 } // namespace
 } // namespace cudalint

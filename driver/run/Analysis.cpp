@@ -4,6 +4,7 @@
 
 #include "UncheckedErrorCheck.h"
 #include "analyzer/AnalyzerEngine.h"
+#include "run/AnalysisThread.h"
 #include "run/Nolint.h"
 #include "run/NvccMacros.h"
 #include "run/NvccSpellings.h"
@@ -15,7 +16,6 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"
-#include "clang/Basic/Stack.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/MultiplexConsumer.h"
@@ -29,15 +29,12 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ProgramStack.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
 #include <memory>
 #include <optional>
-
-#include <sys/resource.h>
 
 using namespace clang;
 
@@ -404,11 +401,14 @@ public:
   void HandleTranslationUnit(ASTContext &Context) override {
     Outcome.Summaries = writeSummaries(summariseUnit(Context, Api)) +
                         writeLaunchFacts(summariseLaunches(Context, Api));
-    if (Own) {
-      std::vector<std::string> Known = SoFar;
-      Known.push_back(Outcome.Summaries);
-      Own->readKnownSoFar(mergeSummaries(Known));
-    }
+    // The summaries of the units done before this one depend on when it
+    // ran, not on what it is (AnalysisThread.h).
+    if (Own)
+      apartFromAnalysisMemory([&] {
+        std::vector<std::string> Known = SoFar;
+        Known.push_back(Outcome.Summaries);
+        Own->readKnownSoFar(mergeSummaries(Known));
+      });
   }
 
 private:
@@ -699,25 +699,6 @@ std::string describeTiming(double ParseSeconds, double AnalysisSeconds, bool Pre
                                                  AnalysisSeconds)
                                  << (PreambleUsed ? " (CUDA headers precompiled)" : "");
   return Text;
-}
-
-// Deeply nested code (thousands of nested parentheses, one sum of 500,000
-// terms) recurses in clang's parser far past a thread's usual 8 MiB, and
-// plain clang dies on it. The analysis runs on a stack of 512 MiB of address
-// space, which only such code ever touches, and less under a memory limit
-// (--unit-memory-limit counts the stack).
-void onAnalysisStack(llvm::function_ref<void()> Analyze) {
-  uint64_t Size = 512u << 20;
-  struct rlimit Limit;
-  if (getrlimit(RLIMIT_DATA, &Limit) == 0 && Limit.rlim_cur != RLIM_INFINITY)
-    Size = std::min<uint64_t>(Size, Limit.rlim_cur / 4);
-  Size = std::max<uint64_t>(Size, clang::DesiredStackSize);
-  llvm::runOnNewStack(static_cast<unsigned>(Size), [&] {
-    // Where the new stack starts, so that clang's own deep recursions
-    // (template instantiation) still move to fresh stacks near its end.
-    clang::noteBottomOfStack(/*ForceSet=*/true);
-    Analyze();
-  });
 }
 
 } // namespace cudalint

@@ -166,10 +166,6 @@ UnitOutcome analyzeUnit(const std::vector<std::string> &ClangArguments,
 // time went, as --verbose and the editor's log say it.
 std::string describeTiming(double ParseSeconds, double AnalysisSeconds, bool PreambleUsed);
 
-// Runs `Analyse` (an analyzeUnit call) on a stack deep enough for code that
-// overflows an ordinary thread's: what workers and the language server do.
-void onAnalysisStack(llvm::function_ref<void()> Analyze);
-
 } // namespace cudalint
 
 #endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "run/Preamble.h"
 
+#include "run/AnalysisThread.h"
 #include "run/NvccMacros.h"
 #include "run/OutcomeEncoding.h"
 
@@ -283,7 +284,11 @@ builtOnce(llvm::StringRef Directory, llvm::StringRef FileName,
   }
   if (std::optional<PreambleUse> Existing = Ready()) // built while we took the lock
     return Existing;
-  if (!Build(PchPath, ListPath))
+  // Which unit builds it depends on when the units ran; the unit then loads
+  // it as every other one does (AnalysisThread.h).
+  bool Built = false;
+  apartFromAnalysisMemory([&] { Built = Build(PchPath, ListPath); });
+  if (!Built)
     return std::nullopt;
   return Ready();
 }

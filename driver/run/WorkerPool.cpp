@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "run/WorkerPool.h"
 
+#include "run/AnalysisThread.h"
 #include "run/OutcomeEncoding.h"
 #include "run/ResultCache.h"
 #include "run/UnitOrder.h"
@@ -26,10 +27,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #ifdef __linux__
+#include <sys/personality.h>
 #include <sys/prctl.h>
 #endif
 #include <algorithm>
 #include <deque>
+#include <mutex>
 #include <set>
 #include <thread>
 
@@ -184,6 +187,48 @@ struct Worker {
 // A run that only ends when its units are done.
 constexpr auto NeverCancelled = [] { return false; };
 
+#ifdef __linux__
+// Asked once: whether personality(2) may turn randomisation off.
+bool workerAddressesCanBeFixedHere() {
+  static const bool Can = [] {
+    int Current = ::personality(0xffffffff);
+    if (Current == -1)
+      return false;
+    if (Current & ADDR_NO_RANDOMIZE)
+      return true;
+    if (::personality(Current | ADDR_NO_RANDOMIZE) == -1)
+      return false;
+    ::personality(Current);
+    return true;
+  }();
+  return Can;
+}
+
+// The setting is the process's, and the run's other children (clangd, git)
+// keep theirs: it is on only while a worker starts.
+class AddressesFixedForChildren {
+public:
+  AddressesFixedForChildren() : Lock(Changing) {
+    Before = ::personality(0xffffffff);
+    Changed = Before != -1 && !(Before & ADDR_NO_RANDOMIZE) && workerAddressesCanBeFixedHere() &&
+              ::personality(Before | ADDR_NO_RANDOMIZE) != -1;
+  }
+  ~AddressesFixedForChildren() {
+    if (Changed)
+      ::personality(Before);
+  }
+
+private:
+  static inline std::mutex Changing;
+  std::lock_guard<std::mutex> Lock;
+  int Before = -1;
+  bool Changed = false;
+};
+#else
+bool workerAddressesCanBeFixedHere() { return false; }
+struct AddressesFixedForChildren {};
+#endif
+
 // Starts `cudalint --analysis-worker [RequestPipe]` with its outcome and
 // stderr in files; its request on stdin from `RequestFile`, if any.
 std::optional<sys::ProcessInfo> spawnWorker(const WorkerSettings &Settings,
@@ -199,9 +244,12 @@ std::optional<sys::ProcessInfo> spawnWorker(const WorkerSettings &Settings,
     Arguments.push_back(RequestPipe);
   std::optional<StringRef> Redirects[] = {RequestFile, OutcomePath, ErrorPath};
   bool StartFailed = false;
-  sys::ProcessInfo Process =
-      sys::ExecuteNoWait(Settings.Executable, Arguments, std::nullopt, Redirects,
-                         Settings.UnitMemoryLimitMiB, &StartError, &StartFailed);
+  sys::ProcessInfo Process;
+  {
+    AddressesFixedForChildren Fixed;
+    Process = sys::ExecuteNoWait(Settings.Executable, Arguments, std::nullopt, Redirects,
+                                 Settings.UnitMemoryLimitMiB, &StartError, &StartFailed);
+  }
   if (StartFailed || Process.Pid == sys::ProcessInfo::InvalidPid)
     return std::nullopt;
   return Process;
@@ -219,13 +267,15 @@ bool singleThreaded() {
 }
 
 // A worker as a copy of the run's process, its request on stdin from
-// `RequestFile`, its outcome and stderr in files. Started again, cudalint
-// spends 17 ms loading and relocating libclang-cpp and libLLVM before its
-// main(), as long as a small C unit's whole parse; the copy has them
+// `RequestFile`, its outcome and stderr in files: only where workers cannot
+// run without address randomisation, since a copy has the run's addresses
+// and the heap the run left, which change the analyzer's exploration
+// (AnalysisThread.h). Started again, cudalint spends 17 ms loading and
+// relocating libclang-cpp and libLLVM before its main(); the copy has them
 // already and starts in about a millisecond. Nothing of the run's state
-// reaches the analysis but the request: the copy runs the same worker code
-// as `--analysis-worker`, and ends with _exit, leaving the run's files and
-// streams to the run.
+// reaches the analysis's findings but the request: the copy runs the same
+// worker code as `--analysis-worker`, and ends with _exit, leaving the
+// run's files and streams to the run.
 std::optional<sys::ProcessInfo> copyWorker(const WorkerSettings &Settings, StringRef RequestFile,
                                            StringRef OutcomePath,
                                            std::optional<StringRef> ErrorPath,
@@ -438,7 +488,7 @@ private:
       ErrorRedirect = StringRef(W.ErrorPath);
     std::string StartError;
     std::optional<sys::ProcessInfo> Process =
-        Settings.CopyProcess && singleThreaded()
+        Settings.CopyProcess && singleThreaded() && !workerAddressesCanBeFixedHere()
             ? copyWorker(Settings, W.RequestPath, W.OutcomePath, ErrorRedirect, StartError)
             : spawnWorker(Settings, StringRef(W.RequestPath), "", W.OutcomePath, ErrorRedirect,
                           StartError);
@@ -616,6 +666,8 @@ private:
 };
 
 } // namespace
+
+bool workerAddressesCanBeFixed() { return workerAddressesCanBeFixedHere(); }
 
 std::vector<UnitOutcome> analyzeInWorkers(const std::vector<UnitJob> &Jobs,
                                           const WorkerSettings &Settings) {

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Stage 3 of a run: the units are analysed in worker processes, copies of
-// the run's process (fork) or cudalint started again (`--analysis-worker`,
-// the language server's workers), at most -j at a time, as
-// run-clang-tidy runs one clang-tidy per unit. A process per unit means
-// analysis scales with cores, and a unit that crashes clang, exhausts memory
-// or hangs costs that unit alone: it is reported as a problem naming the
-// file and the reason, and every other unit's findings are still written.
+// Stage 3 of a run: the units are analysed in worker processes, cudalint
+// started again (`--analysis-worker`) without address randomisation, or
+// copies of the run's process (fork) where that is refused, at most -j at a
+// time, as run-clang-tidy runs one clang-tidy per unit. A process per unit
+// means analysis scales with cores, and a unit that crashes clang, exhausts
+// memory or hangs costs that unit alone: it is reported as a problem naming
+// the file and the reason, and every other unit's findings are still
+// written.
 #ifndef CUDALINT_DRIVER_WORKERPOOL_H
 #define CUDALINT_DRIVER_WORKERPOOL_H
 
@@ -54,9 +55,17 @@ struct WorkerSettings {
   // run must analyse it again with the whole database's.
   bool ShareSummaries = false;
   // Whether a worker may start as a copy of this process (fork) instead of
-  // cudalint started again: only where nothing but the pool runs in it.
+  // cudalint started again: only where nothing but the pool runs in it, and
+  // only where workers cannot run without address-space randomisation (a
+  // copy has the run's addresses and whatever the run allocated so far).
   bool CopyProcess = false;
 };
+
+// Whether the workers this process starts run without address-space
+// randomisation, so that a unit's exploration is the same in every run
+// (AnalysisThread.h): false where the system refuses it (personality(2)
+// under a container's seccomp profile).
+bool workerAddressesCanBeFixed();
 
 // One outcome per job, in the jobs' order, whatever the order they finish in.
 std::vector<UnitOutcome> analyzeInWorkers(const std::vector<UnitJob> &Jobs,

@@ -7,6 +7,7 @@
 #include "database/CudaUnitScan.h"
 #include "report/Output.h"
 #include "report/ReportStage.h"
+#include "run/AnalysisThread.h"
 #include "run/Preamble.h"
 #include "run/UnitPlan.h"
 #include "run/WorkerPool.h"
