@@ -64,7 +64,7 @@ struct WorkerSettings {
 // Whether the workers this process starts run without address-space
 // randomisation, so that a unit's exploration is the same in every run
 // (AnalysisThread.h): false where the system refuses it (personality(2)
-// under a container's seccomp profile).
+// under Docker's default seccomp profile).
 bool workerAddressesCanBeFixed();
 
 // One outcome per job, in the jobs' order, whatever the order they finish in.
