@@ -18,6 +18,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <sys/personality.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <thread>
@@ -233,13 +234,12 @@ TEST(StandbyWorkerTest, StartsWithoutAddressRandomisation) {
     File >> std::hex >> Value;
     return Value;
   };
-  constexpr unsigned long NoRandomisation = 0x0040000; // ADDR_NO_RANDOMIZE
   unsigned long Own = Personality("self");
   StandbyWorker Standby;
   ASSERT_TRUE(Standby.ensureStarted(workers()));
   std::vector<pid_t> Started = startedStandbyProcesses();
   ASSERT_EQ(Started.size(), 1u);
-  EXPECT_TRUE(Personality(std::to_string(Started.front())) & NoRandomisation);
+  EXPECT_TRUE(Personality(std::to_string(Started.front())) & ADDR_NO_RANDOMIZE);
   EXPECT_EQ(Personality("self"), Own);
 }
 

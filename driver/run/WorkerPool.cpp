@@ -188,29 +188,13 @@ struct Worker {
 constexpr auto NeverCancelled = [] { return false; };
 
 #ifdef __linux__
-// Asked once: whether personality(2) may turn randomisation off.
-bool workerAddressesCanBeFixedHere() {
-  static const bool Can = [] {
-    int Current = ::personality(0xffffffff);
-    if (Current == -1)
-      return false;
-    if (Current & ADDR_NO_RANDOMIZE)
-      return true;
-    if (::personality(Current | ADDR_NO_RANDOMIZE) == -1)
-      return false;
-    ::personality(Current);
-    return true;
-  }();
-  return Can;
-}
-
 // The setting is the process's, and the run's other children (clangd, git)
 // keep theirs: it is on only while a worker starts.
 class AddressesFixedForChildren {
 public:
   AddressesFixedForChildren() : Lock(Changing) {
     Before = ::personality(0xffffffff);
-    Changed = Before != -1 && !(Before & ADDR_NO_RANDOMIZE) && workerAddressesCanBeFixedHere() &&
+    Changed = Before != -1 && !(Before & ADDR_NO_RANDOMIZE) && workerAddressesCanBeFixed() &&
               ::personality(Before | ADDR_NO_RANDOMIZE) != -1;
   }
   ~AddressesFixedForChildren() {
@@ -225,7 +209,6 @@ private:
   bool Changed = false;
 };
 #else
-bool workerAddressesCanBeFixedHere() { return false; }
 struct AddressesFixedForChildren {};
 #endif
 
@@ -488,7 +471,7 @@ private:
       ErrorRedirect = StringRef(W.ErrorPath);
     std::string StartError;
     std::optional<sys::ProcessInfo> Process =
-        Settings.CopyProcess && singleThreaded() && !workerAddressesCanBeFixedHere()
+        Settings.CopyProcess && !workerAddressesCanBeFixed() && singleThreaded()
             ? copyWorker(Settings, W.RequestPath, W.OutcomePath, ErrorRedirect, StartError)
             : spawnWorker(Settings, StringRef(W.RequestPath), "", W.OutcomePath, ErrorRedirect,
                           StartError);
@@ -667,7 +650,25 @@ private:
 
 } // namespace
 
-bool workerAddressesCanBeFixed() { return workerAddressesCanBeFixedHere(); }
+// Asked once: whether personality(2) may turn randomisation off.
+bool workerAddressesCanBeFixed() {
+#ifdef __linux__
+  static const bool Can = [] {
+    int Current = ::personality(0xffffffff);
+    if (Current == -1)
+      return false;
+    if (Current & ADDR_NO_RANDOMIZE)
+      return true;
+    if (::personality(Current | ADDR_NO_RANDOMIZE) == -1)
+      return false;
+    ::personality(Current);
+    return true;
+  }();
+  return Can;
+#else
+  return false;
+#endif
+}
 
 std::vector<UnitOutcome> analyzeInWorkers(const std::vector<UnitJob> &Jobs,
                                           const WorkerSettings &Settings) {
